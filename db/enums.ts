@@ -1,0 +1,127 @@
+/** The product's fixed lists (spec §9), defined once for the schema, the zod inputs and the UI. */
+
+/** The ten categories of spec §9 plus the two the dashboard and filters also show. */
+export const PROJECT_CATEGORIES = [
+  "Web Development",
+  "Mobile Apps",
+  "UI/UX Design",
+  "Data Science",
+  "Machine Learning",
+  "DevOps",
+  "Game Development",
+  "Blockchain",
+  "IoT",
+  "Digital Marketing",
+  "E-commerce",
+  "Other",
+] as const;
+export type ProjectCategory = (typeof PROJECT_CATEGORIES)[number];
+
+export const PROJECT_STATUSES = ["open", "in_progress", "completed", "on_hold"] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+
+export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
+  open: "Open for Collaboration",
+  in_progress: "In Progress",
+  completed: "Completed",
+  on_hold: "On Hold",
+};
+
+export const BUDGET_RANGES = [
+  "Under $1,000",
+  "$1,000 - $5,000",
+  "$5,000 - $10,000",
+  "$10,000 - $20,000",
+  "$20,000 - $50,000",
+  "$50,000+",
+  "Not specified",
+] as const;
+export type BudgetRange = (typeof BUDGET_RANGES)[number];
+
+export const MIN_AGE = 12;
+export const MAX_AGE = 60;
+
+export const DEVELOPER_TYPES = [
+  "Frontend Developer",
+  "Backend Developer",
+  "Full Stack Developer",
+  "Mobile Developer",
+  "UI/UX Designer",
+  "DevOps Engineer",
+  "Data Scientist",
+  "Game Developer",
+  "Blockchain Developer",
+] as const;
+export type DeveloperType = (typeof DEVELOPER_TYPES)[number];
+
+export const EXPERIENCE_LEVELS = [
+  "Beginner (0-1 years)",
+  "Intermediate (1-3 years)",
+  "Advanced (3-5 years)",
+  "Expert (5+ years)",
+] as const;
+export type ExperienceLevel = (typeof EXPERIENCE_LEVELS)[number];
+
+export const INTERESTED_PROJECTS = [
+  "Web Development",
+  "Mobile Apps",
+  "AI/Machine Learning",
+  "Game Development",
+  "E-commerce",
+  "Desktop Applications",
+  "DevOps/Cloud",
+  "UI/UX Design",
+  "Blockchain",
+  "Data Science",
+] as const;
+export type InterestedProject = (typeof INTERESTED_PROJECTS)[number];
+
+export const SPECIALIZATIONS = [
+  "Frontend Development",
+  "Backend Development",
+  "Full Stack Development",
+  "Mobile Development",
+  "DevOps & Cloud",
+  "UI/UX Design",
+  "Data Science",
+  "Machine Learning",
+  "Cybersecurity",
+  "Blockchain Development",
+  "Game Development",
+  "Embedded Systems",
+  "Product Management",
+  "QA & Testing",
+  "Technical Writing",
+] as const;
+export type Specialization = (typeof SPECIALIZATIONS)[number];
+
+export const REGIONS = [
+  "United States",
+  "Canada",
+  "United Kingdom",
+  "Germany",
+  "France",
+  "Australia",
+  "Kazakhstan",
+  "Uzbekistan",
+  "Kyrgyzstan",
+  "Tajikistan",
+  "Turkmenistan",
+  "Afghanistan",
+  "Other",
+] as const;
+export type Region = (typeof REGIONS)[number];
+export const DEFAULT_REGION: Region = "United States";
+
+export const SUBSCRIPTION_STATUSES = ["free", "lifetime"] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+export const FRIEND_STATUSES = ["pending", "accepted"] as const;
+export const CHAT_ROLES = ["admin", "member"] as const;
+export const MESSAGE_TYPES = ["text"] as const;
+export const JOIN_REQUEST_STATUSES = ["pending", "accepted", "declined", "left"] as const;
+export const PAYMENT_STATUSES = ["pending", "paid"] as const;
+
+/** Pro plan price in minor units (USD cents) and the free plan's project allowance. */
+export const PRO_PRICE_CENTS = 999;
+export const FREE_PLAN_PROJECT_LIMIT = 3;

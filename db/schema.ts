@@ -1,0 +1,275 @@
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import {
+  CHAT_ROLES,
+  FRIEND_STATUSES,
+  JOIN_REQUEST_STATUSES,
+  MESSAGE_TYPES,
+  PAYMENT_STATUSES,
+  PROJECT_STATUSES,
+  SUBSCRIPTION_STATUSES,
+  type ProjectCategory,
+} from "./enums";
+
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
+const updatedAt = () =>
+  integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
+const textList = (name: string) =>
+  text(name, { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`);
+
+/** Credentials live here and in `sessions` only; nothing else ever reads them. */
+export const users = sqliteTable("users", {
+  id: text("id").primaryKey(),
+  /** Always stored lower-cased, so uniqueness is case-insensitive. */
+  email: text("email").notNull().unique(),
+  emailVerifiedAt: integer("email_verified_at", { mode: "timestamp_ms" }),
+  passwordHash: text("password_hash"),
+  googleId: text("google_id").unique(),
+  createdAt: createdAt(),
+});
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Seconds since the epoch, as lucia's adapter writes it; slides forward with use. */
+    expiresAt: integer("expires_at").notNull(),
+    /** Milliseconds; bounds a session's whole life however often it slides. */
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const profiles = sqliteTable("profiles", {
+  id: text("id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  email: text("email").notNull(),
+  displayName: text("display_name"),
+  avatarUrl: text("avatar_url"),
+  bio: text("bio"),
+  age: integer("age"),
+  specialization: text("specialization"),
+  region: text("region").notNull().default("United States"),
+  skills: textList("skills"),
+  developerType: text("developer_type"),
+  interestedProjects: textList("interested_projects"),
+  experience: text("experience"),
+  isPro: integer("is_pro", { mode: "boolean" }).notNull().default(false),
+  subscriptionStatus: text("subscription_status", { enum: SUBSCRIPTION_STATUSES })
+    .notNull()
+    .default("free"),
+  subscriptionExpiresAt: integer("subscription_expires_at", { mode: "timestamp_ms" }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const projects = sqliteTable(
+  "projects",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    category: text("category").$type<ProjectCategory>().notNull(),
+    status: text("status", { enum: PROJECT_STATUSES }).notNull().default("open"),
+    members: integer("members").notNull().default(1),
+    duration: text("duration"),
+    budgetRange: text("budget_range"),
+    skillsRequired: textList("skills_required"),
+    techStack: textList("tech_stack"),
+    progress: integer("progress").notNull().default(0),
+    plannedFeatures: textList("planned_features"),
+    completedFeatures: textList("completed_features"),
+    pendingFeatures: textList("pending_features"),
+    githubUrl: text("github_url"),
+    demoUrl: text("demo_url"),
+    projectGoals: text("project_goals"),
+    challenges: text("challenges"),
+    lessonsLearned: text("lessons_learned"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("projects_newest_idx").on(t.createdAt, t.id),
+    index("projects_owner_newest_idx").on(t.userId, t.createdAt, t.id),
+    index("projects_category_status_newest_idx").on(t.category, t.status, t.createdAt, t.id),
+    index("projects_status_newest_idx").on(t.status, t.createdAt, t.id),
+    // Covers the dashboard's per-status counts and member sums without touching the table.
+    index("projects_status_members_idx").on(t.status, t.members),
+  ],
+);
+
+export const projectJoinRequests = sqliteTable(
+  "project_join_requests",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", { enum: JOIN_REQUEST_STATUSES }).notNull().default("pending"),
+    /** When the requester was shown that their request was accepted. */
+    seenAt: integer("seen_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("project_join_requests_pair_unique").on(t.projectId, t.userId),
+    index("project_join_requests_user_idx").on(t.userId),
+  ],
+);
+
+export const friends = sqliteTable(
+  "friends",
+  {
+    id: text("id").primaryKey(),
+    /** The requester. */
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The recipient. */
+    friendId: text("friend_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", { enum: FRIEND_STATUSES }).notNull().default("pending"),
+    /** The two ids in sorted order: one row per pair, whichever side asked first. */
+    pairKey: text("pair_key").generatedAlwaysAs(
+      sql`min(user_id, friend_id) || ' ' || max(user_id, friend_id)`,
+      { mode: "virtual" },
+    ),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("friends_pair_unique").on(t.pairKey),
+    index("friends_recipient_status_idx").on(t.friendId, t.status, t.createdAt),
+    index("friends_requester_status_idx").on(t.userId, t.status, t.createdAt),
+  ],
+);
+
+export const chats = sqliteTable("chats", {
+  id: text("id").primaryKey(),
+  title: text("title"),
+  description: text("description"),
+  isGroup: integer("is_group", { mode: "boolean" }).notNull().default(false),
+  avatarUrl: text("avatar_url"),
+  createdBy: text("created_by")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const chatParticipants = sqliteTable(
+  "chat_participants",
+  {
+    chatId: text("chat_id")
+      .notNull()
+      .references(() => chats.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: CHAT_ROLES }).notNull().default("member"),
+    leftAt: integer("left_at", { mode: "timestamp_ms" }),
+    lastReadMessageId: integer("last_read_message_id"),
+    muted: integer("muted", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.chatId, t.userId] }),
+    index("chat_participants_user_idx").on(t.userId, t.leftAt),
+  ],
+);
+
+export const messages = sqliteTable(
+  "messages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    chatId: text("chat_id")
+      .notNull()
+      .references(() => chats.id, { onDelete: "cascade" }),
+    senderId: text("sender_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Chosen by the sender's browser so a retried send never stores twice. */
+    clientId: text("client_id").notNull(),
+    content: text("content").notNull(),
+    messageType: text("message_type", { enum: MESSAGE_TYPES }).notNull().default("text"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("messages_sender_client_unique").on(t.senderId, t.clientId),
+    index("messages_chat_idx").on(t.chatId, t.id),
+  ],
+);
+
+export const payments = sqliteTable(
+  "payments",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    stripeSessionId: text("stripe_session_id").notNull().unique(),
+    stripeEventId: text("stripe_event_id").unique(),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    status: text("status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("payments_user_idx").on(t.userId)],
+);
+
+export const emailTokens = sqliteTable(
+  "email_tokens",
+  {
+    /** SHA-256 of the token sent by e-mail; the token itself is never stored. */
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_tokens_user_idx").on(t.userId)],
+);
+
+/** Fixed-window counters, kept in the database so limits hold across Worker isolates. */
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: integer("window_start").notNull(),
+  count: integer("count").notNull(),
+});
+
+export const outbox = sqliteTable(
+  "outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("outbox_to_idx").on(t.to, t.id)],
+);
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type Profile = typeof profiles.$inferSelect;
+export type NewProfile = typeof profiles.$inferInsert;
+export type Project = typeof projects.$inferSelect;
+export type NewProject = typeof projects.$inferInsert;

@@ -1,0 +1,62 @@
+import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { Hono, type Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { AppEnv, Services } from "./env";
+import { googleRoutes } from "./http/google";
+import { originCheck } from "./http/origin";
+import { sessionMiddleware } from "./http/session";
+import { appRouter } from "./routers";
+
+/**
+ * The one Hono app both hosts run. `services` builds the per-request dependencies from
+ * whatever the host has (Worker bindings, or the Node process's long-lived clients).
+ */
+export function createApp(services: (c: Context<AppEnv>) => Services) {
+  const app = new Hono<AppEnv>();
+
+  app.onError((error, c) => {
+    if (error instanceof HTTPException) return c.json({ error: error.message }, error.status);
+    console.error(`${c.req.method} ${c.req.path}`, error);
+    return c.json({ error: "Something went wrong. Please try again." }, 500);
+  });
+
+  app.use("/api/*", async (c, next) => {
+    const { db, config, clientIp } = services(c);
+    c.set("db", db);
+    c.set("config", config);
+    c.set("clientIp", clientIp);
+    await next();
+  });
+  app.use("/api/*", originCheck);
+  app.use("/api/*", sessionMiddleware);
+
+  app.get("/api/health", (c) => c.json({ ok: true }));
+  app.route("/api/auth/google", googleRoutes);
+
+  app.all("/api/trpc/*", (c) =>
+    fetchRequestHandler({
+      endpoint: "/api/trpc",
+      req: c.req.raw,
+      router: appRouter,
+      createContext: ({ resHeaders }) => ({
+        db: c.var.db,
+        config: c.var.config,
+        auth: c.var.auth,
+        user: c.var.user,
+        session: c.var.session,
+        clientIp: c.var.clientIp,
+        appUrl: c.var.appUrl,
+        setCookie: (cookie) => resHeaders.append("Set-Cookie", cookie.serialize()),
+      }),
+      onError: ({ error, path }) => {
+        if (error.code === "INTERNAL_SERVER_ERROR") console.error(`tRPC ${path}`, error);
+      },
+    }),
+  );
+
+  app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,64 @@
+import { eq } from "drizzle-orm";
+import { generateIdFromEntropySize } from "lucia";
+import type { Db } from "../../db/client";
+import { DEFAULT_REGION } from "../../db/enums";
+import { profiles, users } from "../../db/schema";
+
+export interface NewAccount {
+  email: string;
+  displayName: string;
+  passwordHash?: string;
+  googleId?: string;
+  avatarUrl?: string | null;
+  emailVerified?: boolean;
+}
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export const emailLocalPart = (email: string) => email.split("@")[0] ?? email;
+
+export async function findUserByEmail(db: Db, email: string) {
+  const [user] = await db.select().from(users).where(eq(users.email, normalizeEmail(email)));
+  return user ?? null;
+}
+
+/** Creates the user and its profile with the spec's sign-up defaults, both or neither. */
+export async function createAccount(db: Db, account: NewAccount) {
+  const id = generateIdFromEntropySize(10);
+  const email = normalizeEmail(account.email);
+  await db.batch([
+    db.insert(users).values({
+      id,
+      email,
+      passwordHash: account.passwordHash ?? null,
+      googleId: account.googleId ?? null,
+      emailVerifiedAt: account.emailVerified ? new Date() : null,
+    }),
+    db.insert(profiles).values({
+      id,
+      email,
+      displayName: account.displayName,
+      avatarUrl: account.avatarUrl ?? null,
+      bio: null,
+      age: null,
+      specialization: null,
+      region: DEFAULT_REGION,
+      skills: [],
+      developerType: null,
+      interestedProjects: [],
+      experience: null,
+      isPro: false,
+      subscriptionStatus: "free",
+      subscriptionExpiresAt: null,
+    }),
+  ]);
+  return id;
+}
+
+/** True when the database refused a row for breaking a UNIQUE constraint. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    if (/UNIQUE constraint failed/i.test(e.message)) return true;
+  }
+  return false;
+}

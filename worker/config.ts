@@ -1,0 +1,61 @@
+/**
+ * Everything the app reads from its environment, parsed once per host. Locally `worker/local.ts`
+ * fills the gaps with generated secrets; at the edge the values come from wrangler vars and secrets.
+ * `.env.example` documents each variable.
+ */
+export interface Config {
+  /** Public origin of the app when it differs from the request's (behind a proxy). */
+  appUrl: string | null;
+  /** Shared by the API and the chat rooms: signs socket tokens and authorises broadcasts. */
+  partySecret: string;
+  /** host[:port] of the PartyKit server, as browsers reach it. */
+  partyHost: string;
+  google: GoogleConfig | null;
+  rateLimits: RateLimits;
+}
+
+export interface GoogleConfig {
+  clientId: string;
+  clientSecret: string;
+  authorizationEndpoint: string;
+  tokenEndpoint: string;
+}
+
+export interface RateLimits {
+  signInFailuresPerEmail: number;
+  signInFailuresPerIp: number;
+  signUpsPerIp: number;
+}
+
+export type EnvVars = Record<string, string | undefined>;
+
+const GOOGLE_AUTHORIZATION_ENDPOINT = "https://accounts.google.com/o/oauth2/v2/auth";
+const GOOGLE_TOKEN_ENDPOINT = "https://oauth2.googleapis.com/token";
+
+function positiveInt(value: string | undefined, fallback: number) {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
+export function readConfig(env: EnvVars): Config {
+  if (!env.PARTY_SECRET) throw new Error("PARTY_SECRET is not set");
+  return {
+    appUrl: env.APP_URL || null,
+    partySecret: env.PARTY_SECRET,
+    partyHost: env.PARTY_HOST || "127.0.0.1:1999",
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: env.GOOGLE_CLIENT_SECRET,
+            authorizationEndpoint: env.GOOGLE_AUTHORIZATION_ENDPOINT || GOOGLE_AUTHORIZATION_ENDPOINT,
+            tokenEndpoint: env.GOOGLE_TOKEN_ENDPOINT || GOOGLE_TOKEN_ENDPOINT,
+          }
+        : null,
+    rateLimits: {
+      signInFailuresPerEmail: positiveInt(env.RATE_LIMIT_SIGNIN_PER_EMAIL, 5),
+      signInFailuresPerIp: positiveInt(env.RATE_LIMIT_SIGNIN_PER_IP, 30),
+      signUpsPerIp: positiveInt(env.RATE_LIMIT_SIGNUP_PER_IP, 10),
+    },
+  };
+}

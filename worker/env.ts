@@ -1,0 +1,20 @@
+import type { Session, User } from "lucia";
+import type { Db } from "../db/client";
+import type { Auth } from "./auth/lucia";
+import type { Config } from "./config";
+
+/** What each host hands the app for a request. */
+export interface Services {
+  db: Db;
+  config: Config;
+  clientIp: string;
+}
+
+export type AppEnv = {
+  Variables: Services & {
+    auth: Auth;
+    user: User | null;
+    session: Session | null;
+    appUrl: string;
+  };
+};

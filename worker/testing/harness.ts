@@ -1,0 +1,72 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createTRPCClient, httpLink } from "@trpc/client";
+import superjson from "superjson";
+import { createDb } from "../../db/client";
+import { migrateLocal } from "../../db/migrate";
+import { createApp } from "../app";
+import { readConfig, type EnvVars } from "../config";
+import type { AppRouter } from "../routers";
+
+export const TEST_ORIGIN = "http://127.0.0.1:8787";
+
+/**
+ * A fresh database with the real migrations, and the real Hono app over it. Clients talk to it
+ * through `app.request`, exactly as the SPA's tRPC client does over HTTP.
+ */
+export async function createTestApp(env: EnvVars = {}) {
+  const dir = mkdtempSync(join(tmpdir(), "crewboard-test-"));
+  const db = createDb({ url: `file:${join(dir, "app.db")}` });
+  await migrateLocal(db);
+  const config = readConfig({ PARTY_SECRET: "test-party-secret", ...env });
+  let clientIp = "203.0.113.1";
+  const app = createApp(() => ({ db, config, clientIp }));
+
+  /** A browser: its own cookie jar, sending the app's Origin like a real page would. */
+  function browser() {
+    const jar = new Map<string, string>();
+    const request = async (input: string | URL | Request, init: RequestInit = {}) => {
+      const headers = new Headers(init.headers);
+      if (!headers.has("Origin")) headers.set("Origin", TEST_ORIGIN);
+      if (jar.size) headers.set("Cookie", [...jar].map(([k, v]) => `${k}=${v}`).join("; "));
+      const url = typeof input === "string" || input instanceof URL ? String(input) : input.url;
+      const response = await app.request(url, { ...init, headers });
+      for (const cookie of response.headers.getSetCookie()) {
+        const [pair, ...attributes] = cookie.split(";");
+        const [name, value = ""] = pair!.split("=");
+        const expired = value === "" || attributes.some((a) => /max-age=0$/i.test(a.trim()));
+        if (expired) jar.delete(name!.trim());
+        else jar.set(name!.trim(), value);
+      }
+      return response;
+    };
+    const trpc = createTRPCClient<AppRouter>({
+      links: [
+        httpLink({
+          url: `${TEST_ORIGIN}/api/trpc`,
+          transformer: superjson,
+          fetch: (url, init) => request(String(url), init as RequestInit),
+        }),
+      ],
+    });
+    return { trpc, request, cookies: jar };
+  }
+
+  /** A browser with a freshly signed-up member in it. */
+  async function member(name = "Ada Lovelace", email = `${crypto.randomUUID().slice(0, 8)}@example.com`) {
+    const b = browser();
+    const me = await b.trpc.auth.signUp.mutate({ displayName: name, email, password: "correct horse" });
+    return { ...b, me, email, password: "correct horse" };
+  }
+
+  return {
+    app,
+    db,
+    config,
+    browser,
+    member,
+    /** Requests from now on appear to come from this address. */
+    setClientIp: (ip: string) => void (clientIp = ip),
+  };
+}
