@@ -3,7 +3,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["{db,worker,party,web}/**/*.test.{ts,tsx}"],
-    exclude: ["web/e2e/**", "node_modules/**"],
+    // The edge check has its own run: `npm run test:edge`.
+    exclude: ["web/e2e/**", "worker/edge.test.ts", "node_modules/**"],
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

@@ -1,0 +1,155 @@
+/**
+ * The edge check: `wrangler deploy --dry-run` bundles the worker as it would ship, and `wrangler dev`
+ * runs that worker in workerd. Run with `npm run test:edge`; it needs no network and no SPA build.
+ */
+import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { gzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const wrangler = join(root, "node_modules/.bin/wrangler");
+
+// Vitest sets NODE_ENV=test, and wrangler would bake it into the bundle as process.env.NODE_ENV.
+const { NODE_ENV: _vitestNodeEnv, ...inheritedEnv } = process.env;
+const env = { ...inheritedEnv, WRANGLER_SEND_METRICS: "false" };
+
+let work: string;
+let assets: string;
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), "crewboard-edge-"));
+  // A stand-in for the SPA build (dist/), so the check depends on the worker alone.
+  assets = join(work, "assets");
+  await mkdir(assets);
+  await writeFile(join(assets, "index.html"), "<!doctype html><title>Crewboard edge check</title>\n");
+});
+
+afterAll(async () => {
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+describe("wrangler deploy --dry-run", () => {
+  it("bundles the worker", async () => {
+    const outdir = join(work, "bundle");
+    await promisify(execFile)(wrangler, ["deploy", "--dry-run", "--outdir", outdir, "--assets", assets], {
+      cwd: root,
+      env,
+    });
+    const bundle = await readFile(join(outdir, "index.js"));
+    const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+    console.log(`worker bundle: ${kib(bundle.length)} raw, ${kib(gzipSync(bundle).length)} gzip`);
+    expect(bundle.length).toBeGreaterThan(0);
+  });
+});
+
+describe("wrangler dev (workerd)", () => {
+  let dev: ChildProcess | undefined;
+  let log = "";
+  let base: string;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    dev = spawn(
+      wrangler,
+      [
+        "dev",
+        "--local",
+        "--ip",
+        "127.0.0.1",
+        "--port",
+        String(port),
+        "--assets",
+        assets,
+        "--persist-to",
+        join(work, "state"),
+        "--show-interactive-dev-session=false",
+        "--var",
+        "PARTY_SECRET:edge-check-secret",
+        // Never dialled: health and the origin check answer before the database is touched.
+        "--var",
+        "LIBSQL_URL:http://127.0.0.1:9",
+      ],
+      // Its own process group, so one signal reaches wrangler and the workerd processes it starts.
+      { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: true },
+    );
+    dev.stdout?.on("data", (chunk) => (log += chunk));
+    dev.stderr?.on("data", (chunk) => (log += chunk));
+    await waitUntilAnswering(`${base}/api/health`, dev, () => log);
+  });
+
+  afterAll(async () => {
+    if (dev) await stopGroup(dev);
+  });
+
+  it("answers health", async () => {
+    const res = await fetch(`${base}/api/health`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true });
+  });
+
+  it("refuses a state-changing request from another site", async () => {
+    const res = await fetch(`${base}/api/trpc/auth.signIn`, {
+      method: "POST",
+      headers: { Origin: "https://evil.example", "Content-Type": "application/json" },
+      body: JSON.stringify({ json: { email: "a@example.com", password: "x" } }),
+    });
+    expect(res.status).toBe(403);
+  });
+
+  it("hands client routes to the SPA", async () => {
+    const res = await fetch(`${base}/projects/some-id`, { headers: { "Sec-Fetch-Mode": "navigate" } });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("Crewboard edge check");
+  });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilAnswering(url: string, child: ChildProcess, log: () => string) {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`wrangler dev exited before answering:\n${log()}`);
+    }
+    try {
+      await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  throw new Error(`wrangler dev did not answer ${url} within 90 s:\n${log()}`);
+}
+
+async function stopGroup(child: ChildProcess) {
+  const exited = new Promise<void>((resolve) =>
+    child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve()),
+  );
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      // Nothing of the group is left.
+    }
+  };
+  signalGroup("SIGTERM");
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+  // workerd can outlive a wrangler that died or hung.
+  signalGroup("SIGKILL");
+}
