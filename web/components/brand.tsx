@@ -1,0 +1,13 @@
+import { Link } from "@tanstack/react-router";
+import { Users } from "lucide-react";
+
+export function Brand() {
+  return (
+    <Link to="/" className="flex items-center gap-2 text-lg font-bold tracking-tight">
+      <span className="flex size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
+        <Users className="size-4" aria-hidden />
+      </span>
+      Crewboard
+    </Link>
+  );
+}

@@ -1,0 +1,47 @@
+import { Link } from "@tanstack/react-router";
+import { LayoutDashboard, LogOut, Settings } from "lucide-react";
+import { displayNameOf, useSignOut } from "../lib/session";
+import type { Me } from "../lib/types";
+import { Avatar } from "./avatar";
+import { Button } from "./ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "./ui/dropdown-menu";
+
+export function UserMenu({ me }: { me: Me }) {
+  const signOut = useSignOut();
+  const name = displayNameOf(me);
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" className="gap-2 px-2" aria-label="Account menu">
+          <Avatar name={name} url={me.profile?.avatarUrl ?? null} className="size-8" />
+          <span className="hidden max-w-40 truncate sm:inline">{name}</span>
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <div className="px-2 py-1.5 text-sm font-medium">{name}</div>
+        <DropdownMenuItem disabled>{me.email}</DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to="/dashboard">
+            <LayoutDashboard aria-hidden /> Dashboard
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/settings">
+            <Settings aria-hidden /> Settings
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem disabled={signOut.isPending} onSelect={() => signOut.mutate()}>
+          <LogOut aria-hidden /> Sign Out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,28 @@
+import { useNavigate } from "@tanstack/react-router";
+import { notify } from "./toast";
+import { errorMessage, queryClient, trpc } from "./trpc";
+
+/** The signed-in member with profile, null when signed out, undefined while loading. */
+export function useMe() {
+  return trpc.auth.me.useQuery(undefined, { staleTime: 60_000 }).data;
+}
+
+/** Spec fallback: profile display name, then the e-mail's local part. */
+export function displayNameOf(me: { email: string; profile: { displayName: string | null } | null }) {
+  return me.profile?.displayName || me.email.split("@")[0] || me.email;
+}
+
+export function useSignOut() {
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  return trpc.auth.signOut.useMutation({
+    onSuccess: async () => {
+      // Nothing of the previous member may linger in the cache for the next one.
+      queryClient.clear();
+      utils.auth.me.setData(undefined, null);
+      notify.success("Signed Out", "You have been signed out.");
+      await navigate({ to: "/" });
+    },
+    onError: (error) => notify.error("Authentication Error", errorMessage(error)),
+  });
+}

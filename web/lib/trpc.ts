@@ -1,0 +1,37 @@
+import { QueryClient } from "@tanstack/react-query";
+import { createTRPCQueryUtils, createTRPCReact, httpBatchLink, TRPCClientError } from "@trpc/react-query";
+import superjson from "superjson";
+import type { AppRouter } from "../../worker/routers";
+
+export const trpc = createTRPCReact<AppRouter>();
+
+const MAX_RETRIES = 3;
+
+/** A 4xx means the request itself is wrong: asking again would get the same answer. */
+function isClientError(error: unknown) {
+  const status = error instanceof TRPCClientError ? (error.data?.httpStatus as number | undefined) : undefined;
+  return status !== undefined && status >= 400 && status < 500;
+}
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      retry: (failures, error) => !isClientError(error) && failures < MAX_RETRIES,
+      retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 30_000),
+      gcTime: 5 * 60 * 1000,
+      refetchOnWindowFocus: false,
+    },
+  },
+});
+
+export const trpcClient = trpc.createClient({
+  links: [httpBatchLink({ url: "/api/trpc", transformer: superjson })],
+});
+
+/** The same cache, reachable from route loaders and guards outside React. */
+export const trpcUtils = createTRPCQueryUtils({ queryClient, client: trpcClient });
+
+/** The message a member should read for a failed call. */
+export function errorMessage(error: unknown, fallback = "Something went wrong. Please try again.") {
+  return error instanceof Error && error.message ? error.message : fallback;
+}

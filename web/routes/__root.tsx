@@ -1,0 +1,45 @@
+import { createRootRouteWithContext, HeadContent, Link, Outlet, useLocation } from "@tanstack/react-router";
+import { useEffect } from "react";
+import { Toaster } from "sonner";
+import { Button } from "../components/ui/button";
+import { useConnectivityToasts } from "../lib/connectivity";
+import { pageHead } from "../lib/head";
+import { useTheme } from "../lib/theme";
+import type { RouterContext } from "../router";
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: Root,
+  notFoundComponent: NotFound,
+});
+
+function Root() {
+  const { resolved } = useTheme();
+  useConnectivityToasts();
+  return (
+    <>
+      <HeadContent />
+      <Outlet />
+      <Toaster position="top-right" duration={4000} closeButton richColors theme={resolved} />
+    </>
+  );
+}
+
+function NotFound() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    console.error("404 Error: User attempted to access non-existent route:", pathname);
+  }, [pathname]);
+  useEffect(() => {
+    const { meta } = pageHead("Page not found")();
+    document.title = meta[0]!.title!;
+  }, []);
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-6 text-center">
+      <p className="text-7xl font-bold text-primary">404</p>
+      <h1 className="text-2xl font-semibold">Oops! Page not found</h1>
+      <Button asChild>
+        <Link to="/">Return to Home</Link>
+      </Button>
+    </main>
+  );
+}

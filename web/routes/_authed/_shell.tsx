@@ -1,0 +1,21 @@
+import { createFileRoute, Outlet } from "@tanstack/react-router";
+import { Footer } from "../../components/footer";
+import { MobileNav, Sidebar } from "../../components/sidebar";
+import { TopBar } from "../../components/top-bar";
+
+/** The common signed-in layout: top bar, collapsible sidebar, footer. */
+export const Route = createFileRoute("/_authed/_shell")({
+  component: () => (
+    <div className="min-h-screen">
+      <TopBar />
+      <Sidebar />
+      <div className="flex min-h-screen flex-col pb-16 pt-16 md:pb-0 md:pl-16">
+        <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-8">
+          <Outlet />
+        </main>
+        <Footer />
+      </div>
+      <MobileNav />
+    </div>
+  ),
+});

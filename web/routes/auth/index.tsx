@@ -1,0 +1,93 @@
+import { createFileRoute, Link, redirect } from "@tanstack/react-router";
+import { ArrowLeft } from "lucide-react";
+import { useEffect } from "react";
+import { z } from "zod";
+import { Brand } from "../../components/brand";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
+import { pageHead } from "../../lib/head";
+import { notify } from "../../lib/toast";
+import { trpc } from "../../lib/trpc";
+import { SignInForm, SignUpForm } from "./-components/auth-forms";
+
+const GOOGLE_FAILED_TITLE = "Google Sign In Failed";
+
+export const Route = createFileRoute("/auth/")({
+  validateSearch: z.object({
+    reset: z.boolean().optional().catch(undefined),
+    oauth_error: z.string().max(300).optional().catch(undefined),
+  }),
+  beforeLoad: async ({ context }) => {
+    if (await context.trpc.auth.me.ensureData()) throw redirect({ to: "/dashboard", replace: true });
+  },
+  head: pageHead("Sign in", "Sign in to Crewboard or create a free account."),
+  component: AuthPage,
+});
+
+function GoogleButton() {
+  const providers = trpc.auth.providers.useQuery();
+  return (
+    <Button
+      variant="outline"
+      className="w-full"
+      disabled={!providers.data}
+      onClick={() => {
+        if (providers.data?.google) window.location.assign("/api/auth/google");
+        else notify.error(GOOGLE_FAILED_TITLE, "Google sign-in is not configured on this server.");
+      }}
+    >
+      <svg viewBox="0 0 24 24" aria-hidden className="size-4">
+        <path fill="#4285F4" d="M22.56 12.25c0-.78-.07-1.53-.2-2.25H12v4.26h5.92a5.06 5.06 0 0 1-2.2 3.32v2.77h3.57c2.08-1.92 3.27-4.74 3.27-8.1z" />
+        <path fill="#34A853" d="M12 23c2.97 0 5.46-.98 7.28-2.66l-3.57-2.77c-.98.66-2.23 1.06-3.71 1.06-2.86 0-5.29-1.93-6.16-4.53H2.18v2.84A11 11 0 0 0 12 23z" />
+        <path fill="#FBBC05" d="M5.84 14.09A6.6 6.6 0 0 1 5.5 12c0-.73.13-1.43.34-2.09V7.07H2.18A11 11 0 0 0 1 12c0 1.78.43 3.45 1.18 4.93l3.66-2.84z" />
+        <path fill="#EA4335" d="M12 5.38c1.62 0 3.06.56 4.21 1.64l3.15-3.15C17.45 2.09 14.97 1 12 1 7.7 1 3.99 3.47 2.18 7.07l3.66 2.84C6.71 7.31 9.14 5.38 12 5.38z" />
+      </svg>
+      Continue with Google
+    </Button>
+  );
+}
+
+function AuthPage() {
+  const { oauth_error } = Route.useSearch();
+  useEffect(() => {
+    if (oauth_error) notify.error(GOOGLE_FAILED_TITLE, oauth_error);
+  }, [oauth_error]);
+
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center gap-6 bg-gradient-to-br from-primary/10 via-background to-background p-4">
+      <div className="flex w-full max-w-md items-center justify-between">
+        <Button variant="ghost" asChild className="-ml-3">
+          <Link to="/">
+            <ArrowLeft /> Back to Home
+          </Link>
+        </Button>
+        <Brand />
+      </div>
+      <Card className="w-full max-w-md">
+        <CardHeader className="text-center">
+          <h1 className="text-2xl font-semibold tracking-tight">Welcome to Crewboard</h1>
+          <CardDescription>Sign in or create an account to start collaborating.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-6">
+          <GoogleButton />
+          <div className="flex items-center gap-3 text-xs uppercase text-muted-foreground">
+            <span className="h-px flex-1 bg-border" /> or <span className="h-px flex-1 bg-border" />
+          </div>
+          <Tabs defaultValue="signin">
+            <TabsList>
+              <TabsTrigger value="signin">Sign In</TabsTrigger>
+              <TabsTrigger value="signup">Sign Up</TabsTrigger>
+            </TabsList>
+            <TabsContent value="signin">
+              <SignInForm />
+            </TabsContent>
+            <TabsContent value="signup">
+              <SignUpForm />
+            </TabsContent>
+          </Tabs>
+        </CardContent>
+      </Card>
+    </main>
+  );
+}
