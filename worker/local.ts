@@ -9,15 +9,14 @@ import { resolve } from "node:path";
 import { serve } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { createDb } from "../db/client";
-import { migrateLocal } from "../db/migrate";
+import { localDataDir, openLocalDb } from "../db/local";
 import { createApp } from "./app";
 import { readConfig } from "./config";
 
 const HOST = "127.0.0.1";
 const port = Number(process.env.PORT ?? 8787);
 const partyPort = Number(process.env.PARTY_PORT ?? 1999);
-const dataDir = resolve(process.env.DATA_DIR ?? ".data");
+const dataDir = localDataDir();
 const distDir = resolve(process.env.DIST_DIR ?? "dist");
 
 /** Secrets a local install needs, made once and kept beside its database. */
@@ -36,11 +35,7 @@ const config = readConfig({
   PARTY_SECRET: partySecret,
   PARTY_HOST: process.env.PARTY_HOST || `${HOST}:${partyPort}`,
 });
-const db = createDb({
-  url: process.env.LIBSQL_URL || `file:${resolve(dataDir, "app.db")}`,
-  authToken: process.env.LIBSQL_AUTH_TOKEN,
-});
-await migrateLocal(db);
+const db = await openLocalDb(dataDir);
 
 const app = createApp((c) => ({
   db,

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { createTRPCClient, httpLink } from "@trpc/client";
 import superjson from "superjson";
 import { createDb } from "../../db/client";
-import { migrateLocal } from "../../db/migrate";
+import { migrateLocal } from "../../db/local";
 import { createApp } from "../app";
 import { readConfig, type EnvVars } from "../config";
 import type { AppRouter } from "../routers";

@@ -1,0 +1,30 @@
+/** The database as the Node host, the seed script and the tests open it (Node only). */
+import { mkdirSync } from "node:fs";
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { sql } from "drizzle-orm";
+import { migrate } from "drizzle-orm/libsql/migrator";
+import { createDb, type Db } from "./client";
+
+const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+
+/** Where a local install keeps its database file, avatars and generated secrets. */
+export const localDataDir = () => resolve(process.env.DATA_DIR ?? ".data");
+
+/** Brings a database up to the committed migrations. */
+export async function migrateLocal(db: Db) {
+  // WAL lets readers carry on while a write commits; the setting is stored in the file.
+  await db.run(sql`PRAGMA journal_mode = WAL`);
+  await migrate(db, { migrationsFolder });
+}
+
+/** Opens `LIBSQL_URL`, or the file under the data folder, migrated and ready. */
+export async function openLocalDb(dataDir = localDataDir()) {
+  mkdirSync(dataDir, { recursive: true });
+  const db = createDb({
+    url: process.env.LIBSQL_URL || `file:${resolve(dataDir, "app.db")}`,
+    authToken: process.env.LIBSQL_AUTH_TOKEN,
+  });
+  await migrateLocal(db);
+  return db;
+}
