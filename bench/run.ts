@@ -1,0 +1,36 @@
+/**
+ * Runs every benchmark in this folder, each in its own process so one cannot warm or slow the
+ * next. `npm run bench -- auth` runs only the named ones.
+ */
+import { spawnSync } from "node:child_process";
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT, TSX } from "./lib";
+
+const HELPERS = new Set(["run", "lib"]);
+const only = process.argv.slice(2);
+
+const names = readdirSync(join(ROOT, "bench"))
+  .filter((file) => file.endsWith(".ts"))
+  .map((file) => file.slice(0, -".ts".length))
+  .filter((name) => !HELPERS.has(name) && (only.length === 0 || only.includes(name)))
+  .sort();
+
+const unknown = only.filter((name) => !names.includes(name));
+if (unknown.length) {
+  console.error(`No such benchmark: ${unknown.join(", ")}`);
+  process.exit(1);
+}
+
+const failed: string[] = [];
+for (const name of names) {
+  console.log(`\n=== bench/${name}.ts`);
+  const { status, error } = spawnSync(TSX, [join("bench", `${name}.ts`)], { cwd: ROOT, stdio: "inherit" });
+  if (status !== 0 || error) failed.push(name);
+}
+
+if (failed.length) {
+  console.error(`\nFailed: ${failed.join(", ")}`);
+  process.exit(1);
+}
+console.log(`\nAll ${names.length} benchmark(s) passed.`);
