@@ -267,6 +267,20 @@ export const outbox = sqliteTable(
   (t) => [index("outbox_to_idx").on(t.to, t.id)],
 );
 
+/** Messages sent from the public contact form. */
+export const contactMessages = sqliteTable(
+  "contact_messages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name"),
+    email: text("email").notNull(),
+    message: text("message").notNull(),
+    ip: text("ip").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_messages_created_idx").on(t.createdAt)],
+);
+
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type Profile = typeof profiles.$inferSelect;
