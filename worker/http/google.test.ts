@@ -239,8 +239,9 @@ describe("Google callback", () => {
     expect(user).toMatchObject({ googleId: account.sub, passwordHash: null });
   });
 
-  it("links to the account that signed up with the same e-mail, keeping its password", async () => {
+  it("links to a verified account with the same e-mail, keeping its password", async () => {
     const m = await t.member("Linked Member", "Linked.Member@Example.com");
+    await t.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, m.me.id));
     const before = await t.db.$count(users);
     const account = googleAccount({ email: "linked.member@example.com", name: "Someone Else" });
 
@@ -259,6 +260,19 @@ describe("Google callback", () => {
     const withPassword = t.browser();
     const signedIn = await withPassword.trpc.auth.signIn.mutate({ email: m.email, password: m.password });
     expect(signedIn.id).toBe(m.me.id);
+    expect(await m.trpc.auth.me.query()).toMatchObject({ id: m.me.id });
+  });
+
+  it("takes an unconfirmed address back from whoever signed up with it first", async () => {
+    const squatter = await t.member("Squatter", "owner@example.com");
+    const owner = t.browser();
+    await signInWithGoogle(owner, googleAccount({ email: "owner@example.com" }));
+
+    expect(await owner.trpc.auth.me.query()).toMatchObject({ id: squatter.me.id, emailVerified: true });
+    expect(await squatter.trpc.auth.me.query()).toBeNull();
+    await expect(
+      t.browser().trpc.auth.signIn.mutate({ email: squatter.email, password: squatter.password }),
+    ).rejects.toThrow("Invalid email or password. Please check your credentials and try again.");
   });
 
   it("keeps an avatar the member already has when linking", async () => {

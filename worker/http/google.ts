@@ -8,7 +8,7 @@ import {
 import { and, eq, isNull } from "drizzle-orm";
 import { Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { profiles, users } from "../../db/schema";
+import { profiles, sessions, users } from "../../db/schema";
 import { createAccount, emailLocalPart, findUserByEmail, isUniqueViolation } from "../auth/accounts";
 import { startSession } from "../auth/session";
 import type { GoogleConfig } from "../config";
@@ -38,15 +38,23 @@ async function findOrCreateMember(db: AppEnv["Variables"]["db"], claims: GoogleC
   if (byGoogle) return byGoogle.id;
   const byEmail = await findUserByEmail(db, claims.email);
   if (byEmail) {
+    // Whoever signed up with an address nobody has confirmed may not own it: Google just proved
+    // the real owner is here, so that password and its sessions stop working.
+    const unconfirmed = byEmail.emailVerifiedAt === null;
     await db.batch([
       db
         .update(users)
-        .set({ googleId: claims.sub, emailVerifiedAt: byEmail.emailVerifiedAt ?? new Date() })
+        .set({
+          googleId: claims.sub,
+          emailVerifiedAt: byEmail.emailVerifiedAt ?? new Date(),
+          ...(unconfirmed && { passwordHash: null }),
+        })
         .where(eq(users.id, byEmail.id)),
       db
         .update(profiles)
         .set({ avatarUrl: claims.picture ?? null, updatedAt: new Date() })
         .where(and(eq(profiles.id, byEmail.id), isNull(profiles.avatarUrl))),
+      ...(unconfirmed ? [db.delete(sessions).where(eq(sessions.userId, byEmail.id))] : []),
     ]);
     return byEmail.id;
   }
