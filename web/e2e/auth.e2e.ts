@@ -1,0 +1,142 @@
+/** Signing up, in and out, the guard, e-mail verification and the 404 page, as a member clicks through them. */
+import { describe, expect } from "vitest";
+import { test } from "./harness";
+import { expectUrl, fillSignUp, newMember, openUserMenu, signUp, submitSignIn, toast } from "./ui";
+
+const PASSWORD_TOO_SHORT = "Password must be at least 6 characters long.";
+const EMAIL_TAKEN = "An account with this email already exists. Please sign in instead.";
+const INVALID_CREDENTIALS = "Invalid email or password. Please check your credentials and try again.";
+const INVALID_LINK =
+  "Invalid verification link. Please check your email and try again, or contact support if the problem persists.";
+
+describe("sign up", () => {
+  test("a new member lands on onboarding, welcomed by a toast", async ({ page }) => {
+    await signUp(page);
+    await toast(page, "Account Created!").getByText("Let's set up your profile").waitFor();
+    await page.getByRole("heading", { name: "Complete your profile" }).waitFor();
+  });
+
+  test("a short password is refused in the browser, before anything is sent", async ({ page }) => {
+    const sent: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname.includes("auth.signUp")) sent.push(request.url());
+    });
+    const form = await fillSignUp(page, { ...newMember(), password: "12345" });
+    await form.getByRole("button", { name: "Create Account" }).click();
+    await form.getByRole("alert").filter({ hasText: PASSWORD_TOO_SHORT }).waitFor();
+    expect(sent).toEqual([]);
+
+    // The same form then goes through with a long enough password: the one request is this one,
+    // so the refused attempt did not merely arrive late.
+    await form.getByLabel("Password", { exact: true }).fill("123456");
+    await form.getByRole("button", { name: "Create Account" }).click();
+    await expectUrl(page, "/onboarding");
+    expect(sent).toHaveLength(1);
+  });
+
+  test("an e-mail that already has an account is sent to sign in instead", async ({ page, newPage }) => {
+    const member = await signUp(page);
+    const other = await newPage();
+    const form = await fillSignUp(other, { ...member, displayName: "Someone Else" });
+    await form.getByRole("button", { name: "Create Account" }).click();
+    await form.getByRole("alert").filter({ hasText: EMAIL_TAKEN }).waitFor();
+    await expectUrl(other, "/auth");
+  });
+});
+
+describe("sign in and out", () => {
+  test("signing out from the user menu leads home and closes the dashboard", async ({ page }) => {
+    await signUp(page);
+    await page.goto("/dashboard");
+    const menu = await openUserMenu(page);
+    await menu.getByRole("menuitem", { name: "Sign Out" }).click();
+    await expectUrl(page, "/");
+    await toast(page, "Signed Out").waitFor();
+
+    await page.goto("/dashboard");
+    await expectUrl(page, "/auth", "?reset=true");
+    // The guard replaced the history entry: going back skips the dashboard it refused.
+    await page.goBack();
+    await expectUrl(page, "/");
+  });
+
+  test("a member signs in to the dashboard and the user menu says who they are", async ({ page, newPage }) => {
+    const member = await signUp(page);
+    const device = await newPage();
+    await submitSignIn(device, member.email, member.password);
+    await expectUrl(device, "/dashboard");
+    const welcome = toast(device, "Welcome Back!");
+    await welcome.waitFor();
+    const menu = await openUserMenu(device);
+    // The menu opened at once: the toast, still showing, does not sit on top of it.
+    expect(await welcome.isVisible()).toBe(true);
+    await menu.getByText(member.displayName, { exact: true }).waitFor();
+    await menu.getByRole("menuitem", { name: member.email }).waitFor();
+  });
+
+  test("a wrong password is refused with the spec's message", async ({ page, newPage }) => {
+    const member = await signUp(page);
+    const device = await newPage();
+    const form = await submitSignIn(device, member.email, `${member.password}!`);
+    await form.getByRole("alert").filter({ hasText: INVALID_CREDENTIALS }).waitFor();
+    await expectUrl(device, "/auth");
+  });
+});
+
+describe("routing", () => {
+  test("an anonymous visit to a protected page is sent to /auth", async ({ page }) => {
+    await page.goto("/settings");
+    await expectUrl(page, "/auth", "?reset=true");
+    await page.getByRole("heading", { name: "Welcome to Crewboard" }).waitFor();
+  });
+
+  test("a signed-in member opening /auth is sent to the dashboard", async ({ page }) => {
+    await signUp(page);
+    await page.goto("/auth");
+    await expectUrl(page, "/dashboard");
+    await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+  });
+
+  test("an unknown path shows the 404 page with a way home, and logs the path", async ({ page }) => {
+    const logged: string[] = [];
+    page.on("console", (message) => logged.push(message.text()));
+    await page.goto("/no-such-page");
+    await page.getByRole("heading", { name: "Oops! Page not found" }).waitFor();
+    await expect.poll(() => logged.some((line) => line.includes("/no-such-page"))).toBe(true);
+    await page.getByRole("link", { name: "Return to Home" }).click();
+    await expectUrl(page, "/");
+  });
+});
+
+describe("e-mail verification", () => {
+  test("the link from the e-mail verifies once and moves on to the dashboard by itself", async ({ app, page, newPage }) => {
+    const member = await signUp(page);
+    const link = await app.latestVerificationLink(member.email);
+
+    const elsewhere = await newPage();
+    await elsewhere.goto(link);
+    await elsewhere.getByRole("heading", { name: "Email verified successfully!" }).waitFor();
+    const shownAt = Date.now();
+    await elsewhere.waitForURL((url) => url.pathname === "/dashboard", { timeout: 4_000 });
+    // Long enough to read the message (the page waits 2 s), without keeping the member waiting.
+    expect(Date.now() - shownAt).toBeGreaterThan(1_000);
+    await elsewhere.getByRole("heading", { name: "Dashboard" }).waitFor();
+
+    const reused = await newPage();
+    await reused.goto(link);
+    await reused.getByRole("heading", { name: "Verification failed" }).waitFor();
+    await reused.getByText(INVALID_LINK).waitFor();
+  });
+
+  test("an error from the link is shown as given", async ({ page }) => {
+    await page.goto("/auth/verify?error=access_denied&error_description=Link+expired");
+    await page.getByRole("heading", { name: "Verification failed" }).waitFor();
+    await page.getByText("Link expired", { exact: true }).waitFor();
+  });
+});
+
+test("Google sign-in on a server without Google says so", async ({ page }) => {
+  await page.goto("/auth");
+  await page.getByRole("button", { name: "Continue with Google" }).click();
+  await toast(page, "Google Sign In Failed").getByText("Google sign-in is not configured on this server.").waitFor();
+});

@@ -1,0 +1,65 @@
+/**
+ * The browser-test fixtures. Per file: one server on its own database and one Chromium. Per test:
+ * fresh browser contexts (no shared cookies), closed afterwards, photographed first when it failed.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { basename, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { test as base } from "vitest";
+import { startApp } from "./server";
+
+const ARTIFACTS = fileURLToPath(new URL("../../.e2e-artifacts", import.meta.url));
+/** Long enough for a cold page on a busy 2-core machine, short enough to fail before the test does. */
+const ACTION_TIMEOUT_MS = 10_000;
+
+/** Debian's Chromium: playwright-core never downloads its own browser here. */
+const launchChromium = () =>
+  chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+
+const slug = (text: string) => text.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "").slice(0, 80);
+
+export const test = base
+  .extend("app", { scope: "file" }, async ({}, { onCleanup }) => {
+    const app = await startApp();
+    onCleanup(() => app.stop());
+    return app;
+  })
+  .extend("browser", { scope: "file" }, async ({}, { onCleanup }) => {
+    const browser = await launchChromium();
+    onCleanup(() => browser.close());
+    return browser;
+  })
+  /** Opens a page in a new context: another person, or the same one on another device. */
+  .extend("newPage", async ({ app, browser, task }, { onCleanup }) => {
+    const contexts: BrowserContext[] = [];
+    onCleanup(async () => {
+      if (task.result?.state === "fail") {
+        const dir = join(ARTIFACTS, basename(task.file.name, ".e2e.ts"));
+        mkdirSync(dir, { recursive: true });
+        const name = slug(task.name);
+        const pages = contexts.flatMap((context) => context.pages());
+        await Promise.all(pages.map((page, i) => page.screenshot({ path: join(dir, `${name}-${i + 1}.png`), fullPage: true })));
+        writeFileSync(join(dir, `${name}.server.log`), app.output());
+      }
+      await Promise.all(contexts.map((context) => context.close()));
+    });
+    return async (): Promise<Page> => {
+      const context = await browser.newContext({ baseURL: app.url });
+      context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+      contexts.push(context);
+      return context.newPage();
+    };
+  })
+  .extend("page", async ({ newPage }) => newPage());
