@@ -1,32 +1,49 @@
-import { Monitor, Moon, Sun } from "lucide-react";
-import { useTheme, type Theme } from "../lib/theme";
+import { Moon, Sun } from "lucide-react";
+import { useRef, useState, type ComponentProps, type ComponentType } from "react";
+import { useTheme } from "../lib/theme";
 import { Button } from "./ui/button";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "./ui/dropdown-menu";
 
-const OPTIONS: { value: Theme; label: string; icon: typeof Sun }[] = [
-  { value: "light", label: "Light", icon: Sun },
-  { value: "dark", label: "Dark", icon: Moon },
-  { value: "system", label: "System", icon: Monitor },
-];
+type Menu = ComponentType<{ defaultOpen: boolean; autoFocus: boolean }>;
+let loadedMenu: Menu | null = null;
 
-export function ThemeSwitcher() {
-  const { theme, resolved, setTheme } = useTheme();
-  const Current = resolved === "dark" ? Moon : Sun;
+/** The switcher's face: the current scheme's icon, named by the chosen theme. */
+export function ThemeButton(props: ComponentProps<typeof Button>) {
+  const { theme, resolved } = useTheme();
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={`Theme: ${theme}`}>
-          <Current />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        {OPTIONS.map(({ value, label, icon: Icon }) => (
-          <DropdownMenuItem key={value} onSelect={() => setTheme(value)} aria-checked={theme === value}>
-            <Icon aria-hidden /> {label}
-            {theme === value && <span className="ml-auto text-xs text-muted-foreground">✓</span>}
-          </DropdownMenuItem>
-        ))}
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Button variant="ghost" size="icon" aria-label={`Theme: ${theme}`} aria-haspopup="menu" {...props}>
+      {resolved === "dark" ? <Moon /> : <Sun />}
+    </Button>
+  );
+}
+
+/**
+ * Light, Dark or System. The button shows at once; the menu behind it (Radix, ~30 KB gzip) loads
+ * when a visitor points at, focuses or presses it, so the public pages' first load does not carry it.
+ */
+export function ThemeSwitcher() {
+  const [Menu, setMenu] = useState<Menu | null>(() => loadedMenu);
+  const [openOnLoad, setOpenOnLoad] = useState(false);
+  const [focusOnLoad, setFocusOnLoad] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+
+  const load = () =>
+    void import("./theme-menu").then(({ ThemeMenu }) => {
+      loadedMenu = ThemeMenu;
+      // The real trigger replaces this one: keep the keyboard where it was.
+      setFocusOnLoad(document.activeElement === button.current);
+      setMenu(() => ThemeMenu);
+    });
+
+  if (Menu) return <Menu defaultOpen={openOnLoad} autoFocus={focusOnLoad} />;
+  return (
+    <ThemeButton
+      ref={button}
+      onPointerEnter={load}
+      onFocus={load}
+      onClick={() => {
+        setOpenOnLoad(true);
+        load();
+      }}
+    />
   );
 }

@@ -1,11 +1,13 @@
-import { Link } from "@tanstack/react-router";
+import { Link, useLocation } from "@tanstack/react-router";
 import { Menu, X } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useMe } from "../lib/session";
 import { Brand } from "./brand";
 import { ThemeSwitcher } from "./theme-switcher";
 import { Button } from "./ui/button";
-import { UserMenu } from "./user-menu";
+
+// Only members see it, so visitors of the public pages never download its menu code.
+const UserMenu = lazy(() => import("./user-menu").then(({ UserMenu }) => ({ default: UserMenu })));
 
 const LINKS = [
   { to: "/", label: "Home" },
@@ -13,10 +15,8 @@ const LINKS = [
   { to: "/pricing", label: "Pricing" },
 ] as const;
 
-export function TopBar() {
-  const me = useMe();
-  const [mobileOpen, setMobileOpen] = useState(false);
-  const guestActions = (
+function GuestActions() {
+  return (
     <>
       <Button variant="ghost" asChild>
         <Link to="/auth" search={{ reset: true }}>
@@ -30,9 +30,24 @@ export function TopBar() {
       </Button>
     </>
   );
+}
+
+/** Fixed along the top of every page; below 768 px its links fold into a hamburger menu. */
+export function TopBar() {
+  const me = useMe();
+  const { pathname } = useLocation();
+  const [mobileOpen, setMobileOpen] = useState(false);
+
+  useEffect(() => setMobileOpen(false), [pathname]);
+  useEffect(() => {
+    if (!mobileOpen) return;
+    const closeOnEscape = (event: KeyboardEvent) => event.key === "Escape" && setMobileOpen(false);
+    window.addEventListener("keydown", closeOnEscape);
+    return () => window.removeEventListener("keydown", closeOnEscape);
+  }, [mobileOpen]);
 
   return (
-    <header className="fixed inset-x-0 top-0 z-40 h-16 border-b bg-background/85 backdrop-blur">
+    <header className="fixed inset-x-0 top-0 z-40 h-16 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
       <div className="mx-auto flex h-full max-w-7xl items-center gap-6 px-4">
         <Brand />
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
@@ -41,7 +56,7 @@ export function TopBar() {
               key={link.to}
               to={link.to}
               activeOptions={{ exact: true }}
-              className="rounded-md px-3 py-2 text-sm text-muted-foreground hover:text-foreground data-[status=active]:text-foreground"
+              className="rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground data-[status=active]:text-foreground"
             >
               {link.label}
             </Link>
@@ -49,7 +64,17 @@ export function TopBar() {
         </nav>
         <div className="ml-auto flex items-center gap-2">
           <ThemeSwitcher />
-          {me ? <UserMenu me={me} /> : me === null && <div className="hidden gap-2 md:flex">{guestActions}</div>}
+          {me ? (
+            <Suspense fallback={<span className="size-10" />}>
+              <UserMenu me={me} />
+            </Suspense>
+          ) : (
+            me === null && (
+              <div className="hidden gap-2 md:flex">
+                <GuestActions />
+              </div>
+            )
+          )}
           <Button
             variant="ghost"
             size="icon"
@@ -64,19 +89,31 @@ export function TopBar() {
         </div>
       </div>
       {mobileOpen && (
-        <nav id="mobile-menu" aria-label="Mobile" className="border-b bg-background px-4 py-3 shadow-md md:hidden">
+        <nav id="mobile-menu" aria-label="Mobile" className="border-b bg-background px-4 pb-4 pt-2 shadow-lg md:hidden">
           <div className="flex flex-col gap-1">
             {LINKS.map((link) => (
               <Link
                 key={link.to}
                 to={link.to}
-                onClick={() => setMobileOpen(false)}
-                className="rounded-md px-3 py-2 text-sm hover:bg-accent"
+                activeOptions={{ exact: true }}
+                className="rounded-md px-3 py-2.5 text-sm font-medium hover:bg-accent data-[status=active]:bg-accent data-[status=active]:text-accent-foreground"
               >
                 {link.label}
               </Link>
             ))}
-            {me === null && <div className="mt-2 flex gap-2">{guestActions}</div>}
+            {me && (
+              <Link
+                to="/dashboard"
+                className="rounded-md px-3 py-2.5 text-sm font-medium hover:bg-accent data-[status=active]:bg-accent data-[status=active]:text-accent-foreground"
+              >
+                Dashboard
+              </Link>
+            )}
+            {me === null && (
+              <div className="mt-2 grid grid-cols-2 gap-2 border-t pt-3">
+                <GuestActions />
+              </div>
+            )}
           </div>
         </nav>
       )}

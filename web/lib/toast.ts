@@ -1,12 +1,40 @@
-import { toast } from "sonner";
+import { useSyncExternalStore } from "react";
+
+type Kind = "success" | "error" | "warning" | "info";
+
+/**
+ * sonner loads on the first toast rather than with every page: most visits to the public site
+ * never show one. Its Toaster replays toasts made before it mounted, so none is lost meanwhile.
+ */
+let wanted = false;
+const listeners = new Set<() => void>();
+
+function show(kind: Kind, title: string, description?: string) {
+  if (!wanted) {
+    wanted = true;
+    listeners.forEach((listener) => listener());
+  }
+  void import("sonner").then(({ toast }) => toast[kind](title, { description }));
+}
 
 /**
  * The one way the SPA tells a member something happened: the spec's toast titles (§8) with a
  * description, in its four kinds.
  */
 export const notify = {
-  success: (title: string, description?: string) => toast.success(title, { description }),
-  error: (title: string, description?: string) => toast.error(title, { description }),
-  warning: (title: string, description?: string) => toast.warning(title, { description }),
-  info: (title: string, description?: string) => toast.info(title, { description }),
+  success: (title: string, description?: string) => show("success", title, description),
+  error: (title: string, description?: string) => show("error", title, description),
+  warning: (title: string, description?: string) => show("warning", title, description),
+  info: (title: string, description?: string) => show("info", title, description),
 };
+
+/** Whether anything has been toasted yet, i.e. whether the Toaster must be on the page. */
+export function useToasterWanted() {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => wanted,
+  );
+}

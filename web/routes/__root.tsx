@@ -1,10 +1,9 @@
 import { createRootRouteWithContext, HeadContent, Link, Outlet, useLocation } from "@tanstack/react-router";
 import { useEffect } from "react";
-import { Toaster } from "sonner";
+import { Toaster } from "../components/toaster";
 import { Button } from "../components/ui/button";
 import { useConnectivityToasts } from "../lib/connectivity";
 import { pageHead } from "../lib/head";
-import { useTheme } from "../lib/theme";
 import type { RouterContext } from "../router";
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -13,13 +12,12 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function Root() {
-  const { resolved } = useTheme();
   useConnectivityToasts();
   return (
     <>
       <HeadContent />
       <Outlet />
-      <Toaster position="top-right" duration={4000} closeButton richColors theme={resolved} />
+      <Toaster />
     </>
   );
 }

@@ -32,3 +32,23 @@ export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof 
 export function DropdownMenuSeparator({ className, ...props }: ComponentProps<typeof Menu.Separator>) {
   return <Menu.Separator className={cn("-mx-1 my-1 h-px bg-border", className)} {...props} />;
 }
+
+export const DropdownMenuRadioGroup = Menu.RadioGroup;
+
+/** A choice of one among several, checked with a dot like a radio button. */
+export function DropdownMenuRadioItem({ className, children, ...props }: ComponentProps<typeof Menu.RadioItem>) {
+  return (
+    <Menu.RadioItem
+      className={cn(
+        "relative flex cursor-default select-none items-center gap-2 rounded-sm py-1.5 pl-2 pr-8 text-sm outline-none data-[highlighted]:bg-accent data-[highlighted]:text-accent-foreground [&_svg]:size-4",
+        className,
+      )}
+      {...props}
+    >
+      {children}
+      <Menu.ItemIndicator className="absolute right-2 flex items-center">
+        <span className="size-2 rounded-full bg-current" />
+      </Menu.ItemIndicator>
+    </Menu.RadioItem>
+  );
+}

@@ -1,11 +1,11 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { AlertTriangle, ArrowRight } from "lucide-react";
-import { z } from "zod";
 import { Button } from "../../components/ui/button";
 import { pageHead } from "../../lib/head";
+import { flag } from "../../lib/search";
 
 export const Route = createFileRoute("/_site/")({
-  validateSearch: z.object({ reset: z.boolean().optional().catch(undefined) }),
+  validateSearch: (search): { reset?: boolean } => ({ reset: flag(search.reset) }),
   head: pageHead("Elevate Your Project Collaboration"),
   component: Landing,
 });

@@ -1,12 +1,12 @@
 import { createFileRoute, Link, redirect } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
 import { useEffect } from "react";
-import { z } from "zod";
 import { Brand } from "../../components/brand";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { pageHead } from "../../lib/head";
+import { flag, text } from "../../lib/search";
 import { notify } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
 import { SignInForm, SignUpForm } from "./-components/auth-forms";
@@ -14,9 +14,9 @@ import { SignInForm, SignUpForm } from "./-components/auth-forms";
 const GOOGLE_FAILED_TITLE = "Google Sign In Failed";
 
 export const Route = createFileRoute("/auth/")({
-  validateSearch: z.object({
-    reset: z.boolean().optional().catch(undefined),
-    oauth_error: z.string().max(300).optional().catch(undefined),
+  validateSearch: (search): { reset?: boolean; oauth_error?: string } => ({
+    reset: flag(search.reset),
+    oauth_error: text(search.oauth_error, 300),
   }),
   beforeLoad: async ({ context }) => {
     if (await context.trpc.auth.me.ensureData()) throw redirect({ to: "/dashboard", replace: true });

@@ -1,23 +1,21 @@
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { CheckCircle2, Loader2, XCircle } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { z } from "zod";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { pageHead } from "../../lib/head";
+import { text } from "../../lib/search";
 import { errorMessage, trpc } from "../../lib/trpc";
 
 const INVALID_LINK =
   "Invalid verification link. Please check your email and try again, or contact support if the problem persists.";
 const REDIRECT_AFTER_MS = 2000;
 
-const optionalText = z.string().max(500).optional().catch(undefined);
-
 export const Route = createFileRoute("/auth/verify")({
-  validateSearch: z.object({
-    token: optionalText,
-    error: optionalText,
-    error_description: optionalText,
+  validateSearch: (search): { token?: string; error?: string; error_description?: string } => ({
+    token: text(search.token),
+    error: text(search.error),
+    error_description: text(search.error_description),
   }),
   head: pageHead("Verify your email"),
   component: VerifyPage,
