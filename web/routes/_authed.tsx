@@ -7,7 +7,9 @@ export const Route = createFileRoute("/_authed")({
     if (!me) throw redirect({ to: "/auth", search: { reset: true }, replace: true });
     return { me };
   },
-  pendingMs: 0,
+  // Only a session check that is actually slow shows 'Loading...'; a cached one never flashes it.
+  pendingMs: 100,
+  pendingMinMs: 300,
   pendingComponent: () => (
     <div role="status" className="flex min-h-screen items-center justify-center text-muted-foreground">
       Loading...
