@@ -7,5 +7,16 @@ export const MAX_DISPLAY_NAME_LENGTH = 50;
 
 export const PASSWORD_TOO_SHORT = "Password must be at least 6 characters long.";
 
+export const MAX_BIO_LENGTH = 500;
+export const MAX_SKILLS = 30;
+export const MAX_SKILL_LENGTH = 40;
+
+/** Avatars: at most 2 MB, in one of the formats every browser shows. */
+export const MAX_AVATAR_BYTES = 2 * 1024 * 1024;
+export const AVATAR_ACCEPT = "image/png,image/jpeg,image/webp,image/gif";
+export const AVATAR_REQUIRED = "You must select an image to upload.";
+export const AVATAR_NOT_AN_IMAGE = "Only PNG, JPEG, WebP and GIF images can be uploaded.";
+export const AVATAR_TOO_LARGE = "Images must be at most 2 MB.";
+
 export const MAX_CONTACT_NAME_LENGTH = 100;
 export const MAX_CONTACT_MESSAGE_LENGTH = 5000;

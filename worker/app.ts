@@ -2,6 +2,7 @@ import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { Hono, type Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv, Services } from "./env";
+import { avatarRoutes, avatarUploadLimit } from "./http/avatars";
 import { googleRoutes } from "./http/google";
 import { originCheck } from "./http/origin";
 import { sessionMiddleware } from "./http/session";
@@ -21,18 +22,22 @@ export function createApp(services: (c: Context<AppEnv>) => Services) {
   });
 
   app.use("/api/*", async (c, next) => {
-    const { db, config, clientIp } = services(c);
+    const { db, config, clientIp, avatars } = services(c);
     c.set("db", db);
     c.set("config", config);
     c.set("clientIp", clientIp);
+    c.set("avatars", avatars);
     await next();
   });
+  // Before the session middleware: images are public, and a cached image must not carry a cookie.
+  app.route("/api/avatars", avatarRoutes);
   app.use("/api/*", originCheck);
   app.use("/api/*", sessionMiddleware);
 
   app.get("/api/health", (c) => c.json({ ok: true }));
   app.route("/api/auth/google", googleRoutes);
 
+  app.use("/api/trpc/profiles.uploadAvatar", avatarUploadLimit);
   app.all("/api/trpc/*", (c) =>
     fetchRequestHandler({
       endpoint: "/api/trpc",
@@ -47,6 +52,7 @@ export function createApp(services: (c: Context<AppEnv>) => Services) {
         clientIp: c.var.clientIp,
         appUrl: c.var.appUrl,
         setCookie: (cookie) => resHeaders.append("Set-Cookie", cookie.serialize()),
+        avatars: c.var.avatars,
       }),
       onError: ({ error, path }) => {
         if (error.code === "INTERNAL_SERVER_ERROR") console.error(`tRPC ${path}`, error);

@@ -2,12 +2,14 @@ import type { Session, User } from "lucia";
 import type { Db } from "../db/client";
 import type { Auth } from "./auth/lucia";
 import type { Config } from "./config";
+import type { AvatarStore } from "./storage/avatar-store";
 
 /** What each host hands the app for a request. */
 export interface Services {
   db: Db;
   config: Config;
   clientIp: string;
+  avatars: AvatarStore;
 }
 
 export type AppEnv = {

@@ -12,6 +12,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { localDataDir, openLocalDb } from "../db/local";
 import { createApp } from "./app";
 import { readConfig } from "./config";
+import { fsAvatarStore } from "./storage/fs-avatar-store";
 
 const HOST = "127.0.0.1";
 const port = Number(process.env.PORT ?? 8787);
@@ -36,10 +37,12 @@ const config = readConfig({
   PARTY_HOST: process.env.PARTY_HOST || `${HOST}:${partyPort}`,
 });
 const db = await openLocalDb(dataDir);
+const avatars = fsAvatarStore(resolve(dataDir, "avatars"));
 
 const app = createApp((c) => ({
   db,
   config,
+  avatars,
   clientIp: getConnInfo(c).remote.address ?? "unknown",
 }));
 app.use(

@@ -5,6 +5,7 @@ import { z, ZodError } from "zod";
 import type { Db } from "../db/client";
 import type { Auth } from "./auth/lucia";
 import type { Config } from "./config";
+import type { AvatarStore } from "./storage/avatar-store";
 
 export interface Context {
   db: Db;
@@ -16,6 +17,7 @@ export interface Context {
   /** Origin used in links the app sends out (e-mails, OAuth redirects). */
   appUrl: string;
   setCookie: (cookie: Cookie) => void;
+  avatars: AvatarStore;
 }
 
 const INTERNAL_ERROR_MESSAGE = "Something went wrong. Please try again.";

@@ -8,6 +8,7 @@ import { migrateLocal } from "../../db/local";
 import { createApp } from "../app";
 import { readConfig, type EnvVars } from "../config";
 import type { AppRouter } from "../routers";
+import { fsAvatarStore } from "../storage/fs-avatar-store";
 
 export const TEST_ORIGIN = "http://127.0.0.1:8787";
 
@@ -21,7 +22,8 @@ export async function createTestApp(env: EnvVars = {}) {
   await migrateLocal(db);
   const config = readConfig({ PARTY_SECRET: "test-party-secret", ...env });
   let clientIp = "203.0.113.1";
-  const app = createApp(() => ({ db, config, clientIp }));
+  const avatars = fsAvatarStore(join(dir, "avatars"));
+  const app = createApp(() => ({ db, config, clientIp, avatars }));
 
   /** A browser: its own cookie jar, sending the app's Origin like a real page would. */
   function browser() {
@@ -64,6 +66,7 @@ export async function createTestApp(env: EnvVars = {}) {
     app,
     db,
     config,
+    avatars,
     browser,
     member,
     /** Requests from now on appear to come from this address. */

@@ -1,0 +1,199 @@
+import { TRPCError } from "@trpc/server";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import {
+  DEFAULT_REGION,
+  DEVELOPER_TYPES,
+  EXPERIENCE_LEVELS,
+  INTERESTED_PROJECTS,
+  MAX_AGE,
+  MIN_AGE,
+  REGIONS,
+  SPECIALIZATIONS,
+} from "../../db/enums";
+import {
+  AVATAR_NOT_AN_IMAGE,
+  AVATAR_REQUIRED,
+  AVATAR_TOO_LARGE,
+  MAX_AVATAR_BYTES,
+  MAX_BIO_LENGTH,
+  MAX_DISPLAY_NAME_LENGTH,
+  MAX_SKILL_LENGTH,
+  MAX_SKILLS,
+} from "../../db/rules";
+import { profiles, type NewProfile } from "../../db/schema";
+import { emailLocalPart } from "../auth/accounts";
+import { avatarKeyOf, avatarUrl, detectImage, newAvatarKey } from "../storage/avatar-files";
+import type { Context } from "../trpc";
+import { protectedProcedure, router } from "../trpc";
+
+const PROFILE_NOT_FOUND = "Profile not found.";
+
+/** One of a spec §9 list, or a clear refusal naming what was expected. */
+const choice = <T extends readonly [string, ...string[]]>(values: T, what: string) =>
+  z.enum(values, { error: `Please choose ${what} from the list.` });
+
+const unique = <T>(items: T[]) => [...new Set(items)];
+
+const displayName = z
+  .string({ error: "Please enter your display name." })
+  .trim()
+  .min(1, "Please enter your display name.")
+  .max(MAX_DISPLAY_NAME_LENGTH, `Display name must be at most ${MAX_DISPLAY_NAME_LENGTH} characters.`);
+
+const bio = z
+  .string({ error: "Bio must be text." })
+  .trim()
+  .max(MAX_BIO_LENGTH, `Bio must be at most ${MAX_BIO_LENGTH} characters.`)
+  .nullable()
+  .transform((text) => text || null);
+
+const age = z
+  .number({ error: `Age must be a whole number from ${MIN_AGE} to ${MAX_AGE}.` })
+  .int(`Age must be a whole number from ${MIN_AGE} to ${MAX_AGE}.`)
+  .min(MIN_AGE, `Age must be a whole number from ${MIN_AGE} to ${MAX_AGE}.`)
+  .max(MAX_AGE, `Age must be a whole number from ${MIN_AGE} to ${MAX_AGE}.`)
+  .nullable();
+
+const interestedProjects = z
+  .array(choice(INTERESTED_PROJECTS, "project interests"), { error: "Please choose project interests from the list." })
+  .transform(unique);
+
+/** Spec §5 list input: items trimmed, empty ones and repeats ignored. */
+const skills = z
+  .array(
+    z
+      .string({ error: "Each skill must be text." })
+      .trim()
+      .max(MAX_SKILL_LENGTH, `Each skill must be at most ${MAX_SKILL_LENGTH} characters.`),
+    { error: "Skills must be a list." },
+  )
+  .transform((items) => unique(items.filter(Boolean)))
+  .refine((items) => items.length <= MAX_SKILLS, `You can list at most ${MAX_SKILLS} skills.`);
+
+const region = choice(REGIONS, "a region");
+const developerType = choice(DEVELOPER_TYPES, "a developer type");
+const experience = choice(EXPERIENCE_LEVELS, "an experience level");
+const specialization = choice(SPECIALIZATIONS, "a specialization").nullable();
+
+/** Settings: every field a member can change, all sent together. */
+const updateInput = z.object({
+  displayName,
+  bio,
+  age,
+  developerType: developerType.nullable(),
+  experience: experience.nullable(),
+  specialization,
+  region,
+  interestedProjects,
+  skills,
+});
+
+/** Onboarding's final step: what its four screens asked, with the spec's gating as the rules. */
+const completeOnboardingInput = z.object({
+  displayName,
+  bio,
+  developerType,
+  experience,
+  specialization,
+  region,
+  interestedProjects: interestedProjects.refine(
+    (items) => items.length > 0,
+    "Please choose at least one type of project you are interested in.",
+  ),
+});
+
+const avatarInput = z
+  .instanceof(FormData, { error: AVATAR_REQUIRED })
+  .transform((form) => form.get("file"))
+  .pipe(
+    z
+      .instanceof(File, { error: AVATAR_REQUIRED })
+      // An empty file input still sends a part: a nameless, empty file.
+      .refine((file) => file.size > 0, AVATAR_REQUIRED)
+      .refine((file) => file.size <= MAX_AVATAR_BYTES, AVATAR_TOO_LARGE),
+  );
+
+/** What any member may see of another: no e-mail, age or subscription. */
+const publicColumns = {
+  id: profiles.id,
+  displayName: profiles.displayName,
+  avatarUrl: profiles.avatarUrl,
+  bio: profiles.bio,
+  specialization: profiles.specialization,
+  region: profiles.region,
+  skills: profiles.skills,
+  developerType: profiles.developerType,
+  interestedProjects: profiles.interestedProjects,
+  experience: profiles.experience,
+  createdAt: profiles.createdAt,
+};
+
+type ProfileChanges = Omit<Partial<NewProfile>, "id" | "email" | "isPro" | "subscriptionStatus" | "subscriptionExpiresAt">;
+
+/**
+ * Writes the signed-in member's own profile. It is made at sign-up, but a missing one is tolerated
+ * (spec §4), so this inserts it with the sign-up defaults when needed.
+ */
+function upsertOwnProfile(ctx: Pick<Context, "db">, user: { id: string; email: string }, changes: ProfileChanges) {
+  const values = { ...changes, updatedAt: new Date() };
+  return ctx.db
+    .insert(profiles)
+    .values({ id: user.id, email: user.email, displayName: emailLocalPart(user.email), region: DEFAULT_REGION, ...values })
+    .onConflictDoUpdate({ target: profiles.id, set: values })
+    .returning();
+}
+
+async function saveOwnProfile(ctx: Pick<Context, "db">, user: { id: string; email: string }, changes: ProfileChanges) {
+  const [profile] = await upsertOwnProfile(ctx, user, changes);
+  return profile!;
+}
+
+export const profilesRouter = router({
+  me: protectedProcedure.query(async ({ ctx }) => {
+    const [profile] = await ctx.db.select().from(profiles).where(eq(profiles.id, ctx.user.id));
+    return profile ?? null;
+  }),
+
+  byId: protectedProcedure
+    .input(z.object({ id: z.string().trim().min(1, PROFILE_NOT_FOUND).max(64, PROFILE_NOT_FOUND) }))
+    .query(async ({ ctx, input }) => {
+      const [profile] = await ctx.db.select(publicColumns).from(profiles).where(eq(profiles.id, input.id));
+      if (!profile) throw new TRPCError({ code: "NOT_FOUND", message: PROFILE_NOT_FOUND });
+      return profile;
+    }),
+
+  update: protectedProcedure
+    .input(updateInput)
+    .mutation(({ ctx, input }) => saveOwnProfile(ctx, ctx.user, input)),
+
+  completeOnboarding: protectedProcedure
+    .input(completeOnboardingInput)
+    .mutation(({ ctx, input }) => saveOwnProfile(ctx, ctx.user, input)),
+
+  uploadAvatar: protectedProcedure.input(avatarInput).mutation(async ({ ctx, input: file }) => {
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const image = detectImage(bytes);
+    if (!image) throw new TRPCError({ code: "BAD_REQUEST", message: AVATAR_NOT_AN_IMAGE });
+
+    const key = newAvatarKey(ctx.user.id, image.extension);
+    await ctx.avatars.put(key, bytes, image.contentType);
+    // Read the old picture and point at the new one in one transaction, so two uploads at once
+    // each learn exactly which file they replaced.
+    const [before, after] = await ctx.db
+      .batch([
+        ctx.db.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, ctx.user.id)),
+        upsertOwnProfile(ctx, ctx.user, { avatarUrl: avatarUrl(key) }),
+      ])
+      .catch(async (error: unknown) => {
+        await ctx.avatars.delete(key);
+        throw error;
+      });
+    const previousKey = avatarKeyOf(before[0]?.avatarUrl ?? null);
+    if (previousKey) {
+      // The new picture is saved; a leftover old file is only wasted space, never worth failing for.
+      await ctx.avatars.delete(previousKey).catch((error: unknown) => console.error("avatar cleanup", error));
+    }
+    return after[0]!;
+  }),
+});
