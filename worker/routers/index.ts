@@ -1,10 +1,14 @@
 import { router } from "../trpc";
 import { authRouter } from "./auth";
+import { joinRequestsRouter } from "./join-requests";
+import { projectsRouter } from "./projects";
 import { contactRouter } from "./contact";
 import { profilesRouter } from "./profiles";
 
 export const appRouter = router({
   auth: authRouter,
+  joinRequests: joinRequestsRouter,
+  projects: projectsRouter,
   contact: contactRouter,
   profiles: profilesRouter,
 });

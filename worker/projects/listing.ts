@@ -1,0 +1,109 @@
+/**
+ * Pages of projects, newest first, without ever reading the whole table: every page is one
+ * index range, and the cursor is a position in that order, so projects created between two
+ * pages can neither push a row onto the next page again nor hide one.
+ */
+import { and, desc, eq, getTableColumns, lt, or, sql, type SQL } from "drizzle-orm";
+import { integer, sqliteTable } from "drizzle-orm/sqlite-core";
+import type { Db } from "../../db/client";
+import type { ProjectCategory, ProjectStatus } from "../../db/enums";
+import { projects, type Project } from "../../db/schema";
+import { toFtsQuery } from "./search-query";
+
+/**
+ * The FTS5 table of migration 0002, declared here only so queries can join it; it is not in the
+ * schema because drizzle-kit would try to create it as a plain table.
+ */
+const projectsFts = sqliteTable("projects_fts", { rowid: integer("rowid").notNull() });
+
+export interface ListFilter {
+  search?: string;
+  category?: ProjectCategory;
+  status?: ProjectStatus;
+  ownerId?: string;
+}
+
+export interface ProjectPage {
+  items: Project[];
+  nextCursor: string | null;
+}
+
+export class InvalidCursorError extends Error {}
+
+/*
+ * Two orders, two cursor shapes. Lists follow (created_at, id), which their indexes serve. A
+ * search walks the FTS index by rowid, newest insert first: the index hands rowids out in that
+ * order, so a page stops after its rows instead of sorting every match (a common word matches
+ * a third of the table).
+ */
+const byDate = (p: Pick<Project, "createdAt" | "id">) => `d${p.createdAt.getTime()}.${p.id}`;
+const byRowid = (rowid: number) => `r${rowid}`;
+
+function dateCursor(cursor: string) {
+  const match = /^d(\d{1,15})\.([\w-]{1,64})$/.exec(cursor);
+  if (!match) throw new InvalidCursorError();
+  return { createdAt: new Date(Number(match[1])), id: match[2]! };
+}
+
+function rowidCursor(cursor: string) {
+  const match = /^r(\d{1,15})$/.exec(cursor);
+  if (!match) throw new InvalidCursorError();
+  return Number(match[1]);
+}
+
+function filterConditions(filter: ListFilter): SQL[] {
+  return [
+    filter.category ? eq(projects.category, filter.category) : undefined,
+    filter.status ? eq(projects.status, filter.status) : undefined,
+    filter.ownerId ? eq(projects.userId, filter.ownerId) : undefined,
+  ].filter((c): c is SQL => c !== undefined);
+}
+
+export async function listProjects(db: Db, filter: ListFilter, limit: number, cursor?: string): Promise<ProjectPage> {
+  const search = filter.search?.trim();
+  if (search) return searchProjects(db, filter, search, limit, cursor);
+
+  const after = cursor ? dateCursor(cursor) : null;
+  const rows = await db
+    .select()
+    .from(projects)
+    .where(
+      and(
+        ...filterConditions(filter),
+        after
+          ? or(
+              lt(projects.createdAt, after.createdAt),
+              and(eq(projects.createdAt, after.createdAt), lt(projects.id, after.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(projects.createdAt), desc(projects.id))
+    .limit(limit + 1);
+  const items = rows.slice(0, limit);
+  return { items, nextCursor: rows.length > limit ? byDate(items.at(-1)!) : null };
+}
+
+async function searchProjects(db: Db, filter: ListFilter, search: string, limit: number, cursor?: string) {
+  const query = toFtsQuery(search);
+  const before = cursor ? rowidCursor(cursor) : null;
+  if (!query) return { items: [], nextCursor: null };
+  const rows = await db
+    .select({ project: getTableColumns(projects), rowid: projectsFts.rowid })
+    .from(projectsFts)
+    .innerJoin(projects, sql`${projects}.rowid = ${projectsFts.rowid}`)
+    .where(
+      and(
+        sql`${projectsFts} MATCH ${query}`,
+        before === null ? undefined : lt(projectsFts.rowid, before),
+        ...filterConditions(filter),
+      ),
+    )
+    .orderBy(desc(projectsFts.rowid))
+    .limit(limit + 1);
+  const items = rows.slice(0, limit);
+  return {
+    items: items.map((row) => row.project),
+    nextCursor: rows.length > limit ? byRowid(items.at(-1)!.rowid) : null,
+  };
+}

@@ -1,0 +1,140 @@
+import { TRPCError } from "@trpc/server";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../../db/client";
+import { profiles, projectJoinRequests } from "../../db/schema";
+import { isUniqueViolation } from "../auth/accounts";
+import { findProject, ownedProject } from "../projects/access";
+import { projectId } from "../projects/inputs";
+import { protectedProcedure, router } from "../trpc";
+
+const NOT_YOUR_PROJECT = "You can only manage join requests for your own projects.";
+const REQUEST_NOT_FOUND = "This join request no longer exists.";
+const REQUEST_NOT_PENDING = "This join request has already been answered.";
+const OWN_PROJECT = "You cannot request to join your own project.";
+const NOT_OPEN = "This project is not open for collaboration.";
+const ALREADY_PENDING = "You have already requested to join this project.";
+const ALREADY_MEMBER = "You are already a member of this project.";
+const NOT_MEMBER = "You are not a member of this project.";
+
+const byProject = z.object({ projectId });
+const byRequest = z.object({ requestId: z.string().min(1).max(64) });
+
+const requestsWithProfiles = (db: Db, projectId: string, status: "pending" | "accepted") =>
+  db
+    .select({
+      id: projectJoinRequests.id,
+      userId: projectJoinRequests.userId,
+      displayName: profiles.displayName,
+      specialization: profiles.specialization,
+      avatarUrl: profiles.avatarUrl,
+    })
+    .from(projectJoinRequests)
+    .leftJoin(profiles, eq(profiles.id, projectJoinRequests.userId))
+    .where(and(eq(projectJoinRequests.projectId, projectId), eq(projectJoinRequests.status, status)))
+    .orderBy(asc(projectJoinRequests.updatedAt));
+
+async function myRequest(db: Db, projectId: string, userId: string) {
+  const [request] = await db
+    .select()
+    .from(projectJoinRequests)
+    .where(and(eq(projectJoinRequests.projectId, projectId), eq(projectJoinRequests.userId, userId)));
+  return request ?? null;
+}
+
+/** A pending request on a project the caller owns, ready to be answered. */
+async function pendingRequestOfMyProject(db: Db, requestId: string, userId: string) {
+  const [request] = await db.select().from(projectJoinRequests).where(eq(projectJoinRequests.id, requestId));
+  if (!request) throw new TRPCError({ code: "NOT_FOUND", message: REQUEST_NOT_FOUND });
+  await ownedProject(db, request.projectId, userId, NOT_YOUR_PROJECT);
+  if (request.status !== "pending") throw new TRPCError({ code: "CONFLICT", message: REQUEST_NOT_PENDING });
+  return request;
+}
+
+async function answer(db: Db, requestId: string, userId: string, status: "accepted" | "declined") {
+  const request = await pendingRequestOfMyProject(db, requestId, userId);
+  await db
+    .update(projectJoinRequests)
+    .set({ status, seenAt: null, updatedAt: new Date() })
+    .where(and(eq(projectJoinRequests.id, request.id), eq(projectJoinRequests.status, "pending")));
+  return { id: request.id, status };
+}
+
+export const joinRequestsRouter = router({
+  /** The team, the caller's own request, and (for the owner) the requests waiting for an answer. */
+  forProject: protectedProcedure.input(byProject).query(async ({ ctx, input }) => {
+    const project = await findProject(ctx.db, input.projectId);
+    const isOwner = project.userId === ctx.user.id;
+    const [team, pending, mine] = await Promise.all([
+      requestsWithProfiles(ctx.db, project.id, "accepted"),
+      isOwner ? requestsWithProfiles(ctx.db, project.id, "pending") : [],
+      myRequest(ctx.db, project.id, ctx.user.id),
+    ]);
+    return {
+      team,
+      pending,
+      mine: mine && { id: mine.id, status: mine.status, seen: mine.seenAt !== null },
+    };
+  }),
+
+  request: protectedProcedure.input(byProject).mutation(async ({ ctx, input }) => {
+    const project = await findProject(ctx.db, input.projectId);
+    if (project.userId === ctx.user.id) throw new TRPCError({ code: "BAD_REQUEST", message: OWN_PROJECT });
+    if (project.status !== "open") throw new TRPCError({ code: "BAD_REQUEST", message: NOT_OPEN });
+    const existing = await myRequest(ctx.db, project.id, ctx.user.id);
+    if (existing?.status === "pending") throw new TRPCError({ code: "CONFLICT", message: ALREADY_PENDING });
+    if (existing?.status === "accepted") throw new TRPCError({ code: "CONFLICT", message: ALREADY_MEMBER });
+    const now = new Date();
+    if (existing) {
+      // One row per member and project: asking again after a decline or after leaving reopens it.
+      await ctx.db
+        .update(projectJoinRequests)
+        .set({ status: "pending", seenAt: null, updatedAt: now })
+        .where(and(eq(projectJoinRequests.id, existing.id), inArray(projectJoinRequests.status, ["declined", "left"])));
+      return { id: existing.id, status: "pending" as const };
+    }
+    const id = crypto.randomUUID();
+    await ctx.db
+      .insert(projectJoinRequests)
+      .values({ id, projectId: project.id, userId: ctx.user.id, createdAt: now, updatedAt: now })
+      .catch((error: unknown) => {
+        // A double click: the unique (project, member) index keeps the first request only.
+        throw isUniqueViolation(error) ? new TRPCError({ code: "CONFLICT", message: ALREADY_PENDING }) : error;
+      });
+    return { id, status: "pending" as const };
+  }),
+
+  accept: protectedProcedure
+    .input(byRequest)
+    .mutation(({ ctx, input }) => answer(ctx.db, input.requestId, ctx.user.id, "accepted")),
+
+  decline: protectedProcedure
+    .input(byRequest)
+    .mutation(({ ctx, input }) => answer(ctx.db, input.requestId, ctx.user.id, "declined")),
+
+  leave: protectedProcedure.input(byProject).mutation(async ({ ctx, input }) => {
+    const request = await myRequest(ctx.db, input.projectId, ctx.user.id);
+    if (request?.status !== "accepted") throw new TRPCError({ code: "BAD_REQUEST", message: NOT_MEMBER });
+    await ctx.db
+      .update(projectJoinRequests)
+      .set({ status: "left", updatedAt: new Date() })
+      .where(eq(projectJoinRequests.id, request.id));
+    return { id: request.id, status: "left" as const };
+  }),
+
+  /** The member has been told their request was accepted: the 'Project Joined' notice shows once. */
+  acknowledge: protectedProcedure.input(byProject).mutation(async ({ ctx, input }) => {
+    await ctx.db
+      .update(projectJoinRequests)
+      .set({ seenAt: new Date() })
+      .where(
+        and(
+          eq(projectJoinRequests.projectId, input.projectId),
+          eq(projectJoinRequests.userId, ctx.user.id),
+          eq(projectJoinRequests.status, "accepted"),
+          isNull(projectJoinRequests.seenAt),
+        ),
+      );
+    return { projectId: input.projectId };
+  }),
+});

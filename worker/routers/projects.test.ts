@@ -1,0 +1,437 @@
+import { TRPCClientError } from "@trpc/client";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  DELETE_NOT_OWNER,
+  EDIT_NOT_OWNER,
+  FREE_PLAN_LIMIT_REACHED,
+  MISSING_INFORMATION,
+  PROJECT_NOT_FOUND,
+  PROJECTS_PAGE_SIZE,
+} from "../../db/project-rules";
+import { profiles, projectJoinRequests, projects, type NewProject } from "../../db/schema";
+import { createTestApp } from "../testing/harness";
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+type Member = Awaited<ReturnType<TestApp["member"]>>;
+
+async function rejection(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof TRPCClientError)) throw new Error(`expected a tRPC error, got ${String(error)}`);
+  return { message: error.message, code: error.data?.code as string, status: error.data?.httpStatus as number };
+}
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ RATE_LIMIT_SIGNUP_PER_IP: "10000" });
+});
+
+const makePro = (m: Member) => t.db.update(profiles).set({ isPro: true }).where(eq(profiles.id, m.me.id));
+const storedIn = async (app: TestApp, id: string) => (await app.db.select().from(projects).where(eq(projects.id, id)))[0];
+const stored = (id: string) => storedIn(t, id);
+const minimal = { title: "Crewboard", category: "Web Development" } as const;
+
+describe("create", () => {
+  it("stores a project with the spec's defaults, trimmed text and clean lists", async () => {
+    const m = await t.member("Grace Hopper");
+    const { id } = await m.trpc.projects.create.mutate({
+      title: "  Compiler  ",
+      category: "DevOps",
+      description: "  A to B  ",
+      duration: "   ",
+      techStack: [" React ", "React", "", "  ", "Go"],
+    });
+    const project = await m.trpc.projects.byId.query({ id });
+    expect(project).toMatchObject({
+      title: "Compiler",
+      category: "DevOps",
+      description: "A to B",
+      status: "open",
+      members: 1,
+      progress: 0,
+      duration: null,
+      budgetRange: null,
+      githubUrl: null,
+      demoUrl: null,
+      techStack: ["React", "Go"],
+      plannedFeatures: [],
+      userId: m.me.id,
+      isOwner: true,
+      owner: { displayName: "Grace Hopper", specialization: null },
+    });
+    const other = await t.member();
+    expect((await other.trpc.projects.byId.query({ id })).isOwner).toBe(false);
+  });
+
+  it("keeps everything a full form sends", async () => {
+    const m = await t.member();
+    const { id } = await m.trpc.projects.create.mutate({
+      ...minimal,
+      status: "in_progress",
+      members: 7,
+      progress: 40,
+      duration: "3 months",
+      plannedFeatures: ["Search"],
+      completedFeatures: ["Sign-in", "Feed"],
+      pendingFeatures: ["Chat"],
+      skillsRequired: ["Testing"],
+    });
+    expect(await stored(id)).toMatchObject({
+      status: "in_progress",
+      members: 7,
+      progress: 40,
+      duration: "3 months",
+      plannedFeatures: ["Search"],
+      completedFeatures: ["Sign-in", "Feed"],
+      pendingFeatures: ["Chat"],
+      skillsRequired: ["Testing"],
+    });
+  });
+
+  const refusals: [string, Record<string, unknown>, string][] = [
+    ["a blank title", { title: "   " }, MISSING_INFORMATION],
+    ["no category", { category: "" }, MISSING_INFORMATION],
+    ["a category not in the list", { category: "Cooking" }, "Please choose a category from the list."],
+    ["a 121-character title", { title: "x".repeat(121) }, "Title must be at most 120 characters."],
+    ["a 5001-character description", { description: "x".repeat(5001) }, "Description must be at most 5000 characters."],
+    ["a team of 0", { members: 0 }, "Team size must be a whole number from 1 to 1000."],
+    ["a team of 1001", { members: 1001 }, "Team size must be a whole number from 1 to 1000."],
+    ["a team of 2.5", { members: 2.5 }, "Team size must be a whole number from 1 to 1000."],
+    ["progress 101", { progress: 101 }, "Progress must be a whole number from 0 to 100."],
+    ["progress -1", { progress: -1 }, "Progress must be a whole number from 0 to 100."],
+    ["an unknown status", { status: "archived" }, "Please choose a status from the list."],
+    ["a 51-character duration", { duration: "x".repeat(51) }, "Duration must be at most 50 characters."],
+    [
+      "51 technologies",
+      { techStack: Array.from({ length: 51 }, (_, i) => `tech ${i}`) },
+      "Tech stack can hold at most 50 items.",
+    ],
+    [
+      "an 81-character feature",
+      { plannedFeatures: ["y".repeat(81)] },
+      "Each item in Planned features must be at most 80 characters.",
+    ],
+  ];
+  it.each(refusals)("refuses %s with a clear message and stores nothing", async (_, change, message) => {
+    const m = await t.member();
+    const error = await rejection(m.trpc.projects.create.mutate({ ...minimal, ...change } as never));
+    expect(error).toMatchObject({ message, code: "BAD_REQUEST" });
+    expect(await t.db.$count(projects, eq(projects.userId, m.me.id))).toBe(0);
+  });
+
+  it("falls back to a team of 1 when no size is given, and counts 50 distinct items after trimming", async () => {
+    const m = await t.member();
+    const fifty = Array.from({ length: 50 }, (_, i) => `skill ${i}`);
+    const { id } = await m.trpc.projects.create.mutate({
+      ...minimal,
+      members: null,
+      skillsRequired: [...fifty, " skill 0 ", ""],
+    });
+    expect(await stored(id)).toMatchObject({ members: 1, skillsRequired: fifty });
+  });
+
+  it("needs a signed-in member", async () => {
+    const error = await rejection(t.browser().trpc.projects.create.mutate(minimal));
+    expect(error.code).toBe("UNAUTHORIZED");
+  });
+});
+
+describe("free plan", () => {
+  it("lets a free member own 3 projects and refuses the 4th; Pro lifts the limit", async () => {
+    const m = await t.member();
+    const ids = [];
+    for (let i = 0; i < 3; i++) ids.push((await m.trpc.projects.create.mutate({ ...minimal, title: `P${i}` })).id);
+    const error = await rejection(m.trpc.projects.create.mutate({ ...minimal, title: "P3" }));
+    expect(error).toMatchObject({ message: FREE_PLAN_LIMIT_REACHED, code: "FORBIDDEN" });
+    expect(await t.db.$count(projects, eq(projects.userId, m.me.id))).toBe(3);
+
+    // Deleting one frees a place again.
+    await m.trpc.projects.remove.mutate({ id: ids[0]! });
+    await m.trpc.projects.create.mutate({ ...minimal, title: "P3" });
+
+    await makePro(m);
+    await m.trpc.projects.create.mutate({ ...minimal, title: "P4" });
+    await m.trpc.projects.create.mutate({ ...minimal, title: "P5" });
+    expect(await t.db.$count(projects, eq(projects.userId, m.me.id))).toBe(5);
+  });
+
+  it("holds when several creates arrive at once", async () => {
+    const m = await t.member();
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, i) => m.trpc.projects.create.mutate({ ...minimal, title: `Rush ${i}` })),
+    );
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(3);
+    expect(await t.db.$count(projects, eq(projects.userId, m.me.id))).toBe(3);
+  });
+});
+
+describe("update", () => {
+  it("saves the owner's edit, with budget and links; an empty link is stored as null", async () => {
+    const m = await t.member();
+    const { id } = await m.trpc.projects.create.mutate(minimal);
+    await m.trpc.projects.update.mutate({
+      id,
+      ...minimal,
+      title: "Renamed",
+      status: "completed",
+      budgetRange: "$1,000 - $5,000",
+      githubUrl: " https://github.com/acme/crewboard ",
+      demoUrl: "",
+    });
+    expect(await stored(id)).toMatchObject({
+      title: "Renamed",
+      status: "completed",
+      budgetRange: "$1,000 - $5,000",
+      githubUrl: "https://github.com/acme/crewboard",
+      demoUrl: null,
+    });
+  });
+
+  it.each([
+    ["githubUrl", "javascript:alert(1)", "GitHub URL must be a link starting with http:// or https://."],
+    ["demoUrl", "ftp://example.com/file", "Demo URL must be a link starting with http:// or https://."],
+    ["demoUrl", "not a link", "Demo URL must be a link starting with http:// or https://."],
+    ["budgetRange", "A million", "Please choose a budget range from the list."],
+    ["title", "", MISSING_INFORMATION],
+  ])("refuses %s %j and changes nothing", async (field, value, message) => {
+    const m = await t.member();
+    const { id } = await m.trpc.projects.create.mutate(minimal);
+    const before = await stored(id);
+    const error = await rejection(m.trpc.projects.update.mutate({ id, ...minimal, [field]: value } as never));
+    expect(error).toMatchObject({ message, code: "BAD_REQUEST" });
+    expect(await stored(id)).toEqual(before);
+  });
+
+  it("refuses another member with the spec's message and changes nothing", async () => {
+    const owner = await t.member();
+    const other = await t.member();
+    const { id } = await owner.trpc.projects.create.mutate(minimal);
+    const before = await stored(id);
+    const error = await rejection(other.trpc.projects.update.mutate({ id, ...minimal, title: "Mine now" }));
+    expect(error).toMatchObject({ message: EDIT_NOT_OWNER, code: "FORBIDDEN" });
+    expect(await stored(id)).toEqual(before);
+  });
+
+  it("answers 'Project not found' for an unknown id", async () => {
+    const m = await t.member();
+    const error = await rejection(m.trpc.projects.update.mutate({ id: "nope", ...minimal }));
+    expect(error).toMatchObject({ message: PROJECT_NOT_FOUND, code: "NOT_FOUND" });
+    expect(await rejection(m.trpc.projects.byId.query({ id: "nope" }))).toMatchObject({ message: PROJECT_NOT_FOUND });
+  });
+});
+
+describe("remove", () => {
+  it("refuses another member, then deletes for the owner together with its join requests", async () => {
+    const owner = await t.member();
+    const other = await t.member();
+    const { id } = await owner.trpc.projects.create.mutate(minimal);
+    await other.trpc.joinRequests.request.mutate({ projectId: id });
+
+    const error = await rejection(other.trpc.projects.remove.mutate({ id }));
+    expect(error).toMatchObject({ message: DELETE_NOT_OWNER, code: "FORBIDDEN" });
+    expect(await stored(id)).toBeDefined();
+
+    await owner.trpc.projects.remove.mutate({ id });
+    expect(await stored(id)).toBeUndefined();
+    expect(await t.db.$count(projectJoinRequests, eq(projectJoinRequests.projectId, id))).toBe(0);
+    expect(await rejection(owner.trpc.projects.remove.mutate({ id }))).toMatchObject({ code: "NOT_FOUND" });
+  });
+});
+
+describe("list", () => {
+  let app: TestApp;
+  let viewer: Member;
+  const base = Date.UTC(2026, 0, 1);
+
+  /** Projects written straight to the table: the free plan would stop a member at 3. */
+  async function insertProjects(ownerId: string, count: number, make: (i: number) => Partial<NewProject> = () => ({})) {
+    const rows: NewProject[] = Array.from({ length: count }, (_, i) => ({
+      id: crypto.randomUUID(),
+      userId: ownerId,
+      title: `Project ${i}`,
+      category: "Web Development",
+      // Many share a millisecond, so the id must break ties for the cursor to hold.
+      createdAt: new Date(base + Math.floor(i / 5) * 1000),
+      ...make(i),
+    }));
+    for (let i = 0; i < rows.length; i += 100) await app.db.insert(projects).values(rows.slice(i, i + 100));
+    return rows;
+  }
+
+  async function allPages(fetchPage: (cursor?: string) => Promise<{ items: { id: string }[]; nextCursor: string | null }>, between?: () => Promise<unknown>) {
+    const ids: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await fetchPage(cursor);
+      ids.push(...page.items.map((p) => p.id));
+      cursor = page.nextCursor ?? undefined;
+      pages++;
+      await between?.();
+    } while (cursor);
+    return { ids, pages };
+  }
+
+  beforeAll(async () => {
+    app = await createTestApp({ RATE_LIMIT_SIGNUP_PER_IP: "10000" });
+    viewer = await app.member();
+  });
+
+  it("pages newest first, 24 at a time, without gaps or repeats while new projects arrive", async () => {
+    const owner = await app.member();
+    const rows = await insertProjects(owner.me.id, 70);
+    const expected = [...rows]
+      .sort((a, b) => b.createdAt!.getTime() - a.createdAt!.getTime() || (a.id < b.id ? 1 : -1))
+      .map((r) => r.id);
+    let arrivals = 0;
+    const { ids, pages } = await allPages(
+      (cursor) => viewer.trpc.projects.list.query({ cursor }),
+      // Someone publishes between every two pages.
+      () => insertProjects(owner.me.id, 2, () => ({ title: `Arrival ${++arrivals}`, createdAt: new Date() })),
+    );
+    expect(pages).toBe(3);
+    expect(ids).toEqual(expected);
+    expect(new Set(ids).size).toBe(ids.length);
+    const first = await viewer.trpc.projects.list.query({});
+    expect(first.items).toHaveLength(PROJECTS_PAGE_SIZE);
+    // The two newest share a millisecond: either may come first.
+    expect(first.items.slice(0, 2).map((p) => p.title).sort()).toEqual([`Arrival ${arrivals - 1}`, `Arrival ${arrivals}`]);
+  });
+
+  it("combines category and status filters, and pages through them", async () => {
+    const owner = await app.member();
+    await insertProjects(owner.me.id, 60, (i) => ({
+      category: i % 2 ? "IoT" : "Blockchain",
+      status: i % 3 ? "open" : "on_hold",
+    }));
+    const { ids } = await allPages((cursor) =>
+      viewer.trpc.projects.list.query({ category: "IoT", status: "on_hold", limit: 4, cursor }),
+    );
+    expect(ids).toHaveLength(10);
+    const rows = await Promise.all(ids.map((id) => storedIn(app, id)));
+    expect(rows.every((r) => r?.category === "IoT" && r.status === "on_hold")).toBe(true);
+  });
+
+  it("lists only the caller's own projects with mine, newest first", async () => {
+    const m = await app.member();
+    await makeProIn(app, m);
+    for (const title of ["One", "Two", "Three", "Four"]) await m.trpc.projects.create.mutate({ ...minimal, title });
+    const recent = await m.trpc.projects.list.query({ mine: true, limit: 3 });
+    expect(recent.items.map((p) => p.title)).toEqual(["Four", "Three", "Two"]);
+    expect((await viewer.trpc.projects.list.query({ mine: true })).items).toEqual([]);
+  });
+
+  it("refuses a cursor it did not make with a message, not a crash", async () => {
+    for (const cursor of ["garbage", "d1.'; DROP TABLE projects", "r-1", "%", "r1"]) {
+      expect(await rejection(viewer.trpc.projects.list.query({ cursor }))).toMatchObject({
+        code: "BAD_REQUEST",
+        message: "This list has changed. Please reload the page.",
+      });
+    }
+  });
+
+  describe("search", () => {
+    let owner: Member;
+    beforeAll(async () => {
+      owner = await app.member();
+      await insertProjects(owner.me.id, 40, (i) => ({
+        title: i % 4 === 0 ? `Zebra tracker ${i}` : `Plain ${i}`,
+        description: i === 7 ? `Uses 100% "quoted" stuff; O'Reilly style (really)` : "Nothing to see",
+        techStack: i % 5 === 0 ? ["Kotlin", "Ktor"] : ["Rust"],
+        category: i % 2 ? "IoT" : "Other",
+      }));
+    });
+
+    it("finds words in title, description and tech stack, newest insert first, and pages by rowid", async () => {
+      const zebra = await allPages((cursor) => viewer.trpc.projects.list.query({ search: "zebra", limit: 3, cursor }));
+      expect(zebra.ids).toHaveLength(10);
+      expect(new Set(zebra.ids).size).toBe(10);
+      const titles = (await Promise.all(zebra.ids.map((id) => storedIn(app, id)))).map((p) => p!.title);
+      expect(titles[0]).toBe("Zebra tracker 36");
+      expect(titles.at(-1)).toBe("Zebra tracker 0");
+
+      expect((await viewer.trpc.projects.list.query({ search: "KOTLIN" })).items).toHaveLength(8);
+      expect((await viewer.trpc.projects.list.query({ search: "o'reilly" })).items).toHaveLength(1);
+    });
+
+    it("matches the last word as a prefix and combines with the filters", async () => {
+      expect((await viewer.trpc.projects.list.query({ search: "zeb" })).items).toHaveLength(10);
+      const page = await viewer.trpc.projects.list.query({ search: "zebra trac", category: "Other" });
+      expect(page.items).toHaveLength(10);
+      expect((await viewer.trpc.projects.list.query({ search: "zebra", category: "IoT" })).items).toHaveLength(0);
+    });
+
+    it.each([
+      ['"', 0],
+      ["%", 0],
+      ["100%", 1],
+      ['"quoted', 1],
+      ["quoted\"", 1],
+      ["(really", 1],
+      ["zebra*", 10],
+      ["zebra OR plain", 0],
+      ["NEAR(zebra plain)", 0],
+      ["-zebra", 10],
+      ["title:zebra", 0],
+      ["^zebra", 10],
+      ["'; DROP TABLE projects; --", 0],
+      ["\\", 0],
+      ["🦓 zebra", 10],
+      ["_", 0],
+    ] as const)("treats %j as plain words (%i found)", async (search, found) => {
+      const page = await viewer.trpc.projects.list.query({ search });
+      expect(page.items).toHaveLength(found);
+    });
+
+    it("pages a search without gaps or repeats while new matches arrive", async () => {
+      const seen = await allPages(
+        (cursor) => viewer.trpc.projects.list.query({ search: "zebra", limit: 4, cursor }),
+        () => insertProjects(owner.me.id, 1, () => ({ title: "Zebra newcomer", createdAt: new Date() })),
+      );
+      const titles = (await Promise.all(seen.ids.map((id) => storedIn(app, id)))).map((p) => p!.title);
+      expect(titles.filter((title) => title === "Zebra newcomer")).toHaveLength(0);
+      expect(new Set(seen.ids).size).toBe(10);
+    });
+  });
+
+  it("refuses an over-long search with a message", async () => {
+    const error = await rejection(viewer.trpc.projects.list.query({ search: "x".repeat(201) }));
+    expect(error).toMatchObject({ code: "BAD_REQUEST", message: "Search must be at most 200 characters." });
+  });
+});
+
+const makeProIn = (app: TestApp, m: Member) =>
+  app.db.update(profiles).set({ isPro: true }).where(eq(profiles.id, m.me.id));
+
+describe("stats", () => {
+  it("counts by status, sums team members and counts the dashboard's categories over all projects", async () => {
+    const app = await createTestApp();
+    const a = await app.member();
+    const b = await app.member();
+    await makeProIn(app, a);
+    const make = (m: Member, category: "Web Development" | "E-commerce" | "IoT", status: "open" | "completed" | "in_progress" | "on_hold", members: number) =>
+      m.trpc.projects.create.mutate({ title: "S", category, status, members });
+    await make(a, "Web Development", "open", 3);
+    await make(a, "Web Development", "open", 2);
+    await make(a, "E-commerce", "completed", 5);
+    await make(a, "IoT", "in_progress", 4);
+    await make(b, "IoT", "on_hold", 10);
+    expect(await b.trpc.projects.stats.query()).toEqual({
+      active: 2,
+      completed: 1,
+      inProgress: 1,
+      teamMembers: 24,
+      categories: {
+        "Web Development": 2,
+        "Mobile Apps": 0,
+        "UI/UX Design": 0,
+        "Data Science": 0,
+        "Digital Marketing": 0,
+        "E-commerce": 1,
+      },
+    });
+  });
+});
