@@ -44,8 +44,10 @@ function freePort(): Promise<number> {
 }
 
 export async function startApp(): Promise<RunningApp> {
-  if (!existsSync(join(ROOT, "dist", "index.html"))) {
-    throw new Error("dist/ is missing: run `npm run test:e2e`, which builds the SPA first.");
+  // DIST_DIR (also read by worker/local.ts) lets a run use its own build without touching dist/.
+  const dist = process.env.DIST_DIR ?? join(ROOT, "dist");
+  if (!existsSync(join(dist, "index.html"))) {
+    throw new Error(`${dist} has no build: run \`npm run test:e2e\`, which builds the SPA first.`);
   }
   const dataDir = mkdtempSync(join(tmpdir(), "crewboard-e2e-"));
   const [port, partyPort] = [await freePort(), await freePort()];
