@@ -1,5 +1,13 @@
 import { QueryClient } from "@tanstack/react-query";
-import { createTRPCQueryUtils, createTRPCReact, httpBatchLink, TRPCClientError } from "@trpc/react-query";
+import {
+  createTRPCQueryUtils,
+  createTRPCReact,
+  httpBatchLink,
+  httpLink,
+  isNonJsonSerializable,
+  splitLink,
+  TRPCClientError,
+} from "@trpc/react-query";
 import superjson from "superjson";
 import type { AppRouter } from "../../worker/routers";
 
@@ -25,7 +33,14 @@ export const queryClient = new QueryClient({
 });
 
 export const trpcClient = trpc.createClient({
-  links: [httpBatchLink({ url: "/api/trpc", transformer: superjson })],
+  links: [
+    // A batch is one JSON body, so uploads (FormData) travel on their own request.
+    splitLink({
+      condition: (op) => isNonJsonSerializable(op.input),
+      true: httpLink({ url: "/api/trpc", transformer: superjson }),
+      false: httpBatchLink({ url: "/api/trpc", transformer: superjson }),
+    }),
+  ],
 });
 
 /** The same cache, reachable from route loaders and guards outside React. */

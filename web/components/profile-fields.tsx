@@ -1,0 +1,96 @@
+import type { ReactNode } from "react";
+import { INTERESTED_PROJECTS, type InterestedProject } from "../../db/enums";
+import { Badge } from "./ui/badge";
+import { Checkbox } from "./ui/checkbox";
+import { Label } from "./ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "./ui/select";
+
+/** A labelled form control, with an optional hint under it. */
+export function Field({ id, label, hint, children }: { id: string; label: string; hint?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="grid content-start gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+      {hint && <p className="text-xs text-muted-foreground">{hint}</p>}
+    </div>
+  );
+}
+
+/** A dropdown over one of the spec's lists; '' means nothing chosen yet. */
+export function ChoiceField<T extends string>({
+  id,
+  label,
+  options,
+  value,
+  onChange,
+  placeholder,
+  disabled,
+}: {
+  id: string;
+  label: string;
+  options: readonly T[];
+  value: T | "";
+  onChange: (value: T) => void;
+  placeholder: string;
+  disabled?: boolean;
+}) {
+  return (
+    <Field id={id} label={label}>
+      {/* The items are exactly `options`, so the chosen value is one of them. */}
+      <Select value={value} onValueChange={(chosen) => onChange(chosen as T)} disabled={disabled}>
+        <SelectTrigger id={id}>
+          <SelectValue placeholder={placeholder} />
+        </SelectTrigger>
+        <SelectContent>
+          {options.map((option) => (
+            <SelectItem key={option} value={option}>
+              {option}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </Field>
+  );
+}
+
+/** The interested-project checkboxes, kept in the spec's order, with the chosen ones as badges. */
+export function InterestsField({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: readonly InterestedProject[];
+  onChange: (value: InterestedProject[]) => void;
+  disabled?: boolean;
+}) {
+  const toggle = (option: InterestedProject, checked: boolean) =>
+    onChange(INTERESTED_PROJECTS.filter((item) => (item === option ? checked : value.includes(item))));
+  return (
+    <fieldset className="grid gap-3" disabled={disabled}>
+      <legend className="mb-1 text-sm font-medium">Interested Projects</legend>
+      <p className="text-sm text-muted-foreground">Select all that apply</p>
+      <div className="grid gap-3 sm:grid-cols-2">
+        {INTERESTED_PROJECTS.map((option) => {
+          const id = `interest-${option.replace(/[^a-z0-9]+/gi, "-").toLowerCase()}`;
+          return (
+            <div key={option} className="flex items-center gap-2">
+              <Checkbox id={id} checked={value.includes(option)} onCheckedChange={(checked) => toggle(option, checked === true)} disabled={disabled} />
+              <Label htmlFor={id} className="cursor-pointer font-normal">
+                {option}
+              </Label>
+            </div>
+          );
+        })}
+      </div>
+      {value.length > 0 && (
+        <ul className="flex flex-wrap gap-2" aria-label="Selected interests">
+          {value.map((item) => (
+            <li key={item}>
+              <Badge variant="secondary">{item}</Badge>
+            </li>
+          ))}
+        </ul>
+      )}
+    </fieldset>
+  );
+}

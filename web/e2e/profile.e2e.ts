@@ -1,0 +1,177 @@
+/** Onboarding, settings and avatars, as a new member clicks through them. */
+import { crc32, deflateSync } from "node:zlib";
+import type { Page } from "playwright-core";
+import { describe, expect } from "vitest";
+import { test } from "./harness";
+import { expectUrl, signUp, toast } from "./ui";
+
+/** A real PNG: `size`×`size` pixels of one RGB colour. */
+function png(size: number, [r, g, b]: [number, number, number]) {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
+  const row = Buffer.from([0, ...Array.from({ length: size }, () => [r, g, b]).flat()]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(Buffer.concat(Array.from({ length: size }, () => row)))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+async function chooseAvatar(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
+  const chooser = page.waitForEvent("filechooser");
+  await page.getByRole("button", { name: "Upload Avatar" }).click();
+  await (await chooser).setFiles(file);
+}
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByLabel(label, { exact: true }).click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+}
+
+/** The picture in the top bar's account button, once it has really loaded. */
+async function topBarAvatarSrc(page: Page) {
+  const image = page.getByRole("button", { name: "Account menu" }).locator("img");
+  await image.waitFor();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  return image.getAttribute("src");
+}
+
+const nextButton = (page: Page) => page.getByRole("button", { name: "Next" });
+
+describe("onboarding", () => {
+  test("a new member sets up the whole profile with an avatar and lands on the dashboard", async ({ page }) => {
+    const member = await signUp(page);
+    await page.getByText("Step 1 of 4").waitFor();
+    expect(await page.getByRole("progressbar", { name: "Onboarding progress" }).getAttribute("aria-valuenow")).toBe("1");
+    await expect.poll(() => page.getByLabel("Display Name").inputValue()).toBe(member.displayName);
+    expect(await page.getByRole("button", { name: "Back" }).isDisabled()).toBe(true);
+
+    await chooseAvatar(page, { name: "me.png", mimeType: "image/png", buffer: png(24, [220, 40, 90]) });
+    await toast(page, "Avatar Uploaded").waitFor();
+    await page.getByLabel("Bio").fill("I build compilers.");
+    await nextButton(page).click();
+
+    await page.getByText("Step 2 of 4").waitFor();
+    await choose(page, "Developer Type", "Backend Developer");
+    await choose(page, "Experience Level", "Advanced (3-5 years)");
+    await choose(page, "Specialization", "Data Science");
+    expect(await page.getByLabel("Preferred Region").textContent()).toBe("United States");
+    await nextButton(page).click();
+
+    await page.getByText("Step 3 of 4").waitFor();
+    await page.getByText("Select all that apply").waitFor();
+    await page.getByLabel("Web Development").click();
+    await page.getByLabel("Data Science").click();
+    await page.getByRole("list", { name: "Selected interests" }).getByText("Data Science").waitFor();
+    await nextButton(page).click();
+
+    await page.getByRole("heading", { name: "Profile Complete!" }).waitFor();
+    await page.getByRole("button", { name: "Get Started" }).click();
+    await expectUrl(page, "/dashboard");
+    await toast(page, "Profile Setup Complete!").waitFor();
+    expect(await topBarAvatarSrc(page)).toMatch(/^\/api\/avatars\/[a-z0-9]+-[a-f0-9]{16}\.png$/);
+
+    // Coming back shows what was saved, not the sign-up defaults.
+    await page.goto("/onboarding");
+    await expect.poll(() => page.getByLabel("Bio").inputValue()).toBe("I build compilers.");
+    await nextButton(page).click();
+    expect(await page.getByLabel("Developer Type").textContent()).toBe("Backend Developer");
+    expect(await page.getByLabel("Experience Level").textContent()).toBe("Advanced (3-5 years)");
+    await nextButton(page).click();
+    expect(await page.getByLabel("Web Development").getAttribute("aria-checked")).toBe("true");
+  });
+
+  test("Next stays disabled until each step has what it needs", async ({ page }) => {
+    await signUp(page);
+    await page.getByLabel("Display Name").fill("   ");
+    await expect.poll(() => nextButton(page).isDisabled()).toBe(true);
+    await page.getByLabel("Display Name").fill("Grace");
+    expect(await nextButton(page).isEnabled()).toBe(true);
+    await nextButton(page).click();
+
+    await page.getByText("Step 2 of 4").waitFor();
+    expect(await nextButton(page).isDisabled()).toBe(true);
+    await choose(page, "Developer Type", "Frontend Developer");
+    expect(await nextButton(page).isDisabled()).toBe(true);
+    await choose(page, "Experience Level", "Beginner (0-1 years)");
+    expect(await nextButton(page).isEnabled()).toBe(true);
+    await nextButton(page).click();
+
+    await page.getByText("Step 3 of 4").waitFor();
+    expect(await nextButton(page).isDisabled()).toBe(true);
+    await page.getByLabel("Mobile Apps").click();
+    expect(await nextButton(page).isEnabled()).toBe(true);
+    await page.getByLabel("Mobile Apps").click();
+    expect(await nextButton(page).isDisabled()).toBe(true);
+
+    // Back keeps what was chosen.
+    await page.getByRole("button", { name: "Back" }).click();
+    expect(await page.getByLabel("Developer Type").textContent()).toBe("Frontend Developer");
+    await page.getByRole("button", { name: "Back" }).click();
+    expect(await page.getByLabel("Display Name").inputValue()).toBe("Grace");
+    expect(await page.getByRole("button", { name: "Back" }).isDisabled()).toBe(true);
+  });
+});
+
+describe("settings", () => {
+  test("a change survives a reload and the top bar shows the new name at once", async ({ page }) => {
+    await signUp(page);
+    await page.goto("/settings");
+    const name = page.getByLabel("Display Name");
+    await expect.poll(() => name.inputValue()).not.toBe("");
+    await name.fill("Grace Hopper");
+    await choose(page, "Age", "30");
+    await page.getByLabel("Bio").fill("Compilers, mostly.");
+    await choose(page, "Preferred Region", "Canada");
+    await page.getByLabel("Blockchain").click();
+
+    const skill = page.getByLabel("Skills");
+    const skills = page.getByRole("list", { name: "Skill list" });
+    for (const typed of ["  COBOL ", "Fortran", "COBOL", "   ", "Lisp"]) {
+      await skill.fill(typed);
+      await skill.press("Enter");
+    }
+    expect(await skills.getByRole("listitem").allTextContents()).toEqual(["COBOL", "Fortran", "Lisp"]);
+    await skills.getByRole("button", { name: "Remove Lisp" }).click();
+
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await toast(page, "Profile Updated").waitFor();
+    await page.getByRole("button", { name: "Account menu" }).getByText("Grace Hopper").waitFor();
+
+    await page.reload();
+    await expect.poll(() => page.getByLabel("Display Name").inputValue()).toBe("Grace Hopper");
+    expect(await page.getByLabel("Age", { exact: true }).textContent()).toBe("30");
+    expect(await page.getByLabel("Bio").inputValue()).toBe("Compilers, mostly.");
+    expect(await page.getByLabel("Preferred Region").textContent()).toBe("Canada");
+    expect(await page.getByLabel("Blockchain").getAttribute("aria-checked")).toBe("true");
+    expect(await skills.getByRole("listitem").allTextContents()).toEqual(["COBOL", "Fortran"]);
+  });
+
+  test("a new avatar shows in the top bar at once; a file that only claims to be a PNG is refused", async ({ page }) => {
+    await signUp(page);
+    await page.goto("/settings");
+    await chooseAvatar(page, { name: "notes.png", mimeType: "image/png", buffer: Buffer.from("not really a picture") });
+    await toast(page, "Profile Error").getByText("Only PNG, JPEG, WebP and GIF images can be uploaded.").waitFor();
+
+    await chooseAvatar(page, { name: "me.png", mimeType: "image/png", buffer: png(32, [30, 120, 220]) });
+    await toast(page, "Avatar Uploaded").waitFor();
+    const first = await topBarAvatarSrc(page);
+    expect(first).toMatch(/^\/api\/avatars\/.+\.png$/);
+
+    await chooseAvatar(page, { name: "other.png", mimeType: "image/png", buffer: png(32, [20, 180, 60]) });
+    await expect.poll(() => topBarAvatarSrc(page)).not.toBe(first);
+    await page.reload();
+    expect(await topBarAvatarSrc(page)).not.toBe(first);
+  });
+});

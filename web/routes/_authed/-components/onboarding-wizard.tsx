@@ -1,0 +1,202 @@
+import { useNavigate } from "@tanstack/react-router";
+import { CheckCircle2 } from "lucide-react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { DEVELOPER_TYPES, EXPERIENCE_LEVELS, REGIONS, SPECIALIZATIONS } from "../../../../db/enums";
+import { MAX_BIO_LENGTH, MAX_DISPLAY_NAME_LENGTH } from "../../../../db/rules";
+import { AvatarUpload } from "../../../components/avatar-upload";
+import { ChoiceField, Field, InterestsField } from "../../../components/profile-fields";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { Input } from "../../../components/ui/input";
+import { Progress } from "../../../components/ui/progress";
+import { Textarea } from "../../../components/ui/textarea";
+import { profileFormValues, useOwnProfile, useProfileSaved, type OwnProfile, type ProfileFormValues } from "../../../lib/profile";
+import { notify } from "../../../lib/toast";
+import { errorMessage, trpc } from "../../../lib/trpc";
+import type { Me } from "../../../lib/types";
+
+const STEPS = 4;
+const TITLES = ["Tell us about yourself", "Your experience", "Your interests", "Profile Complete!"] as const;
+
+/** Spec §5 gating: what each step needs before Next (step 4 needs everything before it). */
+function stepIsValid(step: number, values: ProfileFormValues) {
+  const about = values.displayName.trim() !== "";
+  const experience = values.developerType !== "" && values.experience !== "";
+  const interests = values.interestedProjects.length > 0;
+  return [about, experience, interests, about && experience && interests][step - 1] ?? false;
+}
+
+export function OnboardingWizard({ me, profile }: { me: Me; profile: OwnProfile | null }) {
+  const navigate = useNavigate();
+  const saved = useProfileSaved();
+  const avatarUrl = useOwnProfile().data?.avatarUrl ?? profile?.avatarUrl ?? null;
+  const [step, setStep] = useState(1);
+  const [values, setValues] = useState(() => profileFormValues(profile, me));
+  const set = (patch: Partial<ProfileFormValues>) => setValues((current) => ({ ...current, ...patch }));
+  const heading = useRef<HTMLHeadingElement>(null);
+  const firstRender = useRef(true);
+
+  // Each step is a new screen: keyboard and screen-reader users start at its title.
+  useEffect(() => {
+    if (firstRender.current) firstRender.current = false;
+    else heading.current?.focus();
+  }, [step]);
+
+  const complete = trpc.profiles.completeOnboarding.useMutation({
+    onSuccess: async (profile) => {
+      saved(profile);
+      notify.success("Profile Setup Complete!", "Welcome to Crewboard.");
+      await navigate({ to: "/dashboard" });
+    },
+    onError: (error) => notify.error("Setup Error", errorMessage(error, "Error saving profile data. Please try again.")),
+  });
+  const saving = complete.isPending || complete.isSuccess;
+  const valid = stepIsValid(step, values);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!valid || saving) return;
+    if (step < STEPS) return setStep(step + 1);
+    const { displayName, bio, developerType, experience, specialization, region, interestedProjects } = values;
+    if (!developerType || !experience) return;
+    complete.mutate({
+      displayName,
+      bio,
+      developerType,
+      experience,
+      specialization: specialization || null,
+      region,
+      interestedProjects,
+    });
+  };
+
+  return (
+    <form onSubmit={onSubmit} className="grid gap-6" noValidate>
+      <div className="grid gap-2">
+        <div className="flex justify-between text-sm text-muted-foreground">
+          <span>
+            Step {step} of {STEPS}
+          </span>
+          <span>{Math.round((step / STEPS) * 100)}%</span>
+        </div>
+        <Progress value={step} max={STEPS} aria-label="Onboarding progress" />
+      </div>
+
+      <section className="grid gap-5" aria-labelledby="onboarding-step-title">
+        <h2 id="onboarding-step-title" ref={heading} tabIndex={-1} className="text-xl font-semibold outline-none">
+          {TITLES[step - 1]}
+        </h2>
+
+        {step === 1 && (
+          <>
+            <AvatarUpload key={avatarUrl} name={values.displayName || me.email} url={avatarUrl} />
+            <Field id="onboarding-name" label="Display Name">
+              <Input
+                id="onboarding-name"
+                value={values.displayName}
+                onChange={(event) => set({ displayName: event.target.value })}
+                maxLength={MAX_DISPLAY_NAME_LENGTH}
+                autoComplete="nickname"
+                required
+              />
+            </Field>
+            <Field id="onboarding-bio" label="Bio" hint={`${values.bio.length}/${MAX_BIO_LENGTH}`}>
+              <Textarea
+                id="onboarding-bio"
+                rows={3}
+                className="min-h-0"
+                value={values.bio}
+                onChange={(event) => set({ bio: event.target.value })}
+                maxLength={MAX_BIO_LENGTH}
+                placeholder="Tell other members what you build and what you are looking for."
+              />
+            </Field>
+          </>
+        )}
+
+        {step === 2 && (
+          <div className="grid gap-5 sm:grid-cols-2">
+            <ChoiceField
+              id="onboarding-developer-type"
+              label="Developer Type"
+              options={DEVELOPER_TYPES}
+              value={values.developerType}
+              onChange={(developerType) => set({ developerType })}
+              placeholder="Select your developer type"
+            />
+            <ChoiceField
+              id="onboarding-experience"
+              label="Experience Level"
+              options={EXPERIENCE_LEVELS}
+              value={values.experience}
+              onChange={(experience) => set({ experience })}
+              placeholder="Select your experience level"
+            />
+            <ChoiceField
+              id="onboarding-specialization"
+              label="Specialization"
+              options={SPECIALIZATIONS}
+              value={values.specialization}
+              onChange={(specialization) => set({ specialization })}
+              placeholder="Select your specialization"
+            />
+            <ChoiceField
+              id="onboarding-region"
+              label="Preferred Region"
+              options={REGIONS}
+              value={values.region}
+              onChange={(region) => set({ region })}
+              placeholder="Select your region"
+            />
+          </div>
+        )}
+
+        {step === 3 && (
+          <InterestsField value={values.interestedProjects} onChange={(interestedProjects) => set({ interestedProjects })} />
+        )}
+
+        {step === 4 && (
+          <div className="grid justify-items-center gap-4 py-4 text-center">
+            <CheckCircle2 className="size-14 text-green-600 dark:text-green-400" aria-hidden />
+            <p className="max-w-md text-muted-foreground">
+              Thanks, {values.displayName.trim()}! Your profile is ready. Press Get Started to save it and go to your dashboard.
+            </p>
+            <dl className="grid w-full max-w-md gap-2 rounded-lg border bg-muted/40 p-4 text-left text-sm">
+              <div className="flex justify-between gap-4">
+                <dt className="text-muted-foreground">Developer Type</dt>
+                <dd className="text-right font-medium">{values.developerType}</dd>
+              </div>
+              <div className="flex justify-between gap-4">
+                <dt className="text-muted-foreground">Experience</dt>
+                <dd className="text-right font-medium">{values.experience}</dd>
+              </div>
+              <div className="flex justify-between gap-4">
+                <dt className="text-muted-foreground">Region</dt>
+                <dd className="text-right font-medium">{values.region}</dd>
+              </div>
+              <div className="grid gap-2">
+                <dt className="text-muted-foreground">Interests</dt>
+                <dd className="flex flex-wrap gap-1.5">
+                  {values.interestedProjects.map((item) => (
+                    <Badge key={item} variant="secondary">
+                      {item}
+                    </Badge>
+                  ))}
+                </dd>
+              </div>
+            </dl>
+          </div>
+        )}
+      </section>
+
+      <div className="flex justify-between gap-3 border-t pt-5">
+        <Button type="button" variant="outline" onClick={() => setStep(step - 1)} disabled={step === 1 || saving}>
+          Back
+        </Button>
+        <Button type="submit" disabled={!valid || saving}>
+          {saving ? "Saving..." : step === STEPS ? "Get Started" : "Next"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,147 @@
+import { useState, type FormEvent } from "react";
+import { DEVELOPER_TYPES, EXPERIENCE_LEVELS, MAX_AGE, MIN_AGE, REGIONS, SPECIALIZATIONS } from "../../../../../db/enums";
+import { MAX_BIO_LENGTH, MAX_DISPLAY_NAME_LENGTH, MAX_SKILL_LENGTH, MAX_SKILLS } from "../../../../../db/rules";
+import { AvatarUpload } from "../../../../components/avatar-upload";
+import { ListInput } from "../../../../components/list-input";
+import { ChoiceField, Field, InterestsField } from "../../../../components/profile-fields";
+import { Button } from "../../../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../../components/ui/card";
+import { Input } from "../../../../components/ui/input";
+import { Textarea } from "../../../../components/ui/textarea";
+import { profileFormValues, useProfileSaved, type OwnProfile, type ProfileFormValues } from "../../../../lib/profile";
+import { notify } from "../../../../lib/toast";
+import { errorMessage, trpc } from "../../../../lib/trpc";
+import type { Me } from "../../../../lib/types";
+
+const AGES = Array.from({ length: MAX_AGE - MIN_AGE + 1 }, (_, i) => String(MIN_AGE + i));
+
+/** Every profile field, saved together with 'Save Changes'. */
+export function SettingsForm({ me, profile }: { me: Me; profile: OwnProfile | null }) {
+  const saved = useProfileSaved();
+  const [values, setValues] = useState(() => profileFormValues(profile, me));
+  const set = (patch: Partial<ProfileFormValues>) => setValues((current) => ({ ...current, ...patch }));
+  const update = trpc.profiles.update.useMutation({
+    onSuccess: (profile) => {
+      saved(profile);
+      // Show what the server kept (trimmed name, cleaned lists).
+      setValues(profileFormValues(profile, me));
+      notify.success("Profile Updated", "Your profile has been saved.");
+    },
+    onError: (error) => notify.error("Profile Error", errorMessage(error, "Error saving profile. Please try again.")),
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    update.mutate({
+      ...values,
+      developerType: values.developerType || null,
+      experience: values.experience || null,
+      specialization: values.specialization || null,
+    });
+  };
+
+  return (
+    <form onSubmit={onSubmit} className="grid gap-6" noValidate>
+      <Card>
+        <CardHeader>
+          <CardTitle>Profile</CardTitle>
+          <CardDescription>How other members see you.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-6">
+          <AvatarUpload key={profile?.avatarUrl} name={values.displayName || me.email} url={profile?.avatarUrl ?? null} />
+          <div className="grid gap-6 sm:grid-cols-2">
+            <Field id="settings-name" label="Display Name">
+              <Input
+                id="settings-name"
+                value={values.displayName}
+                onChange={(event) => set({ displayName: event.target.value })}
+                maxLength={MAX_DISPLAY_NAME_LENGTH}
+                autoComplete="nickname"
+                required
+              />
+            </Field>
+            <ChoiceField
+              id="settings-age"
+              label="Age"
+              options={AGES}
+              value={values.age === null ? "" : String(values.age)}
+              onChange={(age) => set({ age: Number(age) })}
+              placeholder="Select your age"
+            />
+          </div>
+          <Field id="settings-bio" label="Bio" hint={`${values.bio.length}/${MAX_BIO_LENGTH}`}>
+            <Textarea
+              id="settings-bio"
+              rows={4}
+              value={values.bio}
+              onChange={(event) => set({ bio: event.target.value })}
+              maxLength={MAX_BIO_LENGTH}
+              placeholder="Tell other members what you build and what you are looking for."
+            />
+          </Field>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Experience and interests</CardTitle>
+          <CardDescription>Helps project owners and teammates find you.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-6">
+          <div className="grid gap-6 sm:grid-cols-2">
+            <ChoiceField
+              id="settings-developer-type"
+              label="Developer Type"
+              options={DEVELOPER_TYPES}
+              value={values.developerType}
+              onChange={(developerType) => set({ developerType })}
+              placeholder="Select your developer type"
+            />
+            <ChoiceField
+              id="settings-experience"
+              label="Experience Level"
+              options={EXPERIENCE_LEVELS}
+              value={values.experience}
+              onChange={(experience) => set({ experience })}
+              placeholder="Select your experience level"
+            />
+            <ChoiceField
+              id="settings-specialization"
+              label="Specialization"
+              options={SPECIALIZATIONS}
+              value={values.specialization}
+              onChange={(specialization) => set({ specialization })}
+              placeholder="Select your specialization"
+            />
+            <ChoiceField
+              id="settings-region"
+              label="Preferred Region"
+              options={REGIONS}
+              value={values.region}
+              onChange={(region) => set({ region })}
+              placeholder="Select your region"
+            />
+          </div>
+          <InterestsField value={values.interestedProjects} onChange={(interestedProjects) => set({ interestedProjects })} />
+          <Field id="settings-skills" label="Skills" hint={`Press Enter to add a skill (up to ${MAX_SKILLS}).`}>
+            <ListInput
+              id="settings-skills"
+              label="skill"
+              value={values.skills}
+              onChange={(skills) => set({ skills })}
+              placeholder="e.g. React"
+              maxItems={MAX_SKILLS}
+              maxLength={MAX_SKILL_LENGTH}
+            />
+          </Field>
+        </CardContent>
+      </Card>
+
+      <div className="flex justify-end">
+        <Button type="submit" disabled={update.isPending} className="w-full sm:w-auto">
+          {update.isPending ? "Saving..." : "Save Changes"}
+        </Button>
+      </div>
+    </form>
+  );
+}
