@@ -12,7 +12,10 @@ const ITEMS = [
   { to: "/requests", label: "Requests", icon: UserPlus },
 ] as const;
 
-/** Icons only; widens to show labels while hovered or while a link in it has keyboard focus. */
+/**
+ * Icons only; widens to show labels while the pointer is over it. Keyboard users tab through the
+ * icons and get each label as a tooltip, which is what the collapsed state's tooltips are for.
+ */
 export function Sidebar() {
   const [expanded, setExpanded] = useState(false);
   return (
@@ -22,8 +25,6 @@ export function Sidebar() {
         data-expanded={expanded}
         onMouseEnter={() => setExpanded(true)}
         onMouseLeave={() => setExpanded(false)}
-        onFocus={() => setExpanded(true)}
-        onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && setExpanded(false)}
         className={cn(
           "fixed bottom-0 left-0 top-16 z-30 hidden flex-col gap-1 overflow-hidden border-r bg-background p-2 transition-[width] duration-200 md:flex",
           expanded ? "w-56 shadow-lg" : "w-16",
@@ -36,7 +37,7 @@ export function Sidebar() {
                 <Link
                   to={to}
                   aria-label={label}
-                  className="flex h-11 items-center gap-3 rounded-md px-3 text-muted-foreground hover:bg-accent hover:text-accent-foreground data-[status=active]:bg-primary data-[status=active]:text-primary-foreground"
+                  className="flex h-11 items-center gap-3 rounded-md px-3 text-muted-foreground outline-none transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring data-[status=active]:bg-primary data-[status=active]:text-primary-foreground"
                 >
                   <Icon className="size-5 shrink-0" aria-hidden />
                   <span className={cn("whitespace-nowrap text-sm font-medium", !expanded && "sr-only")}>{label}</span>

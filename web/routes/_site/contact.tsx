@@ -1,12 +1,111 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PageHeader } from "../../components/page";
+import { Clock, Loader2, Mail, Send } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { MAX_CONTACT_MESSAGE_LENGTH, MAX_CONTACT_NAME_LENGTH, MAX_EMAIL_LENGTH } from "../../../db/rules";
+import { Alert } from "../../components/ui/alert";
+import { Button } from "../../components/ui/button";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { Textarea } from "../../components/ui/textarea";
 import { pageHead } from "../../lib/head";
+import { notify } from "../../lib/toast";
+import { errorMessage, trpc } from "../../lib/trpc";
+import { SUPPORT_EMAIL } from "./-components/marketing";
+import { PageHero } from "./-components/sections";
 
 export const Route = createFileRoute("/_site/contact")({
-  head: pageHead("Contact Us"),
-  component: () => (
-    <div className="mx-auto max-w-5xl px-4 py-16">
-      <PageHeader title="Contact Us" description="We usually answer within one business day." />
-    </div>
-  ),
+  head: pageHead("Contact Us", "Questions, feedback or sales: write to the Crewboard team and we will answer by e-mail."),
+  component: Contact,
 });
+
+const EMPTY = { name: "", email: "", message: "" };
+
+function ContactForm() {
+  const [fields, setFields] = useState(EMPTY);
+  const send = trpc.contact.send.useMutation({
+    onSuccess: (_, { email }) => {
+      setFields(EMPTY);
+      notify.success("Message Sent", `Thanks for writing! We will reply to ${email} within one business day.`);
+    },
+  });
+  const update = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
+    setFields((current) => ({ ...current, [field]: event.target.value }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    send.mutate({ ...fields, name: fields.name || undefined });
+  };
+
+  // The server checks every field and answers with the sentence to show.
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-5" aria-label="Contact form">
+      {send.error && <Alert>{errorMessage(send.error)}</Alert>}
+      <div className="grid gap-2">
+        <Label htmlFor="contact-name">
+          Name <span className="font-normal text-muted-foreground">(optional)</span>
+        </Label>
+        <Input id="contact-name" autoComplete="name" maxLength={MAX_CONTACT_NAME_LENGTH} value={fields.name} onChange={update("name")} />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="contact-email">Email</Label>
+        <Input
+          id="contact-email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          maxLength={MAX_EMAIL_LENGTH}
+          value={fields.email}
+          onChange={update("email")}
+        />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="contact-message">Message</Label>
+        <Textarea
+          id="contact-message"
+          rows={6}
+          placeholder="How can we help?"
+          maxLength={MAX_CONTACT_MESSAGE_LENGTH}
+          value={fields.message}
+          onChange={update("message")}
+        />
+      </div>
+      <Button type="submit" size="lg" disabled={send.isPending} className="sm:justify-self-start">
+        {send.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Send aria-hidden />}
+        {send.isPending ? "Sending..." : "Send"}
+      </Button>
+    </form>
+  );
+}
+
+function Contact() {
+  return (
+    <>
+      <PageHero title="Contact Us">
+        Questions, feedback or a larger team? We usually answer within one business day.
+      </PageHero>
+      <div className="px-4 py-16">
+        <div className="mx-auto grid max-w-5xl gap-8 lg:grid-cols-[1fr_2fr]">
+          <aside className="order-last space-y-4 lg:order-first">
+            <div className="rounded-xl border bg-card p-6 shadow-sm">
+              <Mail className="mb-3 size-5 text-primary" aria-hidden />
+              <h2 className="font-semibold">Email us</h2>
+              <a href={`mailto:${SUPPORT_EMAIL}`} className="mt-1 block text-sm text-primary underline-offset-4 hover:underline">
+                {SUPPORT_EMAIL}
+              </a>
+            </div>
+            <div className="rounded-xl border bg-card p-6 shadow-sm">
+              <Clock className="mb-3 size-5 text-primary" aria-hidden />
+              <h2 className="font-semibold">Response time</h2>
+              <p className="mt-1 text-sm text-muted-foreground">Within one business day, Monday to Friday.</p>
+            </div>
+          </aside>
+          <section aria-labelledby="contact-form-title" className="rounded-xl border bg-card p-6 shadow-sm sm:p-8">
+            <h2 id="contact-form-title" className="mb-6 text-xl font-semibold">
+              Send us a message
+            </h2>
+            <ContactForm />
+          </section>
+        </div>
+      </div>
+    </>
+  );
+}
