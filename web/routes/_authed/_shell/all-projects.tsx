@@ -1,8 +1,89 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { SearchX, Search, X } from "lucide-react";
+import { useEffect, useState } from "react";
 import { PageHeader } from "../../../components/page";
+import { ProjectFilters } from "../../../components/projects/project-filters";
+import { EmptyState, ProjectGrid } from "../../../components/projects/project-grid";
+import { Button } from "../../../components/ui/button";
+import { Input } from "../../../components/ui/input";
 import { pageHead } from "../../../lib/head";
+import { trpc } from "../../../lib/trpc";
+import { readProjectSearch } from "./-components/project-search";
 
 export const Route = createFileRoute("/_authed/_shell/all-projects")({
   head: pageHead("All Projects"),
-  component: () => <PageHeader title="All Projects" description="Browse every project on Crewboard." />,
+  validateSearch: readProjectSearch,
+  component: AllProjects,
 });
+
+/** How long typing pauses before the search runs. */
+const SEARCH_DELAY_MS = 300;
+
+function AllProjects() {
+  const filters = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const [text, setText] = useState(filters.search ?? "");
+
+  // The URL holds the filters, so a copied link shows the same view.
+  const setFilters = (change: Partial<typeof filters>) =>
+    navigate({ search: (prev) => ({ ...prev, ...change }), replace: true });
+
+  // Typing runs the search once the member pauses; only typing does, not the URL changing.
+  useEffect(() => {
+    const wanted = text.trim() || undefined;
+    if (wanted === filters.search) return;
+    const timer = setTimeout(() => setFilters({ search: wanted }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+
+  const projects = trpc.projects.list.useInfiniteQuery(
+    { search: filters.search, category: filters.category, status: filters.status },
+    { getNextPageParam: (page) => page.nextCursor, placeholderData: (previous) => previous },
+  );
+
+  return (
+    <>
+      <PageHeader title="All Projects" description="Discover projects from the community and find your next collaboration." />
+      <div className="mb-6 flex flex-col gap-3 sm:flex-row">
+        <div className="relative flex-1">
+          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+          <Input
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="Search projects..."
+            aria-label="Search projects"
+            className="pl-9"
+          />
+        </div>
+        <ProjectFilters
+          category={filters.category}
+          status={filters.status}
+          onCategoryChange={(category) => setFilters({ category })}
+          onStatusChange={(status) => setFilters({ status })}
+        />
+      </div>
+      {filters.category && (
+        <div className="mb-6 flex flex-wrap items-center gap-2 rounded-lg border bg-accent/40 px-4 py-2 text-sm">
+          <span>
+            Showing projects in <strong>{filters.category}</strong>
+          </span>
+          <Button variant="ghost" size="sm" className="ml-auto" onClick={() => setFilters({ category: undefined })}>
+            <X aria-hidden />
+            Clear filter
+          </Button>
+        </div>
+      )}
+      <ProjectGrid
+        query={projects}
+        empty={
+          <EmptyState
+            icon={<SearchX />}
+            title="No projects found"
+            description="No project matches your search and filters. Try other words or clear the filters."
+          />
+        }
+      />
+    </>
+  );
+}

@@ -1,7 +1,13 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { Plus } from "lucide-react";
+import { RECENT_PROJECTS } from "../../../../db/project-rules";
 import { PageHeader } from "../../../components/page";
+import { ProjectFormDialog } from "../../../components/projects/project-form-dialog";
+import { Button } from "../../../components/ui/button";
 import { pageHead } from "../../../lib/head";
 import { displayNameOf } from "../../../lib/session";
+import { trpc } from "../../../lib/trpc";
+import { CategoryCards, QuickActions, RecentProjects, StatCards } from "./-components/dashboard-cards";
 
 export const Route = createFileRoute("/_authed/_shell/dashboard")({
   head: pageHead("Dashboard"),
@@ -10,5 +16,31 @@ export const Route = createFileRoute("/_authed/_shell/dashboard")({
 
 function Dashboard() {
   const { me } = Route.useRouteContext();
-  return <PageHeader title="Dashboard" description={`Welcome back, ${displayNameOf(me)}.`} />;
+  const stats = trpc.projects.stats.useQuery();
+  const recent = trpc.projects.list.useQuery({ mine: true, limit: RECENT_PROJECTS });
+
+  return (
+    <div className="grid gap-8">
+      <PageHeader
+        title="Dashboard"
+        description={`Welcome back, ${displayNameOf(me)}.`}
+        actions={
+          <ProjectFormDialog
+            trigger={
+              <Button>
+                <Plus aria-hidden />
+                Create Project
+              </Button>
+            }
+          />
+        }
+      />
+      <StatCards stats={stats.data} />
+      <CategoryCards counts={stats.data?.categories} />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <RecentProjects projects={recent.data?.items} />
+        <QuickActions />
+      </div>
+    </div>
+  );
 }

@@ -1,8 +1,91 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { FilterX, FolderPlus, Pencil, Plus } from "lucide-react";
+import { useState } from "react";
+import type { ProjectCategory, ProjectStatus } from "../../../../db/enums";
 import { PageHeader } from "../../../components/page";
+import { DeleteProjectButton } from "../../../components/projects/delete-project-button";
+import { ProjectFilters } from "../../../components/projects/project-filters";
+import { ProjectFormDialog } from "../../../components/projects/project-form-dialog";
+import { EmptyState, ProjectGrid } from "../../../components/projects/project-grid";
+import { Button } from "../../../components/ui/button";
 import { pageHead } from "../../../lib/head";
+import { trpc } from "../../../lib/trpc";
 
 export const Route = createFileRoute("/_authed/_shell/my-projects")({
   head: pageHead("My Projects"),
-  component: () => <PageHeader title="My Projects" description="Projects you own." />,
+  component: MyProjects,
 });
+
+const createButton = (
+  <Button>
+    <Plus aria-hidden />
+    Create Project
+  </Button>
+);
+
+function MyProjects() {
+  const [category, setCategory] = useState<ProjectCategory>();
+  const [status, setStatus] = useState<ProjectStatus>();
+  const filtered = category !== undefined || status !== undefined;
+  const projects = trpc.projects.list.useInfiniteQuery(
+    { mine: true, category, status },
+    { getNextPageParam: (page) => page.nextCursor, placeholderData: (previous) => previous },
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="My Projects"
+        description="Manage the projects you own."
+        actions={<ProjectFormDialog trigger={createButton} />}
+      />
+      <div className="mb-6 flex flex-col gap-3 sm:flex-row">
+        <ProjectFilters category={category} status={status} onCategoryChange={setCategory} onStatusChange={setStatus} />
+      </div>
+      <ProjectGrid
+        query={projects}
+        actions={(project) => (
+          <>
+            <ProjectFormDialog
+              project={project}
+              trigger={
+                <Button variant="outline" size="sm">
+                  <Pencil aria-hidden />
+                  Edit Project
+                </Button>
+              }
+            />
+            <DeleteProjectButton project={project} />
+          </>
+        )}
+        empty={
+          filtered ? (
+            <EmptyState
+              icon={<FilterX />}
+              title="No projects match your filters"
+              description="None of your projects has this status and category. Try other filters."
+              action={
+                <Button
+                  variant="outline"
+                  onClick={() => {
+                    setCategory(undefined);
+                    setStatus(undefined);
+                  }}
+                >
+                  Clear filters
+                </Button>
+              }
+            />
+          ) : (
+            <EmptyState
+              icon={<FolderPlus />}
+              title="No projects yet"
+              description="You haven't created any projects yet. Create your first project to start collaborating."
+              action={<ProjectFormDialog trigger={createButton} />}
+            />
+          )
+        }
+      />
+    </>
+  );
+}

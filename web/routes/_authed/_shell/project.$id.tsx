@@ -1,8 +1,127 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { PageHeader } from "../../../components/page";
+import { createFileRoute, Link, useNavigate, useRouter } from "@tanstack/react-router";
+import { ArrowLeft, FileQuestion, Pencil } from "lucide-react";
+import { DeleteProjectButton } from "../../../components/projects/delete-project-button";
+import { ProjectFormDialog } from "../../../components/projects/project-form-dialog";
+import { ProjectImage } from "../../../components/projects/project-image";
+import { StatusBadge } from "../../../components/projects/status-badge";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
 import { pageHead } from "../../../lib/head";
+import { trpc } from "../../../lib/trpc";
+import {
+  FeaturesCard,
+  LinksCard,
+  OwnerCard,
+  ProgressCard,
+  SkillsCard,
+  StatusCard,
+} from "./-components/project-details";
+import { JoinButton, TeamCard } from "./-components/project-team";
 
 export const Route = createFileRoute("/_authed/_shell/project/$id")({
   head: pageHead("Project"),
-  component: () => <PageHeader title="Project" description="Project details." />,
+  component: ProjectPage,
 });
+
+function BackButton() {
+  const router = useRouter();
+  const navigate = useNavigate();
+  // Back where the member came from; a link opened on its own goes to the project list.
+  const back = () => (router.history.canGoBack() ? router.history.back() : navigate({ to: "/all-projects" }));
+  return (
+    <Button variant="ghost" size="sm" className="-ml-3 mb-4 w-fit" onClick={back}>
+      <ArrowLeft aria-hidden />
+      Back
+    </Button>
+  );
+}
+
+function ProjectPage() {
+  const { id } = Route.useParams();
+  const navigate = useNavigate();
+  const project = trpc.projects.byId.useQuery({ id }, { retry: false });
+  const join = trpc.joinRequests.forProject.useQuery({ projectId: id }, { enabled: project.isSuccess, retry: false });
+
+  if (project.isPending) {
+    return (
+      <div className="grid gap-6" role="status" aria-label="Loading project">
+        <div className="h-8 w-24 animate-pulse rounded bg-muted" />
+        <div className="h-48 animate-pulse rounded-xl bg-muted" />
+        <div className="grid gap-6 lg:grid-cols-3">
+          <div className="h-64 animate-pulse rounded-xl bg-muted lg:col-span-2" />
+          <div className="h-64 animate-pulse rounded-xl bg-muted" />
+        </div>
+      </div>
+    );
+  }
+  if (project.isError) {
+    const notFound = project.error.data?.code === "NOT_FOUND";
+    return (
+      <div className="flex flex-col items-center gap-4 py-20 text-center">
+        <FileQuestion className="size-12 text-muted-foreground" aria-hidden />
+        <h1 className="text-2xl font-bold">{notFound ? "Project Not Found" : "Project Error"}</h1>
+        <p className="max-w-md text-muted-foreground">
+          {notFound
+            ? "The project you are looking for does not exist or has been deleted."
+            : "Failed to load project details"}
+        </p>
+        <Button asChild>
+          <Link to="/my-projects">Back to Projects</Link>
+        </Button>
+      </div>
+    );
+  }
+
+  const p = project.data;
+  return (
+    <div className="flex flex-col">
+      <BackButton />
+      <div className="mb-6 overflow-hidden rounded-xl border bg-card">
+        <ProjectImage id={p.id} className="h-40 sm:h-56" />
+        <div className="flex flex-col gap-4 p-5 sm:p-6 md:flex-row md:items-start md:justify-between">
+          <div className="grid min-w-0 gap-2">
+            <div className="flex flex-wrap items-center gap-2">
+              <StatusBadge status={p.status} />
+              <Badge variant="outline" className="font-medium">
+                {p.category}
+              </Badge>
+            </div>
+            <h1 className="break-words text-3xl font-bold tracking-tight">{p.title}</h1>
+            {p.description && <p className="whitespace-pre-line break-words text-muted-foreground">{p.description}</p>}
+          </div>
+          <div className="flex shrink-0 flex-wrap gap-2">
+            {p.isOwner ? (
+              <>
+                <ProjectFormDialog
+                  project={p}
+                  trigger={
+                    <Button variant="outline">
+                      <Pencil aria-hidden />
+                      Edit
+                    </Button>
+                  }
+                />
+                <DeleteProjectButton project={p} size="default" label="Delete" onDeleted={() => navigate({ to: "/my-projects" })} />
+              </>
+            ) : (
+              <JoinButton project={p} join={join.data} />
+            )}
+          </div>
+        </div>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="grid content-start gap-6 lg:col-span-2">
+          <ProgressCard project={p} />
+          <FeaturesCard project={p} />
+          <SkillsCard project={p} />
+        </div>
+        <div className="grid content-start gap-6">
+          <StatusCard project={p} />
+          <OwnerCard project={p} />
+          <TeamCard project={p} join={join.data} />
+          <LinksCard project={p} />
+        </div>
+      </div>
+    </div>
+  );
+}

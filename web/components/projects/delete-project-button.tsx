@@ -1,0 +1,63 @@
+import { Trash2 } from "lucide-react";
+import { useState } from "react";
+import { notify } from "../../lib/toast";
+import { trpc } from "../../lib/trpc";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "../ui/alert-dialog";
+import { Button } from "../ui/button";
+import { notifyProjectFailure, useRefreshProjects } from "./use-project-mutations";
+
+/** 'Delete Project', confirmed first: deleting cannot be undone. */
+export function DeleteProjectButton({
+  project,
+  onDeleted,
+  size = "sm",
+  label = "Delete Project",
+}: {
+  project: { id: string; title: string };
+  onDeleted?: () => unknown;
+  size?: "sm" | "default";
+  label?: string;
+}) {
+  const [open, setOpen] = useState(false);
+  const refresh = useRefreshProjects();
+  const remove = trpc.projects.remove.useMutation({
+    onSuccess: async () => {
+      setOpen(false);
+      notify.success("Project Deleted!", `"${project.title}" has been deleted.`);
+      await onDeleted?.();
+      await refresh();
+    },
+    onError: (error) => notifyProjectFailure(error, "delete"),
+  });
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !remove.isPending && setOpen(next)}>
+      <AlertDialogTrigger asChild>
+        <Button variant="outline" size={size} className="text-destructive hover:text-destructive">
+          <Trash2 aria-hidden />
+          {label}
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogTitle>Delete Project</AlertDialogTitle>
+        <AlertDialogDescription>
+          Are you sure you want to delete "{project.title}"? This action cannot be undone.
+        </AlertDialogDescription>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
+          <AlertDialogAction onClick={() => remove.mutate({ id: project.id })} disabled={remove.isPending}>
+            {remove.isPending ? "Deleting..." : "Delete"}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

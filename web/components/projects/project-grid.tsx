@@ -1,0 +1,78 @@
+import type { ReactNode } from "react";
+import { Button } from "../ui/button";
+import { ProjectCard, ProjectCardSkeleton } from "./project-card";
+import type { ProjectSummary } from "./types";
+
+interface PagedProjects {
+  data?: { pages: { items: ProjectSummary[] }[] };
+  isPending: boolean;
+  isError: boolean;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => unknown;
+  refetch: () => unknown;
+}
+
+/**
+ * The cards of an infinite projects query, with its loading, failure and empty states and a
+ * 'Load more' button for the next page.
+ */
+export function ProjectGrid({
+  query,
+  empty,
+  actions,
+}: {
+  query: PagedProjects;
+  empty: ReactNode;
+  actions?: (project: ProjectSummary) => ReactNode;
+}) {
+  if (query.isPending) {
+    return (
+      <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3" role="status" aria-label="Loading projects">
+        {Array.from({ length: 6 }, (_, i) => (
+          <ProjectCardSkeleton key={i} />
+        ))}
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed p-10 text-center">
+        <p className="font-medium">Failed to load projects</p>
+        <Button variant="outline" onClick={() => query.refetch()}>
+          Try Again
+        </Button>
+      </div>
+    );
+  }
+  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
+  if (items.length === 0) return <>{empty}</>;
+  return (
+    <div className="grid gap-6">
+      <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3" aria-label="Projects">
+        {items.map((project) => (
+          <li key={project.id} className="grid">
+            <ProjectCard project={project} actions={actions?.(project)} />
+          </li>
+        ))}
+      </ul>
+      {query.hasNextPage && (
+        <Button variant="outline" className="mx-auto" onClick={() => query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+          {query.isFetchingNextPage ? "Loading..." : "Load more"}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** A friendly block for a list with nothing in it. */
+export function EmptyState({ icon, title, description, action }: { icon: ReactNode; title: string; description: string; action?: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-14 text-center">
+      <div className="text-muted-foreground [&_svg]:size-10">{icon}</div>
+      <h2 className="text-lg font-semibold">{title}</h2>
+      <p className="max-w-md text-sm text-muted-foreground">{description}</p>
+      {action}
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { TRPCClientError } from "@trpc/client";
+import { notify } from "../../lib/toast";
+import { errorMessage, trpc } from "../../lib/trpc";
+
+/** Every projects query (lists, figures, details) may show what a change touched. */
+export function useRefreshProjects() {
+  const utils = trpc.useUtils();
+  return () => Promise.all([utils.projects.invalidate(), utils.joinRequests.invalidate()]);
+}
+
+const codeOf = (error: unknown) => (error instanceof TRPCClientError ? (error.data?.code as string | undefined) : undefined);
+
+export const isForbidden = (error: unknown) => codeOf(error) === "FORBIDDEN";
+
+/** The spec's toasts for a failed edit or delete: 'Permission Error' for someone else's project. */
+export function notifyProjectFailure(error: unknown, action: "update" | "delete") {
+  if (isForbidden(error)) notify.error("Permission Error", errorMessage(error));
+  else if (error instanceof TRPCClientError) notify.error("Project Error", `Failed to ${action} project: ${error.message}`);
+  else notify.error("Project Error", `Failed to ${action} project. Please try again.`);
+}

@@ -1,0 +1,177 @@
+import { Link } from "@tanstack/react-router";
+import {
+  BarChart3,
+  CheckCircle2,
+  ChevronRight,
+  Clock,
+  FolderOpen,
+  MessageSquare,
+  Palette,
+  Search,
+  ShoppingCart,
+  Smartphone,
+  Code2,
+  Megaphone,
+  UserPlus,
+  Users,
+  type LucideIcon,
+} from "lucide-react";
+import { DASHBOARD_CATEGORIES } from "../../../../../db/project-rules";
+import { StatusBadge } from "../../../../components/projects/status-badge";
+import type { ProjectSummary } from "../../../../components/projects/types";
+import { Card, CardContent, CardHeader, CardTitle } from "../../../../components/ui/card";
+import { Progress } from "../../../../components/ui/progress";
+import type { RouterOutputs } from "../../../../lib/types";
+
+type Stats = RouterOutputs["projects"]["stats"];
+
+const STAT_CARDS: { key: "active" | "completed" | "inProgress" | "teamMembers"; label: string; icon: LucideIcon; tint: string }[] = [
+  { key: "active", label: "Active Projects", icon: FolderOpen, tint: "text-green-600 bg-green-500/10 dark:text-green-400" },
+  { key: "completed", label: "Completed Projects", icon: CheckCircle2, tint: "text-purple-600 bg-purple-500/10 dark:text-purple-400" },
+  { key: "inProgress", label: "In Progress", icon: Clock, tint: "text-blue-600 bg-blue-500/10 dark:text-blue-400" },
+  { key: "teamMembers", label: "Team Members", icon: Users, tint: "text-amber-600 bg-amber-500/10 dark:text-amber-400" },
+];
+
+const CATEGORY_ICONS: Record<(typeof DASHBOARD_CATEGORIES)[number], LucideIcon> = {
+  "Web Development": Code2,
+  "Mobile Apps": Smartphone,
+  "UI/UX Design": Palette,
+  "Data Science": BarChart3,
+  "Digital Marketing": Megaphone,
+  "E-commerce": ShoppingCart,
+};
+
+const number = new Intl.NumberFormat("en-US");
+const Skeleton = () => <span className="inline-block h-7 w-14 animate-pulse rounded bg-muted" aria-hidden />;
+
+export function StatCards({ stats }: { stats?: Stats }) {
+  return (
+    <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4" aria-label="Project figures">
+      {STAT_CARDS.map(({ key, label, icon: Icon, tint }) => (
+        <li key={key}>
+          <Card className="flex items-center gap-4 p-4 sm:p-5">
+            <span className={`hidden rounded-lg p-2.5 sm:block ${tint}`}>
+              <Icon className="size-5" aria-hidden />
+            </span>
+            <div className="min-w-0">
+              <p className="text-sm text-muted-foreground">{label}</p>
+              <p className="text-2xl font-bold" aria-label={`${label}: ${stats ? stats[key] : "loading"}`}>
+                {stats ? number.format(stats[key]) : <Skeleton />}
+              </p>
+            </div>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function CategoryCards({ counts }: { counts?: Stats["categories"] }) {
+  return (
+    <section aria-labelledby="categories-heading">
+      <h2 id="categories-heading" className="mb-4 text-xl font-semibold">
+        Browse by Category
+      </h2>
+      <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 xl:grid-cols-6">
+        {DASHBOARD_CATEGORIES.map((category) => {
+          const Icon = CATEGORY_ICONS[category];
+          return (
+            <li key={category}>
+              <Link
+                to="/all-projects"
+                search={{ category }}
+                className="flex h-full flex-col gap-2 rounded-xl border bg-card p-4 transition-colors hover:border-primary hover:bg-accent/40 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              >
+                <Icon className="size-6 text-primary" aria-hidden />
+                <span className="font-medium">{category}</span>
+                <span className="text-sm text-muted-foreground">
+                  {counts ? `${number.format(counts[category])} ${counts[category] === 1 ? "project" : "projects"}` : "…"}
+                </span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+export function RecentProjects({ projects }: { projects?: ProjectSummary[] }) {
+  return (
+    <Card className="lg:col-span-2">
+      <CardHeader className="flex-row items-center justify-between">
+        <CardTitle className="text-lg">Recent Projects</CardTitle>
+        <Link to="/my-projects" className="text-sm font-medium text-primary hover:underline">
+          View all
+        </Link>
+      </CardHeader>
+      <CardContent>
+        {!projects ? (
+          <div className="grid gap-3" role="status" aria-label="Loading recent projects">
+            {[0, 1, 2].map((i) => (
+              <div key={i} className="h-16 animate-pulse rounded-lg bg-muted" />
+            ))}
+          </div>
+        ) : projects.length === 0 ? (
+          <p className="py-6 text-center text-sm text-muted-foreground">
+            No recent projects found. Create your first project to get started!
+          </p>
+        ) : (
+          <ul className="grid gap-3" aria-label="Recent projects">
+            {projects.map((project) => (
+              <li key={project.id}>
+                <Link
+                  to="/project/$id"
+                  params={{ id: project.id }}
+                  className="grid gap-2 rounded-lg border p-3 transition-colors hover:bg-accent/40 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                >
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <span className="font-medium">{project.title}</span>
+                    <StatusBadge status={project.status} />
+                  </div>
+                  <div className="flex items-center gap-3 text-sm text-muted-foreground">
+                    <span className="shrink-0">{project.category}</span>
+                    <Progress value={project.progress} className="h-1.5" aria-label={`Progress ${project.progress}%`} />
+                    <span className="shrink-0">{project.progress}%</span>
+                  </div>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+const QUICK_ACTIONS = [
+  { label: "View All Projects", to: "/all-projects", icon: Search },
+  { label: "Check Requests", to: "/friends", icon: UserPlus },
+  { label: "View Messages", to: "/friends", icon: MessageSquare },
+] as const;
+
+export function QuickActions() {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg">Quick Actions</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ul className="grid gap-2">
+          {QUICK_ACTIONS.map(({ label, to, icon: Icon }) => (
+            <li key={label}>
+              <Link
+                to={to}
+                className="flex items-center gap-3 rounded-lg border px-3 py-2.5 text-sm font-medium transition-colors hover:bg-accent/40 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              >
+                <Icon className="size-4 text-primary" aria-hidden />
+                {label}
+                <ChevronRight className="ml-auto size-4 text-muted-foreground" aria-hidden />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,186 @@
+import { CheckCircle2, Circle, Clock, DollarSign, ExternalLink, Code2, Users } from "lucide-react";
+import { Avatar } from "../../../../components/avatar";
+import { StatusBadge } from "../../../../components/projects/status-badge";
+import type { ProjectDetail } from "../../../../components/projects/types";
+import { Badge } from "../../../../components/ui/badge";
+import { Card, CardContent, CardHeader, CardTitle } from "../../../../components/ui/card";
+import { Progress } from "../../../../components/ui/progress";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../../components/ui/tabs";
+
+export function ProgressCard({ project }: { project: ProjectDetail }) {
+  const counts = [
+    ["Completed", project.completedFeatures.length, "text-green-600 dark:text-green-400"],
+    ["Pending", project.pendingFeatures.length, "text-amber-600 dark:text-amber-400"],
+    ["Planned", project.plannedFeatures.length, "text-blue-600 dark:text-blue-400"],
+  ] as const;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg">Progress</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <div className="flex items-center gap-3">
+          <Progress value={project.progress} aria-label={`Progress ${project.progress}%`} />
+          <span className="text-sm font-semibold">{project.progress}%</span>
+        </div>
+        <dl className="grid grid-cols-3 gap-3 text-center">
+          {counts.map(([label, count, tint]) => (
+            <div key={label} className="rounded-lg bg-muted/60 p-3">
+              <dt className="text-xs text-muted-foreground">{label}</dt>
+              <dd className={`text-2xl font-bold ${tint}`}>{count}</dd>
+            </div>
+          ))}
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+function FeatureList({ items, empty, done }: { items: string[]; empty: string; done?: boolean }) {
+  if (items.length === 0) return <p className="py-2 text-sm text-muted-foreground">{empty}</p>;
+  const Icon = done ? CheckCircle2 : Circle;
+  return (
+    <ul className="grid gap-2">
+      {items.map((item) => (
+        <li key={item} className="flex items-start gap-2 text-sm">
+          <Icon className={`mt-0.5 size-4 shrink-0 ${done ? "text-green-600 dark:text-green-400" : "text-muted-foreground"}`} aria-hidden />
+          {item}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function FeaturesCard({ project }: { project: ProjectDetail }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg">Features</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <Tabs defaultValue="completed">
+          <TabsList>
+            <TabsTrigger value="completed">Completed ({project.completedFeatures.length})</TabsTrigger>
+            <TabsTrigger value="pending">Pending ({project.pendingFeatures.length})</TabsTrigger>
+            <TabsTrigger value="planned">Planned ({project.plannedFeatures.length})</TabsTrigger>
+          </TabsList>
+          <TabsContent value="completed">
+            <FeatureList items={project.completedFeatures} empty="No completed features yet." done />
+          </TabsContent>
+          <TabsContent value="pending">
+            <FeatureList items={project.pendingFeatures} empty="No pending features." />
+          </TabsContent>
+          <TabsContent value="planned">
+            <FeatureList items={project.plannedFeatures} empty="No planned features." />
+          </TabsContent>
+        </Tabs>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Tags({ title, items, empty }: { title: string; items: string[]; empty: string }) {
+  return (
+    <div className="grid gap-2">
+      <h3 className="text-sm font-semibold">{title}</h3>
+      {items.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{empty}</p>
+      ) : (
+        <ul className="flex flex-wrap gap-2" aria-label={title}>
+          {items.map((item) => (
+            <li key={item}>
+              <Badge variant="secondary" className="font-medium">
+                {item}
+              </Badge>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export function SkillsCard({ project }: { project: ProjectDetail }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg">Skills & Tech Stack</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <Tags title="Skills Required" items={project.skillsRequired} empty="No skills listed." />
+        <Tags title="Tech Stack" items={project.techStack} empty="No technologies listed." />
+      </CardContent>
+    </Card>
+  );
+}
+
+export function StatusCard({ project }: { project: ProjectDetail }) {
+  const rows = [
+    [Users, "Team Members", String(project.members)],
+    [Clock, "Duration", project.duration ?? "Not specified"],
+    [DollarSign, "Budget", project.budgetRange ?? "Not specified"],
+  ] as const;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg">Status</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        <StatusBadge status={project.status} className="w-fit" />
+        <dl className="grid gap-2 text-sm">
+          {rows.map(([Icon, label, value]) => (
+            <div key={label} className="flex items-center gap-2">
+              <Icon className="size-4 text-muted-foreground" aria-hidden />
+              <dt className="text-muted-foreground">{label}</dt>
+              <dd className="ml-auto text-right font-medium">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function OwnerCard({ project }: { project: ProjectDetail }) {
+  const name = project.owner?.displayName || "Member";
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg">Project Owner</CardTitle>
+      </CardHeader>
+      <CardContent className="flex items-center gap-3">
+        <Avatar name={name} url={project.owner?.avatarUrl ?? null} className="size-11" />
+        <div className="min-w-0">
+          <p className="truncate font-medium">{name}</p>
+          <p className="truncate text-sm text-muted-foreground">{project.owner?.specialization ?? "Specialization not set"}</p>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function LinksCard({ project }: { project: ProjectDetail }) {
+  if (!project.githubUrl && !project.demoUrl) return null;
+  const link = "flex items-center gap-2 rounded-lg border px-3 py-2.5 text-sm font-medium transition-colors hover:bg-accent/40";
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg">Links</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-2">
+        {project.githubUrl && (
+          <a href={project.githubUrl} target="_blank" rel="noopener noreferrer" className={link}>
+            <Code2 className="size-4 text-primary" aria-hidden />
+            View on GitHub
+          </a>
+        )}
+        {project.demoUrl && (
+          <a href={project.demoUrl} target="_blank" rel="noopener noreferrer" className={link}>
+            <ExternalLink className="size-4 text-primary" aria-hidden />
+            Live Demo
+          </a>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,27 @@
+import { MAX_SEARCH_LENGTH } from "../../../../../db/project-rules";
+import { PROJECT_CATEGORIES, PROJECT_STATUSES, type ProjectCategory, type ProjectStatus } from "../../../../../db/enums";
+
+export interface ProjectSearch {
+  search?: string;
+  category?: ProjectCategory;
+  status?: ProjectStatus;
+}
+
+const oneOf = <T extends string>(list: readonly T[], value: unknown): T | undefined =>
+  list.includes(value as T) ? (value as T) : undefined;
+
+/**
+ * The All Projects filters as they stand in the URL, read leniently: an unknown value is
+ * dropped rather than refused, so an old or hand-edited link still opens the page. Links
+ * written by the spec's app say 'in-progress'. (No zod here: route definitions sit in the
+ * entry chunk that every public page loads too.)
+ */
+export function readProjectSearch(search: Record<string, unknown>): ProjectSearch {
+  const status = search.status === "in-progress" ? "in_progress" : search.status;
+  const text = typeof search.search === "string" ? search.search.slice(0, MAX_SEARCH_LENGTH) : undefined;
+  return {
+    search: text || undefined,
+    category: oneOf(PROJECT_CATEGORIES, search.category),
+    status: oneOf(PROJECT_STATUSES, status),
+  };
+}

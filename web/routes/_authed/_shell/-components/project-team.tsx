@@ -1,0 +1,149 @@
+import { Check, X } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Avatar } from "../../../../components/avatar";
+import type { ProjectDetail } from "../../../../components/projects/types";
+import { Button } from "../../../../components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "../../../../components/ui/card";
+import { notify } from "../../../../lib/toast";
+import { errorMessage, trpc } from "../../../../lib/trpc";
+import type { RouterOutputs } from "../../../../lib/types";
+
+type JoinState = RouterOutputs["joinRequests"]["forProject"];
+
+const nameOf = (person: { displayName: string | null }) => person.displayName || "Member";
+
+function Person({ name, detail, avatarUrl }: { name: string; detail?: string | null; avatarUrl: string | null }) {
+  return (
+    <div className="flex min-w-0 items-center gap-3">
+      <Avatar name={name} url={avatarUrl} className="size-9" />
+      <div className="min-w-0">
+        <p className="truncate text-sm font-medium">{name}</p>
+        {detail && <p className="truncate text-xs text-muted-foreground">{detail}</p>}
+      </div>
+    </div>
+  );
+}
+
+/** Owner, accepted members and, for the owner, the requests waiting for an answer. */
+export function TeamCard({ project, join }: { project: ProjectDetail; join?: JoinState }) {
+  const utils = trpc.useUtils();
+  const refresh = () => utils.joinRequests.forProject.invalidate({ projectId: project.id });
+  const onError = (error: unknown) => notify.error("Project Error", errorMessage(error));
+  const accept = trpc.joinRequests.accept.useMutation({
+    onSuccess: () => {
+      notify.success("Request Accepted", "The member has joined your project.");
+      return refresh();
+    },
+    onError,
+  });
+  const decline = trpc.joinRequests.decline.useMutation({
+    onSuccess: () => {
+      notify.info("Request Declined", "The member has been told no.");
+      return refresh();
+    },
+    onError,
+  });
+  const busy = accept.isPending || decline.isPending;
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg">Team</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <ul className="grid gap-3" aria-label="Team members">
+          <li>
+            <Person name={nameOf(project.owner ?? { displayName: null })} detail="Owner" avatarUrl={project.owner?.avatarUrl ?? null} />
+          </li>
+          {join?.team.map((member) => (
+            <li key={member.id}>
+              <Person name={nameOf(member)} detail={member.specialization ?? "Member"} avatarUrl={member.avatarUrl} />
+            </li>
+          ))}
+        </ul>
+        {project.isOwner && join && join.pending.length > 0 && (
+          <div className="grid gap-3 border-t pt-4">
+            <h3 className="text-sm font-semibold">Join Requests</h3>
+            <ul className="grid gap-3" aria-label="Join requests">
+              {join.pending.map((request) => (
+                <li key={request.id} className="flex flex-wrap items-center justify-between gap-2">
+                  <Person name={nameOf(request)} detail={request.specialization} avatarUrl={request.avatarUrl} />
+                  <div className="flex gap-2">
+                    <Button
+                      size="sm"
+                      onClick={() => accept.mutate({ requestId: request.id })}
+                      disabled={busy}
+                      aria-label={`Accept ${nameOf(request)}`}
+                    >
+                      <Check aria-hidden />
+                      Accept
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => decline.mutate({ requestId: request.id })}
+                      disabled={busy}
+                      aria-label={`Decline ${nameOf(request)}`}
+                    >
+                      <X aria-hidden />
+                      Decline
+                    </Button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * 'Request to Join' for a non-owner on an open project, 'Request Sent' while it waits, and
+ * 'Leave Project' once accepted. The first visit after an acceptance says so, once.
+ */
+export function JoinButton({ project, join }: { project: ProjectDetail; join?: JoinState }) {
+  const utils = trpc.useUtils();
+  const refresh = () => utils.joinRequests.forProject.invalidate({ projectId: project.id });
+  const request = trpc.joinRequests.request.useMutation({
+    onSuccess: () => {
+      notify.success("Request to join sent!", "The project owner will review your request.");
+      return refresh();
+    },
+    onError: (error) => notify.error("Project Error", errorMessage(error)),
+  });
+  const leave = trpc.joinRequests.leave.useMutation({
+    onSuccess: () => {
+      notify.success("Project Left", "You have left the project.");
+      return refresh();
+    },
+    onError: (error) => notify.error("Project Error", errorMessage(error)),
+  });
+  const acknowledge = trpc.joinRequests.acknowledge.useMutation();
+  const told = useRef(false);
+  const mine = join?.mine;
+
+  useEffect(() => {
+    if (mine?.status !== "accepted" || mine.seen || told.current) return;
+    told.current = true;
+    notify.success("Project Joined", "You have successfully joined the project!");
+    acknowledge.mutate({ projectId: project.id });
+  }, [mine, project.id, acknowledge]);
+
+  if (project.isOwner || !join) return null;
+  if (mine?.status === "accepted") {
+    return (
+      <Button variant="outline" onClick={() => leave.mutate({ projectId: project.id })} disabled={leave.isPending}>
+        {leave.isPending ? "Leaving..." : "Leave Project"}
+      </Button>
+    );
+  }
+  if (mine?.status === "pending") return <Button disabled>Request Sent</Button>;
+  if (project.status !== "open") return null;
+  return (
+    <Button onClick={() => request.mutate({ projectId: project.id })} disabled={request.isPending}>
+      {request.isPending ? "Sending..." : "Request to Join"}
+    </Button>
+  );
+}
