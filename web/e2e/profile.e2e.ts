@@ -94,8 +94,10 @@ describe("onboarding", () => {
 
   test("Next stays disabled until each step has what it needs", async ({ page }) => {
     await signUp(page);
+    // The sign-up form (with its own Display Name) may still be on screen for a moment.
+    await page.getByText("Step 1 of 4").waitFor();
     await page.getByLabel("Display Name").fill("   ");
-    await expect.poll(() => nextButton(page).isDisabled()).toBe(true);
+    expect(await nextButton(page).isDisabled()).toBe(true);
     await page.getByLabel("Display Name").fill("Grace");
     expect(await nextButton(page).isEnabled()).toBe(true);
     await nextButton(page).click();
@@ -144,6 +146,17 @@ describe("settings", () => {
     }
     expect(await skills.getByRole("listitem").allTextContents()).toEqual(["COBOL", "Fortran", "Lisp"]);
     await skills.getByRole("button", { name: "Remove Lisp" }).click();
+
+    // Leaving with unsaved changes asks first; staying keeps every value typed.
+    const warnings: string[] = [];
+    page.once("dialog", (dialog) => {
+      warnings.push(dialog.type());
+      void dialog.dismiss();
+    });
+    await page.getByRole("link", { name: "My Projects" }).first().click();
+    await expect.poll(() => warnings).toEqual(["confirm"]);
+    await expectUrl(page, "/settings");
+    expect(await name.inputValue()).toBe("Grace Hopper");
 
     await page.getByRole("button", { name: "Save Changes" }).click();
     await toast(page, "Profile Updated").waitFor();

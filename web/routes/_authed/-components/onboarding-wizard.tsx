@@ -13,6 +13,7 @@ import { Textarea } from "../../../components/ui/textarea";
 import { profileFormValues, useOwnProfile, useProfileSaved, type OwnProfile, type ProfileFormValues } from "../../../lib/profile";
 import { notify } from "../../../lib/toast";
 import { errorMessage, trpc } from "../../../lib/trpc";
+import { differs, useConfirmLeave } from "../../../lib/unsaved-changes";
 import type { Me } from "../../../lib/types";
 
 const STEPS = 4;
@@ -31,7 +32,8 @@ export function OnboardingWizard({ me, profile }: { me: Me; profile: OwnProfile 
   const saved = useProfileSaved();
   const avatarUrl = useOwnProfile().data?.avatarUrl ?? profile?.avatarUrl ?? null;
   const [step, setStep] = useState(1);
-  const [values, setValues] = useState(() => profileFormValues(profile, me));
+  const [initial] = useState(() => profileFormValues(profile, me));
+  const [values, setValues] = useState(initial);
   const set = (patch: Partial<ProfileFormValues>) => setValues((current) => ({ ...current, ...patch }));
   const heading = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
@@ -52,6 +54,7 @@ export function OnboardingWizard({ me, profile }: { me: Me; profile: OwnProfile 
   });
   const saving = complete.isPending || complete.isSuccess;
   const valid = stepIsValid(step, values);
+  useConfirmLeave(!saving && differs(values, initial));
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -11,6 +11,7 @@ import { Textarea } from "../../../../components/ui/textarea";
 import { profileFormValues, useProfileSaved, type OwnProfile, type ProfileFormValues } from "../../../../lib/profile";
 import { notify } from "../../../../lib/toast";
 import { errorMessage, trpc } from "../../../../lib/trpc";
+import { differs, useConfirmLeave } from "../../../../lib/unsaved-changes";
 import type { Me } from "../../../../lib/types";
 
 const AGES = Array.from({ length: MAX_AGE - MIN_AGE + 1 }, (_, i) => String(MIN_AGE + i));
@@ -29,6 +30,7 @@ export function SettingsForm({ me, profile }: { me: Me; profile: OwnProfile | nu
     },
     onError: (error) => notify.error("Profile Error", errorMessage(error, "Error saving profile. Please try again.")),
   });
+  useConfirmLeave(differs(values, profileFormValues(profile, me)));
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
