@@ -20,7 +20,7 @@ function Dashboard() {
   const recent = trpc.projects.list.useQuery({ mine: true, limit: RECENT_PROJECTS });
 
   return (
-    <div className="grid gap-8">
+    <>
       <PageHeader
         title="Dashboard"
         description={`Welcome back, ${displayNameOf(me)}.`}
@@ -35,12 +35,14 @@ function Dashboard() {
           />
         }
       />
-      <StatCards stats={stats.data} />
-      <CategoryCards counts={stats.data?.categories} />
-      <div className="grid gap-6 lg:grid-cols-3">
-        <RecentProjects projects={recent.data?.items} />
-        <QuickActions />
+      <div className="grid gap-8">
+        <StatCards stats={stats.data} />
+        <CategoryCards counts={stats.data?.categories} />
+        <div className="grid gap-6 lg:grid-cols-3">
+          <RecentProjects projects={recent.data?.items} />
+          <QuickActions />
+        </div>
       </div>
-    </div>
+    </>
   );
 }

@@ -1,0 +1,217 @@
+/** Projects as members click through them: create, edit, delete, browse and filter, join a team. */
+import type { Page } from "playwright-core";
+import { describe, expect } from "vitest";
+import { test } from "./harness";
+import { signUp, toast } from "./ui";
+
+interface NewProject {
+  title: string;
+  category: string;
+  status?: "open" | "in_progress" | "completed" | "on_hold";
+  description?: string;
+}
+
+/** Set-up that is not under test goes through the API, as the signed-in page would call it. */
+async function createProject(page: Page, project: NewProject) {
+  const status = await page.evaluate(async (input) => {
+    const response = await fetch("/api/trpc/projects.create", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ json: input }),
+    });
+    return response.status;
+  }, project);
+  expect(status).toBe(200);
+}
+
+/** Picks an option of a Radix select found by its label. */
+async function choose(page: Page, scope: ReturnType<Page["locator"]> | Page, label: string, option: string) {
+  await scope.getByLabel(label).click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+}
+
+const cards = (page: Page) => page.getByRole("list", { name: "Projects" }).getByRole("listitem");
+
+describe("owning a project", () => {
+  test("create from the dashboard, see it in Recent Projects and My Projects, edit it, delete it", async ({ page }) => {
+    await signUp(page);
+    await page.goto("/dashboard");
+    await page.getByText("No recent projects found. Create your first project to get started!").waitFor();
+
+    await page.getByRole("button", { name: "Create Project" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create New Project" });
+    await dialog.getByRole("button", { name: "Create Project" }).click();
+    // The open dialog hides the rest of the page from the accessibility tree, notifications included.
+    await page.locator("[data-sonner-toast]").filter({ hasText: "Missing Information" }).getByText("Please fill in all required fields.").waitFor();
+
+    await dialog.getByLabel("Title").fill("Orbit Planner");
+    await choose(page, dialog, "Category", "Mobile Apps");
+    await dialog.getByLabel("Description").fill("Plans orbits for hobby satellites.");
+    await dialog.getByLabel("Tech Stack").fill(" Kotlin ");
+    await dialog.getByLabel("Tech Stack").press("Enter");
+    await dialog.getByLabel("Tech Stack").fill("Kotlin");
+    await dialog.getByLabel("Tech Stack").press("Enter");
+    expect(await dialog.getByRole("list", { name: "Technology list" }).getByRole("listitem").count()).toBe(1);
+    await dialog.getByRole("button", { name: "Create Project" }).click();
+    await toast(page, "Project Created").waitFor();
+    await dialog.waitFor({ state: "hidden" });
+
+    const recent = page.getByRole("list", { name: "Recent projects" });
+    await recent.getByText("Orbit Planner").waitFor();
+    await recent.getByText("Open for Collaboration").waitFor();
+    await page.getByLabel("Active Projects: 1").waitFor();
+
+    await page.goto("/my-projects");
+    const card = cards(page).filter({ hasText: "Orbit Planner" });
+    await card.getByText("Kotlin").waitFor();
+
+    await card.getByRole("button", { name: "Edit Project" }).click();
+    const edit = page.getByRole("dialog", { name: "Edit Project" });
+    expect(await edit.getByLabel("Title").inputValue()).toBe("Orbit Planner");
+    await edit.getByLabel("Title").fill("Orbit Planner Pro");
+    await choose(page, edit, "Status", "In Progress");
+    await choose(page, edit, "Budget Range", "Under $1,000");
+    await edit.getByLabel("GitHub URL").fill("https://github.com/example/orbit");
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+    await toast(page, "Project Updated!").waitFor();
+
+    const edited = cards(page).filter({ hasText: "Orbit Planner Pro" });
+    await edited.getByText("In Progress").waitFor();
+    await edited.getByText("Under $1,000").waitFor();
+    const code = edited.getByRole("link", { name: "Code" });
+    expect(await code.getAttribute("href")).toBe("https://github.com/example/orbit");
+    expect(await code.getAttribute("target")).toBe("_blank");
+    expect(await code.getAttribute("rel")).toContain("noopener");
+    // No demo link was given, so none is shown.
+    expect(await edited.getByRole("link", { name: "Demo" }).count()).toBe(0);
+
+    await edited.getByRole("button", { name: "Delete Project" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Delete Project" });
+    await confirm.getByText("This action cannot be undone.").waitFor();
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await confirm.waitFor({ state: "hidden" });
+    await edited.waitFor();
+
+    await edited.getByRole("button", { name: "Delete Project" }).click();
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await toast(page, "Project Deleted!").waitFor();
+    await page.getByRole("heading", { name: "No projects yet" }).waitFor();
+  });
+
+  test("the detail page shows the project's cards; the owner deletes it from there and lands on My Projects", async ({ page }) => {
+    await signUp(page);
+    await page.goto("/my-projects");
+    await createProject(page, { title: "Detail Check", category: "IoT", description: "Sensors everywhere." });
+    await page.reload();
+    await cards(page).getByRole("link", { name: "Detail Check" }).click();
+    await page.getByRole("heading", { name: "Detail Check" }).waitFor();
+    for (const heading of ["Progress", "Features", "Skills & Tech Stack", "Status", "Project Owner", "Team"]) {
+      await page.getByRole("heading", { name: heading, exact: true }).waitFor();
+    }
+    // The owner edits and deletes; only others ask to join.
+    expect(await page.getByRole("button", { name: "Request to Join" }).count()).toBe(0);
+
+    await page.getByRole("button", { name: "Delete", exact: true }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete", exact: true }).click();
+    await toast(page, "Project Deleted!").waitFor();
+    await page.waitForURL((url) => url.pathname === "/my-projects");
+
+    await page.goto("/project/no-such-project");
+    await page.getByRole("heading", { name: "Project Not Found" }).waitFor();
+    await page.getByRole("link", { name: "Back to Projects" }).click();
+    await page.waitForURL((url) => url.pathname === "/my-projects");
+  });
+});
+
+describe("free plan", () => {
+  test("the 4th project is refused with the reason and a way to Pro", async ({ page }) => {
+    await signUp(page);
+    await page.goto("/my-projects");
+    for (const title of ["One", "Two", "Three"]) await createProject(page, { title, category: "Other" });
+    await page.reload();
+    await page.getByRole("button", { name: "Create Project" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create New Project" });
+    await dialog.getByLabel("Title").fill("Four");
+    await choose(page, dialog, "Category", "Other");
+    await dialog.getByRole("button", { name: "Create Project" }).click();
+    await dialog.getByRole("alert").getByText("The free plan includes up to 3 projects.").waitFor();
+    await dialog.getByRole("link", { name: "See Pro pricing" }).click();
+    await page.waitForURL((url) => url.pathname === "/pricing");
+  });
+});
+
+describe("browsing", () => {
+  test("a dashboard category card opens All Projects filtered by it; filters live in the URL", async ({ page }) => {
+    await signUp(page);
+    await page.goto("/dashboard");
+    await createProject(page, { title: "Web Thing", category: "Web Development", status: "completed" });
+    await createProject(page, { title: "Phone Thing", category: "Mobile Apps", status: "open" });
+    await page.reload();
+
+    await page.getByRole("link", { name: /Web Development\s*1 project/ }).click();
+    await page.waitForURL((url) => url.pathname === "/all-projects" && url.searchParams.get("category") === "Web Development");
+    await page.getByText("Showing projects in Web Development").waitFor();
+    await cards(page).filter({ hasText: "Web Thing" }).waitFor();
+    expect(await cards(page).filter({ hasText: "Phone Thing" }).count()).toBe(0);
+
+    await choose(page, page, "Status", "Open for Collaboration");
+    await page.getByRole("heading", { name: "No projects found" }).waitFor();
+    await page.waitForURL((url) => url.searchParams.get("status") === "open");
+    await choose(page, page, "Status", "Completed");
+    await cards(page).filter({ hasText: "Web Thing" }).waitFor();
+
+    await page.getByRole("button", { name: "Clear filter" }).click();
+    await page.waitForURL((url) => !url.searchParams.has("category"));
+    await choose(page, page, "Status", "All Statuses");
+    await cards(page).filter({ hasText: "Phone Thing" }).waitFor();
+    await cards(page).filter({ hasText: "Web Thing" }).waitFor();
+
+    // A shared link reproduces the view, including the spec's 'in-progress' spelling.
+    await page.goto("/all-projects?category=Mobile%20Apps&status=in-progress");
+    await page.getByText("Showing projects in Mobile Apps").waitFor();
+    await page.getByLabel("Status").getByText("In Progress").waitFor();
+    await page.getByRole("heading", { name: "No projects found" }).waitFor();
+  });
+});
+
+describe("joining a team", () => {
+  test("another member finds a project by search, asks to join, the owner accepts, the team shows them", async ({ page, newPage }) => {
+    const owner = await signUp(page);
+    await page.goto("/my-projects");
+    await createProject(page, { title: "Zephyrine Rover", category: "IoT", description: "A rover for Mars-like deserts." });
+
+    const other = await newPage();
+    const joiner = await signUp(other);
+    await other.goto("/all-projects");
+    await other.getByLabel("Search projects").fill("rover OR nothing");
+    await other.getByRole("heading", { name: "No projects found" }).waitFor();
+    // Quotes and percent signs are plain text, not search syntax; the last word matches as a prefix.
+    await other.getByLabel("Search projects").fill('"zephyr%');
+    await other.waitForURL((url) => url.searchParams.get("search") === '"zephyr%');
+    await cards(other).getByRole("link", { name: "Zephyrine Rover" }).click();
+    await other.getByRole("heading", { name: "Zephyrine Rover" }).waitFor();
+    await other.getByText(owner.displayName).first().waitFor();
+
+    await other.getByRole("button", { name: "Request to Join" }).click();
+    await toast(other, "Request to join sent!").waitFor();
+    await other.getByRole("button", { name: "Request Sent" }).waitFor();
+    await other.reload();
+    await other.getByRole("button", { name: "Request Sent" }).waitFor();
+    expect(await other.getByRole("button", { name: "Request Sent" }).isDisabled()).toBe(true);
+
+    await page.goto(other.url());
+    const requests = page.getByRole("list", { name: "Join requests" });
+    await requests.getByText(joiner.displayName).waitFor();
+    await page.getByRole("button", { name: `Accept ${joiner.displayName}` }).click();
+    await page.getByRole("list", { name: "Team members" }).getByText(joiner.displayName).waitFor();
+    await requests.waitFor({ state: "detached" });
+
+    await other.reload();
+    await toast(other, "Project Joined").getByText("You have successfully joined the project!").waitFor();
+    await other.getByRole("list", { name: "Team members" }).getByText(joiner.displayName).waitFor();
+    await other.getByRole("button", { name: "Leave Project" }).click();
+    await toast(other, "Project Left").getByText("You have left the project.").waitFor();
+    await other.getByRole("button", { name: "Request to Join" }).waitFor();
+    expect(await other.getByRole("list", { name: "Team members" }).getByText(joiner.displayName).count()).toBe(0);
+  });
+});
