@@ -47,6 +47,17 @@ async function topBarAvatarSrc(page: Page) {
   return image.getAttribute("src");
 }
 
+/** Holds every request to this procedure until the returned function is called. */
+function holdRequests(page: Page, procedure: string) {
+  let release!: () => void;
+  const released = new Promise<void>((done) => (release = done));
+  void page.route(`**/api/trpc/${procedure}*`, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 const nextButton = (page: Page) => page.getByRole("button", { name: "Next" });
 
 describe("onboarding", () => {
@@ -57,7 +68,11 @@ describe("onboarding", () => {
     await expect.poll(() => page.getByLabel("Display Name").inputValue()).toBe(member.displayName);
     expect(await page.getByRole("button", { name: "Back" }).isDisabled()).toBe(true);
 
+    // Held back a moment, so the busy state can be seen.
+    const release = holdRequests(page, "profiles.uploadAvatar");
     await chooseAvatar(page, { name: "me.png", mimeType: "image/png", buffer: png(24, [220, 40, 90]) });
+    expect(await page.getByRole("button", { name: "Uploading..." }).isDisabled()).toBe(true);
+    release();
     await toast(page, "Avatar Uploaded").waitFor();
     await page.getByLabel("Bio").fill("I build compilers.");
     await nextButton(page).click();
@@ -77,7 +92,11 @@ describe("onboarding", () => {
     await nextButton(page).click();
 
     await page.getByRole("heading", { name: "Profile Complete!" }).waitFor();
+    const save = holdRequests(page, "profiles.completeOnboarding");
     await page.getByRole("button", { name: "Get Started" }).click();
+    expect(await page.getByRole("button", { name: "Saving..." }).isDisabled()).toBe(true);
+    expect(await page.getByRole("button", { name: "Back" }).isDisabled()).toBe(true);
+    save();
     await expectUrl(page, "/dashboard");
     await toast(page, "Profile Setup Complete!").waitFor();
     expect(await topBarAvatarSrc(page)).toMatch(/^\/api\/avatars\/[a-z0-9]+-[a-f0-9]{16}\.png$/);
@@ -158,7 +177,10 @@ describe("settings", () => {
     await expectUrl(page, "/settings");
     expect(await name.inputValue()).toBe("Grace Hopper");
 
+    const save = holdRequests(page, "profiles.update");
     await page.getByRole("button", { name: "Save Changes" }).click();
+    expect(await page.getByRole("button", { name: "Saving..." }).isDisabled()).toBe(true);
+    save();
     await toast(page, "Profile Updated").waitFor();
     await page.getByRole("button", { name: "Account menu" }).getByText("Grace Hopper").waitFor();
 
