@@ -17,6 +17,11 @@ function show(kind: Kind, title: string, description?: string) {
   void import("sonner").then(({ toast }) => toast[kind](title, { description }));
 }
 
+/** Fetches sonner ahead of need, for toasts that must show when the network is already gone. */
+export function preloadToasts() {
+  void import("sonner");
+}
+
 /**
  * The one way the SPA tells a member something happened: the spec's toast titles (§8) with a
  * description, in its four kinds.

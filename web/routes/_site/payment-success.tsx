@@ -48,7 +48,7 @@ function PaymentSuccess() {
             <div className="flex items-center justify-between py-3">
               <dt className="text-muted-foreground">Status</dt>
               <dd>
-                <Badge className="border-transparent bg-green-600 text-white dark:bg-green-500 dark:text-green-950">Active</Badge>
+                <Badge className="border-transparent bg-green-700 text-white dark:bg-green-500 dark:text-green-950">Active</Badge>
               </dd>
             </div>
           </dl>
@@ -90,7 +90,7 @@ function PaymentSuccess() {
         <p className="mt-10 flex items-center justify-center gap-2 text-center text-sm text-muted-foreground">
           <LifeBuoy className="size-4" aria-hidden />
           Questions about your purchase? Contact{" "}
-          <a href={`mailto:${SUPPORT_EMAIL}`} className="text-primary underline-offset-4 hover:underline">
+          <a href={`mailto:${SUPPORT_EMAIL}`} className="text-primary underline underline-offset-4">
             {SUPPORT_EMAIL}
           </a>
         </p>

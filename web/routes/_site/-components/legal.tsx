@@ -36,7 +36,7 @@ export function LegalPage({ title, intro, sections }: { title: string; intro: Re
             <h2 className="text-2xl font-semibold tracking-tight">
               {i + 1}. {section.title}
             </h2>
-            <div className="mt-3 space-y-3 leading-relaxed text-muted-foreground [&_li]:ml-5 [&_li]:list-disc [&_strong]:text-foreground [&_ul]:space-y-1.5">
+            <div className="mt-3 space-y-3 leading-relaxed text-muted-foreground [&_a]:underline [&_li]:ml-5 [&_li]:list-disc [&_strong]:text-foreground [&_ul]:space-y-1.5">
               {section.body}
             </div>
           </section>

@@ -1,0 +1,303 @@
+/**
+ * The public site and the app shell as a visitor meets them: theme, mobile menu, sidebar, every
+ * public page with its title, the contact form, help search, toasts, and an accessibility scan.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "playwright-core";
+import { describe, expect } from "vitest";
+import { test } from "./harness";
+import { expectUrl, signUp, toast } from "./ui";
+
+const PUBLIC_PAGES = [
+  { path: "/", heading: "Elevate Your Project Collaboration" },
+  { path: "/how-it-works", heading: "How It Works" },
+  { path: "/pricing", heading: "Pricing" },
+  { path: "/about", heading: "About Crewboard" },
+  { path: "/contact", heading: "Contact Us" },
+  { path: "/privacy-policy", heading: "Privacy Policy" },
+  { path: "/terms", heading: "Terms of Service" },
+  { path: "/help-center", heading: "Help Center" },
+  { path: "/payment-success", heading: "Payment Successful!" },
+] as const;
+
+const RESET_BADGE = "Database was recently reset. Please create a new account to continue.";
+
+/** The built chunk holding sonner, found by the attribute its styles target. */
+function sonnerChunk() {
+  const assets = join(process.env.DIST_DIR ?? fileURLToPath(new URL("../../dist", import.meta.url)), "assets");
+  const file = readdirSync(assets).find((name) => name.endsWith(".js") && readFileSync(join(assets, name), "utf8").includes("data-sonner-toaster"));
+  if (!file) throw new Error(`no sonner chunk in ${assets}`);
+  return file;
+}
+
+const rootClass = (page: Page) => page.evaluate(() => document.documentElement.className);
+const heading = (page: Page, name: string) => page.getByRole("heading", { level: 1, name, exact: true });
+
+async function chooseTheme(page: Page, theme: "Light" | "Dark" | "System") {
+  await page.getByRole("button", { name: /^Theme/ }).click();
+  await page.getByRole("menuitemradio", { name: theme }).click();
+}
+
+describe("theme", () => {
+  test("a chosen theme survives a reload; System follows the device live", async ({ page }) => {
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.goto("/");
+    await heading(page, "Elevate Your Project Collaboration").waitFor();
+    expect(await rootClass(page)).toBe("light");
+
+    await chooseTheme(page, "Dark");
+    expect(await rootClass(page)).toBe("dark");
+    expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
+    await page.reload();
+    // Set by the inline script in index.html, before the app has even loaded.
+    await page.waitForFunction(() => document.documentElement.className === "dark");
+    await heading(page, "Elevate Your Project Collaboration").waitFor();
+    expect(await rootClass(page)).toBe("dark");
+
+    await chooseTheme(page, "System");
+    expect(await rootClass(page)).toBe("light");
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.waitForFunction(() => document.documentElement.className === "dark");
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.waitForFunction(() => document.documentElement.className === "light");
+    expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("system");
+
+    await chooseTheme(page, "Light");
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.reload();
+    await heading(page, "Elevate Your Project Collaboration").waitFor();
+    expect(await rootClass(page)).toBe("light");
+  });
+
+  test("with nothing chosen, a device in dark mode gets the dark theme", async ({ page }) => {
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.goto("/pricing");
+    await heading(page, "Pricing").waitFor();
+    expect(await rootClass(page)).toBe("dark");
+  });
+});
+
+describe("top bar", () => {
+  test("below 768 px a hamburger opens and closes the mobile menu", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto("/");
+    const menu = page.getByRole("navigation", { name: "Mobile" });
+    const main = page.getByRole("navigation", { name: "Main" });
+    expect(await main.isVisible()).toBe(false);
+    expect(await menu.count()).toBe(0);
+
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await menu.waitFor();
+    for (const link of ["Home", "About", "Pricing", "Sign In", "Get Started"]) {
+      await menu.getByRole("link", { name: link, exact: true }).waitFor();
+    }
+    await page.getByRole("button", { name: "Close menu" }).click();
+    await menu.waitFor({ state: "detached" });
+
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.keyboard.press("Escape");
+    await menu.waitFor({ state: "detached" });
+
+    // Following a link goes there and folds the menu away.
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await menu.getByRole("link", { name: "Pricing" }).click();
+    await expectUrl(page, "/pricing");
+    await heading(page, "Pricing").waitFor();
+    await menu.waitFor({ state: "detached" });
+  });
+
+  test("on a wide screen the links show in the bar, and Sign In and Get Started lead to /auth?reset=true", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/about");
+    const main = page.getByRole("navigation", { name: "Main" });
+    await main.getByRole("link", { name: "Pricing" }).click();
+    await expectUrl(page, "/pricing");
+    expect(await page.getByRole("button", { name: "Open menu" }).isVisible()).toBe(false);
+    for (const name of ["Sign In", "Get Started"]) {
+      expect(await page.getByRole("banner").getByRole("link", { name, exact: true }).getAttribute("href")).toBe("/auth?reset=true");
+    }
+  });
+});
+
+describe("signed-in layout", () => {
+  test("the sidebar widens with labels on hover, highlights the active route and works by keyboard", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signUp(page);
+    await page.goto("/dashboard");
+    const sidebar = page.getByRole("complementary", { name: "Sidebar" });
+    const link = (name: string) => sidebar.getByRole("link", { name, exact: true });
+    await link("Home").waitFor();
+    expect(await link("Home").getAttribute("aria-current")).toBe("page");
+    expect(await link("All Projects").getAttribute("aria-current")).toBeNull();
+
+    const width = async () => (await sidebar.boundingBox())!.width;
+    expect(await width()).toBeLessThan(80);
+    await sidebar.hover();
+    await expect.poll(width).toBeGreaterThan(200);
+    await sidebar.getByText("My Projects", { exact: true }).waitFor();
+    expect(await sidebar.getByText("My Projects", { exact: true }).evaluate((el) => el.classList.contains("sr-only"))).toBe(false);
+
+    await link("All Projects").click();
+    await expectUrl(page, "/all-projects");
+    await expect.poll(() => link("All Projects").getAttribute("aria-current")).toBe("page");
+    expect(await link("Home").getAttribute("aria-current")).toBeNull();
+
+    // Away from the pointer it folds back to icons, and each label becomes a tooltip for the keyboard.
+    await page.mouse.move(900, 500);
+    await expect.poll(width).toBeLessThan(80);
+    await link("Friends").focus();
+    await page.getByRole("tooltip", { name: "Friends" }).waitFor();
+    await page.keyboard.press("Enter");
+    await expectUrl(page, "/friends");
+  });
+});
+
+describe("public pages", () => {
+  test("every public route shows its heading, a title and a description", async ({ page }) => {
+    for (const { path, heading: name } of PUBLIC_PAGES) {
+      await page.goto(path);
+      await heading(page, name).waitFor();
+      await expect.poll(() => page.title()).toMatch(/ · Crewboard$/);
+      const description = await page.locator('meta[name="description"]').last().getAttribute("content");
+      expect(description?.length, path).toBeGreaterThan(40);
+      await page.getByRole("contentinfo").getByText("© 2025 Crewboard").waitFor();
+    }
+  });
+
+  test("the reset badge shows only with ?reset=true", async ({ page }) => {
+    await page.goto("/?reset=true");
+    await page.getByText(RESET_BADGE).waitFor();
+    await page.goto("/");
+    await heading(page, "Elevate Your Project Collaboration").waitFor();
+    expect(await page.getByText(RESET_BADGE).count()).toBe(0);
+  });
+
+  test("the landing page shows the features, the figures and six five-star testimonials", async ({ page }) => {
+    await page.goto("/");
+    for (const feature of ["Team Collaboration", "Project Management", "Real-time Communication", "Smart Scheduling", "Secure & Private", "AI-Powered Insights"]) {
+      await page.getByRole("heading", { name: feature }).waitFor();
+    }
+    for (const figure of ["10K+", "50K+", "99.9%", "98%", "4.9/5"]) await page.getByText(figure, { exact: true }).first().waitFor();
+    expect(await page.locator("figure").count()).toBe(6);
+    expect(await page.getByRole("img", { name: "Rated 5 out of 5" }).count()).toBe(6);
+    await page.getByRole("link", { name: "Start for Free" }).click();
+    await expectUrl(page, "/auth");
+  });
+
+  test("pricing: three plans, the popular badge, six questions, and the buttons' destinations", async ({ page }) => {
+    await page.goto("/pricing");
+    await page.getByText("MOST POPULAR", { exact: true }).waitFor();
+    for (const price of ["$0", "$9.99", "Custom"]) await page.getByText(price, { exact: true }).waitFor();
+    for (const line of ["Up to 3 projects", "Custom templates (coming soon)", "Early access to new features", "30-day money-back guarantee"]) {
+      await page.getByText(line, { exact: true }).waitFor();
+    }
+    expect(await page.locator("details").count()).toBe(6);
+    await page.getByText("What if I'm not satisfied?").click();
+    await page.getByText(/30-day money-back guarantee\. Write to us/).waitFor();
+
+    await page.getByRole("button", { name: "Get Lifetime Access" }).click();
+    await toast(page, "Coming Soon").waitFor();
+    await page.getByRole("link", { name: "Contact Sales" }).click();
+    await expectUrl(page, "/contact");
+    await page.goto("/pricing");
+    await page.getByRole("link", { name: "Get Started Free" }).click();
+    await expectUrl(page, "/auth");
+  });
+
+  test("help center: the search box filters the articles", async ({ page }) => {
+    await page.goto("/help-center");
+    const articles = page.getByRole("list", { name: "Articles" }).getByRole("listitem");
+    await expect.poll(() => articles.count()).toBe(8);
+    for (const [category, count] of [["Getting Started", 12], ["Collaboration", 8], ["Video Tutorials", 15], ["Integrations", 6]] as const) {
+      await page.getByRole("heading", { name: category }).waitFor();
+      await page.getByText(`${count} articles`, { exact: true }).waitFor();
+    }
+    const search = page.getByRole("searchbox", { name: "Search articles" });
+    await search.fill("group chat");
+    await expect.poll(() => articles.count()).toBe(1);
+    await articles.getByText("Starting a group chat").waitFor();
+    await search.fill("kubernetes");
+    await page.getByText("No articles match your search").waitFor();
+    await search.fill("");
+    await expect.poll(() => articles.count()).toBe(8);
+  });
+
+  test("legal pages show today's date; the terms promise 30-day refunds", async ({ page }) => {
+    const today = new Date().toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
+    for (const path of ["/privacy-policy", "/terms"]) {
+      await page.goto(path);
+      await page.getByText(`Last updated: ${today}`).waitFor();
+    }
+    await page.getByText("30-day money-back guarantee").waitFor();
+  });
+
+  test("an unknown path shows the 404 page with a way home", async ({ page }) => {
+    await page.goto("/no-such-page");
+    await heading(page, "Oops! Page not found").waitFor();
+    await page.getByRole("link", { name: "Return to Home" }).click();
+    await expectUrl(page, "/");
+  });
+});
+
+describe("contact form", () => {
+  test("bad input gets the server's message; a good message is acknowledged and the form cleared", async ({ page }) => {
+    await page.goto("/contact");
+    const form = page.getByRole("form", { name: "Contact form" });
+    await form.getByRole("button", { name: "Send" }).click();
+    await form.getByRole("alert").filter({ hasText: "Please enter your email address." }).waitFor();
+
+    await form.getByLabel("Email").fill("not-an-email");
+    await form.getByLabel("Message").fill("Hello");
+    await form.getByRole("button", { name: "Send" }).click();
+    await form.getByRole("alert").filter({ hasText: "Please enter a valid email address." }).waitFor();
+
+    await form.getByLabel("Name").fill("Grace");
+    await form.getByLabel("Email").fill("grace@example.com");
+    await form.getByLabel("Message").fill("Do you offer team plans?");
+    await form.getByRole("button", { name: "Send" }).click();
+    await toast(page, "Message Sent").waitFor();
+    expect(await form.getByLabel("Message").inputValue()).toBe("");
+    expect(await form.getByRole("alert").count()).toBe(0);
+  });
+});
+
+describe("notifications", () => {
+  test("going offline and back shows the connectivity toasts", async ({ page }) => {
+    // Once the page has settled it fetches the toasts' code, which must be there before the network goes.
+    const toastCode = page.waitForResponse((response) => response.url().endsWith(`/assets/${sonnerChunk()}`), { timeout: 15_000 });
+    await page.goto("/");
+    await heading(page, "Elevate Your Project Collaboration").waitFor();
+    await toastCode;
+    await page.context().setOffline(true);
+    await toast(page, "Connection Lost").waitFor();
+    await page.context().setOffline(false);
+    await toast(page, "Connection Restored").waitFor();
+    // Top-right, with a close button.
+    const box = (await toast(page, "Connection Restored").boundingBox())!;
+    expect(box.x + box.width).toBeGreaterThan((page.viewportSize()!.width * 3) / 4);
+    await toast(page, "Connection Restored").getByRole("button", { name: /close/i }).click();
+    await toast(page, "Connection Restored").waitFor({ state: "detached" });
+  });
+});
+
+describe("accessibility", () => {
+  for (const scheme of ["light", "dark"] as const) {
+    test(`no serious or critical axe violations on any public page, ${scheme}`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      const found: string[] = [];
+      for (const { path, heading: name } of PUBLIC_PAGES) {
+        await page.goto(path);
+        await heading(page, name).waitFor();
+        expect(await rootClass(page)).toBe(scheme);
+        const { violations } = await new AxeBuilder({ page }).analyze();
+        for (const v of violations.filter((v) => v.impact === "serious" || v.impact === "critical")) {
+          found.push(`${path}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+        }
+      }
+      expect(found).toEqual([]);
+    });
+  }
+});
