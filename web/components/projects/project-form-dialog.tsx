@@ -116,8 +116,11 @@ export function ProjectFormDialog({
       await onCreated?.(id);
     },
     onError: (error) => {
-      if (isForbidden(error)) setPlanLimit(errorMessage(error));
-      notify.error("Project Error", isForbidden(error) ? errorMessage(error) : errorMessage(error, "Failed to create project. Please try again."));
+      // The only refusal of a create is the free plan's limit: say why, and where to lift it.
+      if (isForbidden(error)) {
+        setPlanLimit(errorMessage(error));
+        notify.error("Project Error", errorMessage(error));
+      } else notifyProjectFailure(error, "create");
     },
   });
   const update = trpc.projects.update.useMutation({

@@ -12,9 +12,13 @@ const codeOf = (error: unknown) => (error instanceof TRPCClientError ? (error.da
 
 export const isForbidden = (error: unknown) => codeOf(error) === "FORBIDDEN";
 
-/** The spec's toasts for a failed edit or delete: 'Permission Error' for someone else's project. */
-export function notifyProjectFailure(error: unknown, action: "update" | "delete") {
+/**
+ * The spec's toasts for a failed create, edit or delete: 'Permission Error' for someone else's
+ * project, 'Authentication Error' once signed out, otherwise 'Failed to … project'.
+ */
+export function notifyProjectFailure(error: unknown, action: "create" | "update" | "delete") {
   if (isForbidden(error)) notify.error("Permission Error", errorMessage(error));
-  else if (error instanceof TRPCClientError) notify.error("Project Error", `Failed to ${action} project: ${error.message}`);
+  else if (codeOf(error) === "UNAUTHORIZED") notify.error("Authentication Error", `You must be logged in to ${action} a project.`);
+  else if (error instanceof TRPCClientError && error.data) notify.error("Project Error", `Failed to ${action} project: ${error.message}`);
   else notify.error("Project Error", `Failed to ${action} project. Please try again.`);
 }
