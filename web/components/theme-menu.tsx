@@ -1,5 +1,5 @@
 import { Monitor, Moon, Sun } from "lucide-react";
-import { THEMES, useTheme, type Theme } from "../lib/theme";
+import { THEME_LABELS, THEMES, useTheme, type Theme } from "../lib/theme";
 import { ThemeButton } from "./theme-switcher";
 import {
   DropdownMenu,
@@ -9,11 +9,7 @@ import {
   DropdownMenuTrigger,
 } from "./ui/dropdown-menu";
 
-const LABELS: Record<Theme, { label: string; icon: typeof Sun }> = {
-  light: { label: "Light", icon: Sun },
-  dark: { label: "Dark", icon: Moon },
-  system: { label: "System", icon: Monitor },
-};
+const ICONS: Record<Theme, typeof Sun> = { light: Sun, dark: Moon, system: Monitor };
 
 const isTheme = (value: string): value is Theme => (THEMES as readonly string[]).includes(value);
 
@@ -28,10 +24,10 @@ export function ThemeMenu({ defaultOpen, autoFocus }: { defaultOpen: boolean; au
       <DropdownMenuContent align="end" className="min-w-36">
         <DropdownMenuRadioGroup value={theme} onValueChange={(value) => isTheme(value) && setTheme(value)}>
           {THEMES.map((value) => {
-            const { label, icon: Icon } = LABELS[value];
+            const Icon = ICONS[value];
             return (
               <DropdownMenuRadioItem key={value} value={value}>
-                <Icon aria-hidden /> {label}
+                <Icon aria-hidden /> {THEME_LABELS[value]}
               </DropdownMenuRadioItem>
             );
           })}

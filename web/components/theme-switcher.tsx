@@ -1,6 +1,6 @@
 import { Moon, Sun } from "lucide-react";
 import { useRef, useState, type ComponentProps, type ComponentType } from "react";
-import { useTheme } from "../lib/theme";
+import { THEME_LABELS, useTheme } from "../lib/theme";
 import { Button } from "./ui/button";
 
 type Menu = ComponentType<{ defaultOpen: boolean; autoFocus: boolean }>;
@@ -10,7 +10,7 @@ let loadedMenu: Menu | null = null;
 export function ThemeButton(props: ComponentProps<typeof Button>) {
   const { theme, resolved } = useTheme();
   return (
-    <Button variant="ghost" size="icon" aria-label={`Theme: ${theme}`} aria-haspopup="menu" {...props}>
+    <Button variant="ghost" size="icon" aria-label={`Theme: ${THEME_LABELS[theme]}`} aria-haspopup="menu" {...props}>
       {resolved === "dark" ? <Moon /> : <Sun />}
     </Button>
   );

@@ -72,6 +72,24 @@ describe("theme", () => {
     expect(await rootClass(page)).toBe("light");
   });
 
+  test("the theme menu works from the keyboard", async ({ page }) => {
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.goto("/about");
+    await heading(page, "About Crewboard").waitFor();
+    const button = page.getByRole("button", { name: "Theme: System" });
+    await button.focus();
+    // The menu's code arrives on focus and takes over the button, keeping the focus on it.
+    await page.locator('header button[aria-label^="Theme"][data-state]').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Theme: System");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe("Light");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(() => document.documentElement.className === "dark");
+    expect(await page.getByRole("menu").count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Theme: Dark");
+  });
+
   test("with nothing chosen, a device in dark mode gets the dark theme", async ({ page }) => {
     await page.emulateMedia({ colorScheme: "dark" });
     await page.goto("/pricing");

@@ -2,6 +2,7 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from "
 
 export const THEMES = ["light", "dark", "system"] as const;
 export type Theme = (typeof THEMES)[number];
+export const THEME_LABELS: Record<Theme, string> = { light: "Light", dark: "Dark", system: "System" };
 
 const STORAGE_KEY = "theme";
 const darkQuery = () => window.matchMedia("(prefers-color-scheme: dark)");
