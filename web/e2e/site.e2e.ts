@@ -179,8 +179,9 @@ describe("public pages", () => {
       await page.goto(path);
       await heading(page, name).waitFor();
       await expect.poll(() => page.title()).toMatch(/ · Crewboard$/);
-      const description = await page.locator('meta[name="description"]').last().getAttribute("content");
-      expect(description?.length, path).toBeGreaterThan(40);
+      const descriptions = await page.locator('meta[name="description"]').evaluateAll((metas) => metas.map((m) => m.getAttribute("content")));
+      expect(descriptions, path).toHaveLength(1);
+      expect(descriptions[0]!.length, path).toBeGreaterThan(40);
       await page.getByRole("contentinfo").getByText("© 2025 Crewboard").waitFor();
     }
   });

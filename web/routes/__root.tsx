@@ -3,10 +3,11 @@ import { useEffect } from "react";
 import { Toaster } from "../components/toaster";
 import { Button } from "../components/ui/button";
 import { useConnectivityToasts } from "../lib/connectivity";
-import { pageHead } from "../lib/head";
+import { defaultHead, pageHead } from "../lib/head";
 import type { RouterContext } from "../router";
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  head: defaultHead,
   component: Root,
   notFoundComponent: NotFound,
 });
