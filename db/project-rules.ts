@@ -14,6 +14,8 @@ export const PROJECTS_PAGE_SIZE = 24;
 /** Dashboard: the member's newest projects, and the project cards' technologies (spec §9). */
 export const RECENT_PROJECTS = 3;
 export const CARD_TECHNOLOGIES = 3;
+/** Cards show two lines of the description; a list sends no more of it than this. */
+export const CARD_DESCRIPTION_LENGTH = 300;
 
 /** The six categories the dashboard shows cards for (spec §2). */
 export const DASHBOARD_CATEGORIES = [

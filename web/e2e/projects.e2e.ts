@@ -67,6 +67,8 @@ describe("owning a project", () => {
 
     await card.getByRole("button", { name: "Edit Project" }).click();
     const edit = page.getByRole("dialog", { name: "Edit Project" });
+    // The dialog starts from the project as the server has it now.
+    await edit.getByText("Update the details of your project.").waitFor();
     expect(await edit.getByLabel("Title").inputValue()).toBe("Orbit Planner");
     await edit.getByLabel("Title").fill("Orbit Planner Pro");
     await choose(page, edit, "Status", "In Progress");

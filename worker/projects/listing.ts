@@ -3,10 +3,11 @@
  * index range, and the cursor is a position in that order, so projects created between two
  * pages can neither push a row onto the next page again nor hide one.
  */
-import { and, desc, eq, getTableColumns, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, lt, or, sql, type SQL } from "drizzle-orm";
 import { integer, sqliteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
 import type { ProjectCategory, ProjectStatus } from "../../db/enums";
+import { CARD_DESCRIPTION_LENGTH } from "../../db/project-rules";
 import { projects, type Project } from "../../db/schema";
 import { toFtsQuery } from "./search-query";
 
@@ -23,8 +24,47 @@ export interface ListFilter {
   ownerId?: string;
 }
 
+/**
+ * What a project card shows, and no more: a list page is read, encoded and sent on every visit,
+ * and the full rows (every feature list, the whole description) would triple its cost. Editing
+ * loads the whole project by id.
+ */
+const cardColumns = {
+  id: projects.id,
+  title: projects.title,
+  description: sql<string>`substr(${projects.description}, 1, ${CARD_DESCRIPTION_LENGTH})`.as("description"),
+  category: projects.category,
+  status: projects.status,
+  members: projects.members,
+  duration: projects.duration,
+  budgetRange: projects.budgetRange,
+  techStack: projects.techStack,
+  progress: projects.progress,
+  completedFeatureCount: sql<number>`json_array_length(${projects.completedFeatures})`.mapWith(Number).as("completed_count"),
+  githubUrl: projects.githubUrl,
+  demoUrl: projects.demoUrl,
+  createdAt: projects.createdAt,
+};
+
+export type ProjectCard = Pick<
+  Project,
+  | "id"
+  | "title"
+  | "description"
+  | "category"
+  | "status"
+  | "members"
+  | "duration"
+  | "budgetRange"
+  | "techStack"
+  | "progress"
+  | "githubUrl"
+  | "demoUrl"
+  | "createdAt"
+> & { completedFeatureCount: number };
+
 export interface ProjectPage {
-  items: Project[];
+  items: ProjectCard[];
   nextCursor: string | null;
 }
 
@@ -65,7 +105,7 @@ export async function listProjects(db: Db, filter: ListFilter, limit: number, cu
 
   const after = cursor ? dateCursor(cursor) : null;
   const rows = await db
-    .select()
+    .select(cardColumns)
     .from(projects)
     .where(
       and(
@@ -84,12 +124,18 @@ export async function listProjects(db: Db, filter: ListFilter, limit: number, cu
   return { items, nextCursor: rows.length > limit ? byDate(items.at(-1)!) : null };
 }
 
-async function searchProjects(db: Db, filter: ListFilter, search: string, limit: number, cursor?: string) {
+async function searchProjects(
+  db: Db,
+  filter: ListFilter,
+  search: string,
+  limit: number,
+  cursor?: string,
+): Promise<ProjectPage> {
   const query = toFtsQuery(search);
   const before = cursor ? rowidCursor(cursor) : null;
   if (!query) return { items: [], nextCursor: null };
   const rows = await db
-    .select({ project: getTableColumns(projects), rowid: projectsFts.rowid })
+    .select({ project: cardColumns, rowid: projectsFts.rowid })
     .from(projectsFts)
     .innerJoin(projects, sql`${projects}.rowid = ${projectsFts.rowid}`)
     .where(

@@ -324,6 +324,21 @@ describe("list", () => {
     expect((await viewer.trpc.projects.list.query({ mine: true })).items).toEqual([]);
   });
 
+  it("sends cards, not whole rows: a description cut to 300 characters and a count of completed features", async () => {
+    const m = await app.member();
+    const { id } = await m.trpc.projects.create.mutate({
+      ...minimal,
+      description: "d".repeat(1000),
+      completedFeatures: ["a", "b"],
+      plannedFeatures: ["c"],
+    });
+    const [card] = (await m.trpc.projects.list.query({ mine: true })).items;
+    expect(card).toMatchObject({ id, completedFeatureCount: 2 });
+    expect(card!.description).toHaveLength(300);
+    expect(card).not.toHaveProperty("plannedFeatures");
+    expect((await m.trpc.projects.byId.query({ id })).description).toHaveLength(1000);
+  });
+
   it("refuses a cursor it did not make with a message, not a crash", async () => {
     for (const cursor of ["garbage", "d1.'; DROP TABLE projects", "r-1", "%", "r1"]) {
       expect(await rejection(viewer.trpc.projects.list.query({ cursor }))).toMatchObject({

@@ -67,7 +67,7 @@ export function ProjectCard({ project, actions }: { project: ProjectSummary; act
           )}
           <li className="flex items-center gap-1.5">
             <CheckCircle2 className="size-4 shrink-0" aria-hidden />
-            {project.completedFeatures.length} completed
+            {project.completedFeatureCount} completed
           </li>
         </ul>
 

@@ -22,7 +22,7 @@ import { Input } from "../ui/input";
 import { Label } from "../ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../ui/select";
 import { Textarea } from "../ui/textarea";
-import type { ProjectSummary } from "./types";
+import type { ProjectDetail } from "./types";
 import { isForbidden, notifyProjectFailure, useRefreshProjects } from "./use-project-mutations";
 
 interface FormState {
@@ -62,7 +62,7 @@ const blank: FormState = {
   demoUrl: "",
 };
 
-const fromProject = (p: ProjectSummary): FormState => ({
+const fromProject = (p: ProjectDetail): FormState => ({
   title: p.title,
   category: p.category,
   description: p.description,
@@ -89,21 +89,24 @@ const LISTS = [
 ] as const;
 
 /**
- * Create Project, or Edit Project when given one (editing adds budget and links). Required
- * fields are checked here before anything is sent; the server checks everything again.
+ * Create Project, or Edit Project when given a project id (editing adds budget and links, and
+ * starts from the project as the server has it now). Required fields are checked here before
+ * anything is sent; the server checks everything again.
  */
 export function ProjectFormDialog({
-  project,
+  projectId,
   trigger,
   onCreated,
 }: {
-  project?: ProjectSummary;
+  projectId?: string;
   trigger: ReactNode;
   onCreated?: (id: string) => unknown;
 }) {
-  const editing = project !== undefined;
+  const editing = projectId !== undefined;
   const [open, setOpen] = useState(false);
+  const [loading, setLoading] = useState(false);
   const [form, setForm] = useState<FormState>(blank);
+  const utils = trpc.useUtils();
   const [planLimit, setPlanLimit] = useState<string | null>(null);
   const refresh = useRefreshProjects();
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
@@ -132,12 +135,26 @@ export function ProjectFormDialog({
     onError: (error) => notifyProjectFailure(error, "update"),
   });
   const busy = create.isPending || update.isPending;
+  const disabled = busy || loading;
+
+  const load = async (id: string) => {
+    setLoading(true);
+    try {
+      setForm(fromProject(await utils.projects.byId.fetch({ id })));
+    } catch (error) {
+      setOpen(false);
+      notify.error("Project Error", errorMessage(error, "Failed to load project details"));
+    } finally {
+      setLoading(false);
+    }
+  };
 
   const onOpenChange = (next: boolean) => {
     if (busy) return;
     if (next) {
-      setForm(project ? fromProject(project) : blank);
+      setForm(blank);
       setPlanLimit(null);
+      if (projectId) void load(projectId);
     }
     setOpen(next);
   };
@@ -163,10 +180,10 @@ export function ProjectFormDialog({
       skillsRequired: form.skillsRequired,
       techStack: form.techStack,
     };
-    if (project) {
+    if (projectId) {
       update.mutate({
         ...fields,
-        id: project.id,
+        id: projectId,
         budgetRange: form.budgetRange as (typeof BUDGET_RANGES)[number] | "",
         githubUrl: form.githubUrl,
         demoUrl: form.demoUrl,
@@ -185,7 +202,11 @@ export function ProjectFormDialog({
         <DialogHeader>
           <DialogTitle>{editing ? "Edit Project" : "Create New Project"}</DialogTitle>
           <DialogDescription>
-            {editing ? "Update the details of your project." : "Share your project and find people to build it with."}
+            {loading
+              ? "Loading project..."
+              : editing
+                ? "Update the details of your project."
+                : "Share your project and find people to build it with."}
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} className="grid gap-4" noValidate>
@@ -205,13 +226,13 @@ export function ProjectFormDialog({
               onChange={(e) => set("title", e.target.value)}
               maxLength={MAX_TITLE_LENGTH}
               placeholder="Project title"
-              disabled={busy}
+              disabled={disabled}
             />
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="grid gap-2">
               <Label htmlFor={idFor("category")}>Category *</Label>
-              <Select value={form.category} onValueChange={(v) => set("category", v)} disabled={busy}>
+              <Select value={form.category} onValueChange={(v) => set("category", v)} disabled={disabled}>
                 <SelectTrigger id={idFor("category")}>
                   <SelectValue placeholder="Select a category" />
                 </SelectTrigger>
@@ -226,7 +247,7 @@ export function ProjectFormDialog({
             </div>
             <div className="grid gap-2">
               <Label htmlFor={idFor("status")}>Status</Label>
-              <Select value={form.status} onValueChange={(v) => set("status", v as ProjectStatus)} disabled={busy}>
+              <Select value={form.status} onValueChange={(v) => set("status", v as ProjectStatus)} disabled={disabled}>
                 <SelectTrigger id={idFor("status")}>
                   <SelectValue />
                 </SelectTrigger>
@@ -249,7 +270,7 @@ export function ProjectFormDialog({
               maxLength={MAX_DESCRIPTION_LENGTH}
               rows={4}
               placeholder="What are you building, and who are you looking for?"
-              disabled={busy}
+              disabled={disabled}
             />
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
@@ -263,7 +284,7 @@ export function ProjectFormDialog({
                 max={MAX_TEAM_SIZE}
                 value={form.members}
                 onChange={(e) => set("members", e.target.value)}
-                disabled={busy}
+                disabled={disabled}
               />
             </div>
             <div className="grid gap-2">
@@ -274,7 +295,7 @@ export function ProjectFormDialog({
                 onChange={(e) => set("duration", e.target.value)}
                 maxLength={MAX_DURATION_LENGTH}
                 placeholder="e.g. 3 months"
-                disabled={busy}
+                disabled={disabled}
               />
             </div>
           </div>
@@ -289,14 +310,14 @@ export function ProjectFormDialog({
               value={form.progress}
               onChange={(e) => set("progress", Number(e.target.value))}
               className="w-full accent-primary"
-              disabled={busy}
+              disabled={disabled}
             />
           </div>
           {editing && (
             <>
               <div className="grid gap-2">
                 <Label htmlFor={idFor("budget")}>Budget Range</Label>
-                <Select value={form.budgetRange} onValueChange={(v) => set("budgetRange", v)} disabled={busy}>
+                <Select value={form.budgetRange} onValueChange={(v) => set("budgetRange", v)} disabled={disabled}>
                   <SelectTrigger id={idFor("budget")}>
                     <SelectValue placeholder="Select a budget range" />
                   </SelectTrigger>
@@ -319,7 +340,7 @@ export function ProjectFormDialog({
                     onChange={(e) => set("githubUrl", e.target.value)}
                     maxLength={MAX_URL_LENGTH}
                     placeholder="https://github.com/..."
-                    disabled={busy}
+                    disabled={disabled}
                   />
                 </div>
                 <div className="grid gap-2">
@@ -331,7 +352,7 @@ export function ProjectFormDialog({
                     onChange={(e) => set("demoUrl", e.target.value)}
                     maxLength={MAX_URL_LENGTH}
                     placeholder="https://..."
-                    disabled={busy}
+                    disabled={disabled}
                   />
                 </div>
               </div>
@@ -348,7 +369,7 @@ export function ProjectFormDialog({
                 placeholder={placeholder}
                 maxItems={MAX_LIST_ITEMS}
                 maxLength={MAX_LIST_ITEM_LENGTH}
-                disabled={busy}
+                disabled={disabled}
               />
             </div>
           ))}
@@ -356,7 +377,7 @@ export function ProjectFormDialog({
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
               Cancel
             </Button>
-            <Button type="submit" disabled={busy}>
+            <Button type="submit" disabled={disabled}>
               {editing ? (busy ? "Saving..." : "Save Changes") : busy ? "Creating..." : "Create Project"}
             </Button>
           </DialogFooter>

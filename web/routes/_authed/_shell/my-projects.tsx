@@ -47,7 +47,7 @@ function MyProjects() {
         actions={(project) => (
           <>
             <ProjectFormDialog
-              project={project}
+              projectId={project.id}
               trigger={
                 <Button variant="outline" size="sm">
                   <Pencil aria-hidden />

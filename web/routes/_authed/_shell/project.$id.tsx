@@ -93,7 +93,7 @@ function ProjectPage() {
             {p.isOwner ? (
               <>
                 <ProjectFormDialog
-                  project={p}
+                  projectId={p.id}
                   trigger={
                     <Button variant="outline">
                       <Pencil aria-hidden />
