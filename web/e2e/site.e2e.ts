@@ -256,6 +256,7 @@ describe("public pages", () => {
   test("an unknown path shows the 404 page with a way home", async ({ page }) => {
     await page.goto("/no-such-page");
     await heading(page, "Oops! Page not found").waitFor();
+    await expect.poll(() => page.title()).toBe("Page not found · Crewboard");
     await page.getByRole("link", { name: "Return to Home" }).click();
     await expectUrl(page, "/");
   });
@@ -307,7 +308,7 @@ describe("accessibility", () => {
     test(`no serious or critical axe violations on any public page, ${scheme}`, async ({ page }) => {
       await page.emulateMedia({ colorScheme: scheme });
       const found: string[] = [];
-      for (const { path, heading: name } of PUBLIC_PAGES) {
+      for (const { path, heading: name } of [...PUBLIC_PAGES, { path: "/no-such-page", heading: "Oops! Page not found" }]) {
         await page.goto(path);
         await heading(page, name).waitFor();
         expect(await rootClass(page)).toBe(scheme);
