@@ -173,6 +173,21 @@ describe("signed-in layout", () => {
   });
 });
 
+describe("signed-in layout, accessibility", () => {
+  for (const scheme of ["light", "dark"] as const) {
+    test(`the top bar, sidebar and footer have no serious or critical axe violations, ${scheme}`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await signUp(page);
+      await page.goto("/dashboard");
+      await page.getByRole("complementary", { name: "Sidebar" }).waitFor();
+      await page.getByRole("button", { name: "Account menu" }).waitFor();
+      const { violations } = await new AxeBuilder({ page }).include("header").include("aside").include("footer").analyze();
+      expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+    });
+  }
+});
+
 describe("public pages", () => {
   test("every public route shows its heading, a title and a description", async ({ page }) => {
     for (const { path, heading: name } of PUBLIC_PAGES) {

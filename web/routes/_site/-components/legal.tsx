@@ -20,7 +20,7 @@ export function LegalPage({ title, intro, sections }: { title: string; intro: Re
       </header>
       <nav aria-label="Contents" className="my-8 rounded-xl border bg-muted/40 p-6">
         <h2 className="mb-3 text-sm font-semibold uppercase tracking-wider text-muted-foreground">Contents</h2>
-        <ol className="grid gap-1.5 text-sm sm:grid-cols-2">
+        <ol className="gap-8 text-sm sm:columns-2 [&>li]:mb-1.5 [&>li]:break-inside-avoid">
           {sections.map((section, i) => (
             <li key={section.title}>
               <a href={`#${id(i)}`} className="text-primary underline-offset-4 hover:underline">
