@@ -48,6 +48,12 @@ export function TopBar() {
 
   return (
     <header className="fixed inset-x-0 top-0 z-40 h-16 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
+      <a
+        href="#main"
+        className="sr-only rounded-md bg-primary px-3 py-2 text-sm font-medium text-primary-foreground focus:not-sr-only focus:absolute focus:left-4 focus:top-3 focus:z-50"
+      >
+        Skip to content
+      </a>
       <div className="mx-auto flex h-full max-w-7xl items-center gap-6 px-4">
         <Brand />
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">

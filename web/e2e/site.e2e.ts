@@ -127,6 +127,18 @@ describe("top bar", () => {
     await menu.waitFor({ state: "detached" });
   });
 
+  test("the first Tab offers a skip link to the page's content", async ({ page }) => {
+    await page.goto("/pricing");
+    await heading(page, "Pricing").waitFor();
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to content" });
+    await expect.poll(() => skip.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await skip.isVisible()).toBe(true);
+    await page.keyboard.press("Enter");
+    await page.waitForURL((url) => url.hash === "#main");
+    await heading(page, "Pricing").waitFor();
+  });
+
   test("on a wide screen the links show in the bar, and Sign In and Get Started lead to /auth?reset=true", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto("/about");

@@ -7,7 +7,7 @@ export const Route = createFileRoute("/_site")({
   component: () => (
     <div className="flex min-h-screen flex-col">
       <TopBar />
-      <main className="flex-1 pt-16">
+      <main id="main" className="flex-1 pt-16">
         <Outlet />
       </main>
       <Footer />

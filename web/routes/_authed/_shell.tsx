@@ -10,7 +10,7 @@ export const Route = createFileRoute("/_authed/_shell")({
       <TopBar />
       <Sidebar />
       <div className="flex min-h-screen flex-col pb-16 pt-16 md:pb-0 md:pl-16">
-        <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-8">
+        <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-8">
           <Outlet />
         </main>
         <Footer />
