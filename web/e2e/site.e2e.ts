@@ -246,6 +246,7 @@ describe("public pages", () => {
 
     await page.getByRole("button", { name: "Get Lifetime Access" }).click();
     await toast(page, "Coming Soon").waitFor();
+    expect(await toast(page, "Coming Soon").getAttribute("data-type")).toBe("info");
     await page.getByRole("link", { name: "Contact Sales" }).click();
     await expectUrl(page, "/contact");
     await page.goto("/pricing");
@@ -311,17 +312,38 @@ describe("contact form", () => {
   });
 });
 
+/**
+ * Opens the landing page and waits until, once settled, it has fetched the toasts' code, which must
+ * be there before the network goes.
+ */
+async function openSettled(page: Page) {
+  const toastCode = page.waitForResponse((response) => response.url().endsWith(`/assets/${sonnerChunk()}`), { timeout: 15_000 });
+  await page.goto("/");
+  await heading(page, "Elevate Your Project Collaboration").waitFor();
+  await toastCode;
+}
+
 describe("notifications", () => {
+  test("a link the browser reports as slow shows 'Slow Connection'", async ({ page }) => {
+    await openSettled(page);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.enable");
+    // Chromium's own estimate of these conditions is '2g', announced through navigator.connection.
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 2000, downloadThroughput: 6000, uploadThroughput: 6000 });
+    await toast(page, "Slow Connection").waitFor();
+    expect(await toast(page, "Slow Connection").getAttribute("data-type")).toBe("warning");
+  });
+
   test("going offline and back shows the connectivity toasts", async ({ page }) => {
-    // Once the page has settled it fetches the toasts' code, which must be there before the network goes.
-    const toastCode = page.waitForResponse((response) => response.url().endsWith(`/assets/${sonnerChunk()}`), { timeout: 15_000 });
-    await page.goto("/");
-    await heading(page, "Elevate Your Project Collaboration").waitFor();
-    await toastCode;
+    await openSettled(page);
     await page.context().setOffline(true);
     await toast(page, "Connection Lost").waitFor();
     await page.context().setOffline(false);
     await toast(page, "Connection Restored").waitFor();
+    // Coloured by kind (sonner's rich colours): red for errors, green for successes.
+    expect(await toast(page, "Connection Lost").getAttribute("data-type")).toBe("error");
+    expect(await toast(page, "Connection Restored").getAttribute("data-type")).toBe("success");
+    expect(await toast(page, "Connection Restored").getAttribute("data-rich-colors")).toBe("true");
     // Top-right, with a close button.
     const box = (await toast(page, "Connection Restored").boundingBox())!;
     expect(box.x + box.width).toBeGreaterThan((page.viewportSize()!.width * 3) / 4);
