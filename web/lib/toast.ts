@@ -14,7 +14,11 @@ function show(kind: Kind, title: string, description?: string) {
     wanted = true;
     listeners.forEach((listener) => listener());
   }
-  void import("sonner").then(({ toast }) => toast[kind](title, { description }));
+  import("sonner").then(
+    ({ toast }) => toast[kind](title, { description }),
+    // Only when offline before the page ever settled: nothing can be shown, so say so in the log.
+    (error: unknown) => console.error(`Could not show the toast '${title}':`, error),
+  );
 }
 
 /** Fetches sonner ahead of need, for toasts that must show when the network is already gone. */
