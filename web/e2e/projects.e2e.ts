@@ -211,6 +211,13 @@ describe("joining a team", () => {
     await other.reload();
     await toast(other, "Project Joined").getByText("You have successfully joined the project!").waitFor();
     await other.getByRole("list", { name: "Team members" }).getByText(joiner.displayName).waitFor();
+    // Told once: the dashboard, which announces acceptances too, stays quiet about this one.
+    const projectUrl = other.url();
+    await other.goto("/dashboard");
+    await other.getByText("No recent projects found. Create your first project to get started!").waitFor();
+    await other.waitForTimeout(1000);
+    expect(await toast(other, "Project Joined").count()).toBe(0);
+    await other.goto(projectUrl);
     await other.getByRole("button", { name: "Leave Project" }).click();
     await toast(other, "Project Left").getByText("You have left the project.").waitFor();
     await other.getByRole("button", { name: "Request to Join" }).waitFor();

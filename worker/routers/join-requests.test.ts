@@ -113,6 +113,8 @@ describe("answering", () => {
     expect((await stranger.trpc.joinRequests.forProject.query({ projectId })).team).toHaveLength(1);
 
     // 'Project Joined' shows on the member's next visit, and only then.
+    expect(await asker.trpc.joinRequests.unseenAcceptances.query()).toEqual([{ projectId, title: "Team up" }]);
+    expect(await stranger.trpc.joinRequests.unseenAcceptances.query()).toEqual([]);
     expect((await asker.trpc.joinRequests.forProject.query({ projectId })).mine).toEqual({
       id: requestId,
       status: "accepted",
@@ -120,6 +122,7 @@ describe("answering", () => {
     });
     await asker.trpc.joinRequests.acknowledge.mutate({ projectId });
     expect((await asker.trpc.joinRequests.forProject.query({ projectId })).mine?.seen).toBe(true);
+    expect(await asker.trpc.joinRequests.unseenAcceptances.query()).toEqual([]);
 
     expect(await rejection(owner.trpc.joinRequests.decline.mutate({ requestId }))).toMatchObject({
       message: "This join request has already been answered.",

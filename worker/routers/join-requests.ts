@@ -2,7 +2,7 @@ import { TRPCError } from "@trpc/server";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
-import { profiles, projectJoinRequests } from "../../db/schema";
+import { profiles, projectJoinRequests, projects } from "../../db/schema";
 import { isUniqueViolation } from "../auth/accounts";
 import { findProject, ownedProject } from "../projects/access";
 import { projectId } from "../projects/inputs";
@@ -121,6 +121,21 @@ export const joinRequestsRouter = router({
       .where(eq(projectJoinRequests.id, request.id));
     return { id: request.id, status: "left" as const };
   }),
+
+  /** Projects that accepted the caller since they last looked: each gets its 'Project Joined' notice once. */
+  unseenAcceptances: protectedProcedure.query(({ ctx }) =>
+    ctx.db
+      .select({ projectId: projects.id, title: projects.title })
+      .from(projectJoinRequests)
+      .innerJoin(projects, eq(projects.id, projectJoinRequests.projectId))
+      .where(
+        and(
+          eq(projectJoinRequests.userId, ctx.user.id),
+          eq(projectJoinRequests.status, "accepted"),
+          isNull(projectJoinRequests.seenAt),
+        ),
+      ),
+  ),
 
   /** The member has been told their request was accepted: the 'Project Joined' notice shows once. */
   acknowledge: protectedProcedure.input(byProject).mutation(async ({ ctx, input }) => {

@@ -3,6 +3,7 @@ import { Plus } from "lucide-react";
 import { RECENT_PROJECTS } from "../../../../db/project-rules";
 import { PageHeader } from "../../../components/page";
 import { ProjectFormDialog } from "../../../components/projects/project-form-dialog";
+import { useJoinedNotices } from "../../../components/projects/use-joined-notice";
 import { Button } from "../../../components/ui/button";
 import { pageHead } from "../../../lib/head";
 import { displayNameOf } from "../../../lib/session";
@@ -18,6 +19,7 @@ function Dashboard() {
   const { me } = Route.useRouteContext();
   const stats = trpc.projects.stats.useQuery();
   const recent = trpc.projects.list.useQuery({ mine: true, limit: RECENT_PROJECTS });
+  useJoinedNotices();
 
   return (
     <>

@@ -1,7 +1,7 @@
 import { Check, X } from "lucide-react";
-import { useEffect, useRef } from "react";
 import { Avatar } from "../../../../components/avatar";
 import type { ProjectDetail } from "../../../../components/projects/types";
+import { useJoinedNotice } from "../../../../components/projects/use-joined-notice";
 import { Button } from "../../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../../components/ui/card";
 import { notify } from "../../../../lib/toast";
@@ -120,16 +120,8 @@ export function JoinButton({ project, join }: { project: ProjectDetail; join?: J
     },
     onError: (error) => notify.error("Project Error", errorMessage(error)),
   });
-  const acknowledge = trpc.joinRequests.acknowledge.useMutation();
-  const told = useRef(false);
   const mine = join?.mine;
-
-  useEffect(() => {
-    if (mine?.status !== "accepted" || mine.seen || told.current) return;
-    told.current = true;
-    notify.success("Project Joined", "You have successfully joined the project!");
-    acknowledge.mutate({ projectId: project.id });
-  }, [mine, project.id, acknowledge]);
+  useJoinedNotice(project.id, mine);
 
   if (project.isOwner || !join) return null;
   if (mine?.status === "accepted") {
