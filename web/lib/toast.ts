@@ -23,7 +23,8 @@ function show(kind: Kind, title: string, description?: string) {
 
 /** Fetches sonner ahead of need, for toasts that must show when the network is already gone. */
 export function preloadToasts() {
-  void import("sonner");
+  // If this fails (offline already), the first toast simply tries again.
+  import("sonner").catch(() => undefined);
 }
 
 /**
