@@ -1,4 +1,5 @@
 /** Projects as members click through them: create, edit, delete, browse and filter, join a team. */
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { test } from "./harness";
@@ -223,4 +224,44 @@ describe("joining a team", () => {
     await other.getByRole("button", { name: "Request to Join" }).waitFor();
     expect(await other.getByRole("list", { name: "Team members" }).getByText(joiner.displayName).count()).toBe(0);
   });
+});
+
+describe("accessibility", () => {
+  for (const scheme of ["light", "dark"] as const) {
+    test(`no serious or critical axe violations on the project pages, ${scheme}`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await signUp(page);
+      await page.goto("/dashboard");
+      // Three is the free plan's allowance; together the two schemes show every status colour.
+      const statuses = scheme === "light" ? (["open", "in_progress", "on_hold"] as const) : (["completed", "in_progress", "on_hold"] as const);
+      for (const status of statuses) {
+        await createProject(page, { title: `Axe ${status}`, category: "Web Development", status });
+      }
+      const found: string[] = [];
+      const scan = async (label: string) => {
+        const { violations } = await new AxeBuilder({ page }).analyze();
+        for (const v of violations.filter((v) => v.impact === "serious" || v.impact === "critical")) {
+          found.push(`${label}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+        }
+      };
+      await page.reload();
+      await page.getByRole("list", { name: "Recent projects" }).waitFor();
+      await scan("/dashboard");
+      await page.getByRole("button", { name: "Create Project" }).click();
+      await page.getByRole("dialog").waitFor();
+      await scan("create dialog");
+      await page.keyboard.press("Escape");
+      await page.goto("/all-projects?category=Web%20Development");
+      await cards(page).first().waitFor();
+      await scan("/all-projects");
+      await page.goto("/my-projects");
+      await cards(page).first().waitFor();
+      await scan("/my-projects");
+      await cards(page).getByRole("link", { name: "Axe on_hold" }).click();
+      await page.getByRole("heading", { name: "Project Owner" }).waitFor();
+      await scan("/project/$id");
+      expect(found).toEqual([]);
+    });
+  }
 });
