@@ -12,6 +12,11 @@ import { CategoryCards, QuickActions, RecentProjects, StatCards } from "./-compo
 
 export const Route = createFileRoute("/_authed/_shell/dashboard")({
   head: pageHead("Dashboard"),
+  // Warms the cache (also when a link to here is hovered); the component reads the same queries.
+  loader: ({ context }) => {
+    void context.trpc.projects.stats.prefetch();
+    void context.trpc.projects.list.prefetch({ mine: true, limit: RECENT_PROJECTS });
+  },
   component: Dashboard,
 });
 

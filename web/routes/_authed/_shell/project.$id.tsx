@@ -20,6 +20,8 @@ import { JoinButton, TeamCard } from "./-components/project-team";
 
 export const Route = createFileRoute("/_authed/_shell/project/$id")({
   head: pageHead("Project"),
+  // Warms the cache (also when a card is hovered); the component reads the same query.
+  loader: ({ context, params }) => void context.trpc.projects.byId.prefetch({ id: params.id }),
   component: ProjectPage,
 });
 
