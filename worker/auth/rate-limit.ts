@@ -46,7 +46,10 @@ export function rateLimiter(db: Db, now = () => Date.now()) {
   };
 }
 
-export function tooManyAttemptsMessage(retryAfterMs: number) {
-  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
-  return `Too many attempts, try again in ${minutes} minute${minutes === 1 ? "" : "s"}`;
+/** A wait as a member reads it: whole minutes, rounded up, never "0 minutes". */
+export function minutesFrom(ms: number) {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
 }
+
+export const tooManyAttemptsMessage = (retryAfterMs: number) => `Too many attempts, try again in ${minutesFrom(retryAfterMs)}`;

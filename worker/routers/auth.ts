@@ -2,13 +2,7 @@ import { TRPCError } from "@trpc/server";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { profiles, users } from "../../db/schema";
-import {
-  MAX_DISPLAY_NAME_LENGTH,
-  MAX_EMAIL_LENGTH,
-  MAX_PASSWORD_LENGTH,
-  MIN_PASSWORD_LENGTH,
-  PASSWORD_TOO_SHORT,
-} from "../../db/rules";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT } from "../../db/rules";
 import {
   createAccount,
   findUserByEmail,
@@ -21,28 +15,18 @@ import { rateLimiter, tooManyAttemptsMessage, type RateRule } from "../auth/rate
 import { startSession } from "../auth/session";
 import type { Context } from "../trpc";
 import { protectedProcedure, publicProcedure, router } from "../trpc";
+import { displayNameField, emailField } from "./fields";
 
 const INVALID_CREDENTIALS = "Invalid email or password. Please check your credentials and try again.";
 const EMAIL_TAKEN = "An account with this email already exists. Please sign in instead.";
 const INVALID_VERIFICATION_LINK =
   "Invalid verification link. Please check your email and try again, or contact support if the problem persists.";
 
-const email = z
-  .string({ error: "Please enter your email address." })
-  .trim()
-  .min(1, "Please enter your email address.")
-  .max(MAX_EMAIL_LENGTH, `Email must be at most ${MAX_EMAIL_LENGTH} characters.`)
-  .pipe(z.email("Please enter a valid email address."));
-
 const tooLongPassword = `Password must be at most ${MAX_PASSWORD_LENGTH} characters long.`;
 
 const signUpInput = z.object({
-  displayName: z
-    .string({ error: "Please enter your display name." })
-    .trim()
-    .min(1, "Please enter your display name.")
-    .max(MAX_DISPLAY_NAME_LENGTH, `Display name must be at most ${MAX_DISPLAY_NAME_LENGTH} characters.`),
-  email,
+  displayName: displayNameField,
+  email: emailField,
   password: z
     .string({ error: "Please enter a password." })
     .min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT)
@@ -50,7 +34,7 @@ const signUpInput = z.object({
 });
 
 const signInInput = z.object({
-  email,
+  email: emailField,
   password: z
     .string({ error: "Please enter your password." })
     .min(1, "Please enter your password.")

@@ -1,9 +1,10 @@
 import { TRPCError } from "@trpc/server";
 import { z } from "zod";
-import { MAX_CONTACT_MESSAGE_LENGTH, MAX_CONTACT_NAME_LENGTH, MAX_EMAIL_LENGTH } from "../../db/rules";
+import { MAX_CONTACT_MESSAGE_LENGTH, MAX_CONTACT_NAME_LENGTH } from "../../db/rules";
 import { contactMessages } from "../../db/schema";
-import { rateLimiter, type RateRule } from "../auth/rate-limit";
+import { minutesFrom, rateLimiter, type RateRule } from "../auth/rate-limit";
 import { publicProcedure, router } from "../trpc";
+import { emailField } from "./fields";
 
 /** Enough for a visitor with a real question; a script filling the table needs more. */
 const SENDS_PER_IP: RateRule = { name: "contact:ip", limit: 5, windowMs: 60 * 60 * 1000 };
@@ -15,12 +16,7 @@ const sendInput = z.object({
     .max(MAX_CONTACT_NAME_LENGTH, `Name must be at most ${MAX_CONTACT_NAME_LENGTH} characters.`)
     .optional()
     .transform((name) => name || null),
-  email: z
-    .string({ error: "Please enter your email address." })
-    .trim()
-    .min(1, "Please enter your email address.")
-    .max(MAX_EMAIL_LENGTH, `Email must be at most ${MAX_EMAIL_LENGTH} characters.`)
-    .pipe(z.email("Please enter a valid email address.")),
+  email: emailField,
   message: z
     .string({ error: "Please enter a message." })
     .trim()
@@ -28,10 +24,8 @@ const sendInput = z.object({
     .max(MAX_CONTACT_MESSAGE_LENGTH, `Message must be at most ${MAX_CONTACT_MESSAGE_LENGTH} characters.`),
 });
 
-function tooManyMessages(retryAfterMs: number) {
-  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
-  return `You have sent several messages already. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
-}
+const tooManyMessages = (retryAfterMs: number) =>
+  `You have sent several messages already. Please try again in ${minutesFrom(retryAfterMs)}.`;
 
 export const contactRouter = router({
   /** The public contact form: stored for the team to answer by e-mail. */

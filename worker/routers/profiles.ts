@@ -17,7 +17,6 @@ import {
   AVATAR_TOO_LARGE,
   MAX_AVATAR_BYTES,
   MAX_BIO_LENGTH,
-  MAX_DISPLAY_NAME_LENGTH,
   MAX_SKILL_LENGTH,
   MAX_SKILLS,
 } from "../../db/rules";
@@ -26,6 +25,7 @@ import { emailLocalPart } from "../auth/accounts";
 import { avatarKeyOf, avatarUrl, detectImage, newAvatarKey } from "../storage/avatar-files";
 import type { Context } from "../trpc";
 import { protectedProcedure, router } from "../trpc";
+import { displayNameField } from "./fields";
 
 const PROFILE_NOT_FOUND = "Profile not found.";
 
@@ -34,12 +34,6 @@ const choice = <T extends readonly [string, ...string[]]>(values: T, what: strin
   z.enum(values, { error: `Please choose ${what} from the list.` });
 
 const unique = <T>(items: T[]) => [...new Set(items)];
-
-const displayName = z
-  .string({ error: "Please enter your display name." })
-  .trim()
-  .min(1, "Please enter your display name.")
-  .max(MAX_DISPLAY_NAME_LENGTH, `Display name must be at most ${MAX_DISPLAY_NAME_LENGTH} characters.`);
 
 const bio = z
   .string({ error: "Bio must be text." })
@@ -78,7 +72,7 @@ const specialization = choice(SPECIALIZATIONS, "a specialization").nullable();
 
 /** Settings: every field a member can change, all sent together. */
 const updateInput = z.object({
-  displayName,
+  displayName: displayNameField,
   bio,
   age,
   developerType: developerType.nullable(),
@@ -91,7 +85,7 @@ const updateInput = z.object({
 
 /** Onboarding's final step: what its four screens asked, with the spec's gating as the rules. */
 const completeOnboardingInput = z.object({
-  displayName,
+  displayName: displayNameField,
   bio,
   developerType,
   experience,
