@@ -3,7 +3,7 @@
  * index range, and the cursor is a position in that order, so projects created between two
  * pages can neither push a row onto the next page again nor hide one.
  */
-import { and, desc, eq, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, lt, sql, type SQL } from "drizzle-orm";
 import { integer, sqliteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
 import type { ProjectCategory, ProjectStatus } from "../../db/enums";
@@ -82,7 +82,7 @@ const byRowid = (rowid: number) => `r${rowid}`;
 function dateCursor(cursor: string) {
   const match = /^d(\d{1,15})\.([\w-]{1,64})$/.exec(cursor);
   if (!match) throw new InvalidCursorError();
-  return { createdAt: new Date(Number(match[1])), id: match[2]! };
+  return { createdAt: Number(match[1]), id: match[2]! };
 }
 
 function rowidCursor(cursor: string) {
@@ -110,12 +110,8 @@ export async function listProjects(db: Db, filter: ListFilter, limit: number, cu
     .where(
       and(
         ...filterConditions(filter),
-        after
-          ? or(
-              lt(projects.createdAt, after.createdAt),
-              and(eq(projects.createdAt, after.createdAt), lt(projects.id, after.id)),
-            )
-          : undefined,
+        // A row-value comparison is one index seek; the equivalent OR scans from the newest row.
+        after ? sql`(${projects.createdAt}, ${projects.id}) < (${after.createdAt}, ${after.id})` : undefined,
       ),
     )
     .orderBy(desc(projects.createdAt), desc(projects.id))
