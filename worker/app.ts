@@ -2,7 +2,8 @@ import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { Hono, type Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv, Services } from "./env";
-import { avatarRoutes, avatarUploadLimit } from "./http/avatars";
+import { avatarRoutes } from "./http/avatars";
+import { trpcBodyLimit } from "./http/body-limit";
 import { googleRoutes } from "./http/google";
 import { originCheck } from "./http/origin";
 import { sessionMiddleware } from "./http/session";
@@ -37,7 +38,7 @@ export function createApp(services: (c: Context<AppEnv>) => Services) {
   app.get("/api/health", (c) => c.json({ ok: true }));
   app.route("/api/auth/google", googleRoutes);
 
-  app.use("/api/trpc/profiles.uploadAvatar", avatarUploadLimit);
+  app.use("/api/trpc/*", trpcBodyLimit);
   app.all("/api/trpc/*", (c) =>
     fetchRequestHandler({
       endpoint: "/api/trpc",

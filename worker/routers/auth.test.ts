@@ -242,6 +242,18 @@ describe("requests", () => {
     expect(response.status).toBeLessThan(500);
   });
 
+  it("refuses a body over 1 MB before reading it, with a message", async () => {
+    const before = await t.db.$count(users);
+    const response = await t.browser().request("http://127.0.0.1:8787/api/trpc/auth.signUp", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ json: { displayName: "x".repeat(2_000_000), email: "big@example.com", password: "secret1" } }),
+    });
+    expect(response.status).toBe(413);
+    expect(JSON.stringify(await response.json())).toContain("This request is too large.");
+    expect(await t.db.$count(users)).toBe(before);
+  });
+
   it("answers health and unknown API paths", async () => {
     expect((await t.app.request("/api/health")).status).toBe(200);
     expect((await t.app.request("/api/nope")).status).toBe(404);
