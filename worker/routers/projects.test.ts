@@ -313,6 +313,14 @@ describe("list", () => {
     expect(ids).toHaveLength(10);
     const rows = await Promise.all(ids.map((id) => storedIn(app, id)));
     expect(rows.every((r) => r?.category === "IoT" && r.status === "on_hold")).toBe(true);
+
+    // A category alone pages through every status of it, newest first.
+    const iot = await allPages((cursor) => viewer.trpc.projects.list.query({ category: "IoT", limit: 7, cursor }));
+    const iotRows = await Promise.all(iot.ids.map((id) => storedIn(app, id)));
+    expect(iotRows).toHaveLength(30);
+    expect(iotRows.every((r) => r?.category === "IoT")).toBe(true);
+    const times = iotRows.map((r) => r!.createdAt.getTime());
+    expect(times).toEqual([...times].sort((a, b) => b - a));
   });
 
   it("lists only the caller's own projects with mine, newest first", async () => {
