@@ -91,6 +91,14 @@ const cases: Case[] = [
     target: "latency",
   },
   {
+    name: "category alone (a dashboard card's link)",
+    procedure: "projects.list",
+    input: { category: "Data Science" },
+    specWay: (all) => all.filter((p) => p.category === "Data Science").slice(0, PROJECTS_PAGE_SIZE),
+    agrees: samePage,
+    target: "latency",
+  },
+  {
     name: `search, common word '${COMMON_WORD}'`,
     procedure: "projects.list",
     input: { search: COMMON_WORD },
