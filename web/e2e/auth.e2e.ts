@@ -60,6 +60,17 @@ describe("sign in and out", () => {
     await expectUrl(page, "/");
   });
 
+  test("a session that ends while a page is open sends the member to sign in at their next step", async ({ page }) => {
+    await signUp(page);
+    await page.goto("/dashboard");
+    await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    // Signed out behind the page's back, as when the session expires or ends on another device.
+    await page.context().clearCookies();
+    const menu = await openUserMenu(page);
+    await menu.getByRole("menuitem", { name: "Settings" }).click();
+    await expectUrl(page, "/auth", "?reset=true");
+  });
+
   test("a member signs in to the dashboard and the user menu says who they are", async ({ page, newPage }) => {
     const member = await signUp(page);
     const device = await newPage();

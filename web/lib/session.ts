@@ -17,11 +17,12 @@ export function useSignOut() {
   const utils = trpc.useUtils();
   return trpc.auth.signOut.useMutation({
     onSuccess: async () => {
+      // Leave the signed-in area first, or its guard would send the member to sign in instead.
+      await navigate({ to: "/" });
       // Nothing of the previous member may linger in the cache for the next one.
       queryClient.clear();
       utils.auth.me.setData(undefined, null);
       notify.success("Signed Out", "You have been signed out.");
-      await navigate({ to: "/" });
     },
     onError: (error) => notify.error("Authentication Error", errorMessage(error)),
   });

@@ -1,4 +1,4 @@
-import { QueryClient } from "@tanstack/react-query";
+import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import {
   createTRPCQueryUtils,
   createTRPCReact,
@@ -21,7 +21,19 @@ function isClientError(error: unknown) {
   return status !== undefined && status >= 400 && status < 500;
 }
 
+const isSignedOut = (error: unknown) => error instanceof TRPCClientError && error.data?.code === "UNAUTHORIZED";
+
+/**
+ * A session can end while a page is open (signed out elsewhere, expired). The first call that says
+ * so marks the member signed out, and the guard takes them to sign in.
+ */
+function onError(error: unknown) {
+  if (isSignedOut(error)) trpcUtils.auth.me.setData(undefined, null);
+}
+
 export const queryClient = new QueryClient({
+  queryCache: new QueryCache({ onError }),
+  mutationCache: new MutationCache({ onError }),
   defaultOptions: {
     queries: {
       retry: (failures, error) => !isClientError(error) && failures < MAX_RETRIES,

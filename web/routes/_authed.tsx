@@ -1,4 +1,6 @@
-import { createFileRoute, Outlet, redirect } from "@tanstack/react-router";
+import { createFileRoute, Outlet, redirect, useNavigate } from "@tanstack/react-router";
+import { useEffect } from "react";
+import { useMe } from "../lib/session";
 
 /** Every protected route sits under this guard; it needs the session check to finish first. */
 export const Route = createFileRoute("/_authed")({
@@ -15,5 +17,15 @@ export const Route = createFileRoute("/_authed")({
       Loading...
     </div>
   ),
-  component: Outlet,
+  component: Guarded,
 });
+
+/** Leaves the signed-in area as soon as the session is found gone, not only at the next navigation. */
+function Guarded() {
+  const me = useMe();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (me === null) void navigate({ to: "/auth", search: { reset: true }, replace: true });
+  }, [me, navigate]);
+  return <Outlet />;
+}
