@@ -81,9 +81,11 @@ describe("theme", () => {
     // The menu's code arrives on focus and takes over the button, keeping the focus on it.
     await page.locator('header button[aria-label^="Theme"][data-state]').waitFor();
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Theme: System");
+    const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim());
     await page.keyboard.press("Enter");
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe("Light");
+    await expect.poll(focused).toBe("Light");
     await page.keyboard.press("ArrowDown");
+    await expect.poll(focused).toBe("Dark");
     await page.keyboard.press("Enter");
     await page.waitForFunction(() => document.documentElement.className === "dark");
     expect(await page.getByRole("menu").count()).toBe(0);
