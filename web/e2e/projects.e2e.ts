@@ -88,6 +88,12 @@ describe("owning a project", () => {
     // No demo link was given, so none is shown.
     expect(await edited.getByRole("link", { name: "Demo" }).count()).toBe(0);
 
+    // Filters that match none of the member's projects say so, differently from having none.
+    await choose(page, page, "Status", "Completed");
+    await page.getByRole("heading", { name: "No projects match your filters" }).waitFor();
+    await page.getByRole("button", { name: "Clear filters" }).click();
+    await edited.waitFor();
+
     await edited.getByRole("button", { name: "Delete Project" }).click();
     const confirm = page.getByRole("alertdialog", { name: "Delete Project" });
     await confirm.getByText("This action cannot be undone.").waitFor();
