@@ -1,11 +1,11 @@
 import { createFileRoute, Link, useNavigate, useRouter } from "@tanstack/react-router";
-import { ArrowLeft, FileQuestion, Pencil } from "lucide-react";
+import { ArrowLeft, FileQuestion, Pencil, UserPlus } from "lucide-react";
 import { DeleteProjectButton } from "../../../components/projects/delete-project-button";
 import { ProjectFormDialog } from "../../../components/projects/project-form-dialog";
 import { ProjectImage } from "../../../components/projects/project-image";
 import { StatusBadge } from "../../../components/projects/status-badge";
 import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
+import { Button, buttonVariants } from "../../../components/ui/button";
 import { pageHead } from "../../../lib/head";
 import { trpc } from "../../../lib/trpc";
 import {
@@ -75,6 +75,7 @@ function ProjectPage() {
   }
 
   const p = project.data;
+  const waiting = join.data?.pending.length ?? 0;
   return (
     <div className="flex flex-col">
       <BackButton />
@@ -94,6 +95,13 @@ function ProjectPage() {
           <div className="flex shrink-0 flex-wrap gap-2">
             {p.isOwner ? (
               <>
+                {waiting > 0 && (
+                  // On a phone the team card is far below: this says requests wait, and leads there.
+                  <a href="#team" className={buttonVariants({ variant: "outline" })}>
+                    <UserPlus aria-hidden />
+                    {waiting} join {waiting === 1 ? "request" : "requests"}
+                  </a>
+                )}
                 <ProjectFormDialog
                   projectId={p.id}
                   trigger={

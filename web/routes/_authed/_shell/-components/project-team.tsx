@@ -46,7 +46,7 @@ export function TeamCard({ project, join }: { project: ProjectDetail; join?: Joi
   const busy = accept.isPending || decline.isPending;
 
   return (
-    <Card>
+    <Card id="team" className="scroll-mt-20">
       <CardHeader>
         <CardTitle className="text-lg">Team</CardTitle>
       </CardHeader>
