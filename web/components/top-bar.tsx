@@ -2,6 +2,7 @@ import { Link, useLocation } from "@tanstack/react-router";
 import { Menu, X } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useMe } from "../lib/session";
+import { AccountButton } from "./account-button";
 import { Brand } from "./brand";
 import { ThemeSwitcher } from "./theme-switcher";
 import { Button } from "./ui/button";
@@ -71,7 +72,7 @@ export function TopBar() {
         <div className="ml-auto flex items-center gap-2">
           <ThemeSwitcher />
           {me ? (
-            <Suspense fallback={<span className="size-10" />}>
+            <Suspense fallback={<AccountButton me={me} disabled />}>
               <UserMenu me={me} />
             </Suspense>
           ) : (

@@ -2,8 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { LayoutDashboard, LogOut, Settings } from "lucide-react";
 import { displayNameOf, useSignOut } from "../lib/session";
 import type { Me } from "../lib/types";
-import { Avatar } from "./avatar";
-import { Button } from "./ui/button";
+import { AccountButton } from "./account-button";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -18,10 +17,7 @@ export function UserMenu({ me }: { me: Me }) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" className="gap-2 px-2" aria-label="Account menu">
-          <Avatar name={name} url={me.profile?.avatarUrl ?? null} className="size-8" />
-          <span className="hidden max-w-40 truncate sm:inline">{name}</span>
-        </Button>
+        <AccountButton me={me} />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         <div className="px-2 py-1.5 text-sm font-medium">{name}</div>

@@ -1,0 +1,16 @@
+import type { ComponentProps } from "react";
+import { displayNameOf } from "../lib/session";
+import type { Me } from "../lib/types";
+import { Avatar } from "./avatar";
+import { Button } from "./ui/button";
+
+/** The account menu's face: avatar and display name. Also shown while the menu's code loads. */
+export function AccountButton({ me, ...props }: { me: Me } & ComponentProps<typeof Button>) {
+  const name = displayNameOf(me);
+  return (
+    <Button variant="ghost" className="gap-2 px-2" aria-label="Account menu" {...props}>
+      <Avatar name={name} url={me.profile?.avatarUrl ?? null} className="size-8" />
+      <span className="hidden max-w-40 truncate sm:inline">{name}</span>
+    </Button>
+  );
+}
