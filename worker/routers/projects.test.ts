@@ -326,7 +326,11 @@ describe("list", () => {
   it("lists only the caller's own projects with mine, newest first", async () => {
     const m = await app.member();
     await makeProIn(app, m);
-    for (const title of ["One", "Two", "Three", "Four"]) await m.trpc.projects.create.mutate({ ...minimal, title });
+    for (const title of ["One", "Two", "Three", "Four"]) {
+      await m.trpc.projects.create.mutate({ ...minimal, title });
+      // Creation times are milliseconds; within one, the order falls back to the random id.
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
     const recent = await m.trpc.projects.list.query({ mine: true, limit: 3 });
     expect(recent.items.map((p) => p.title)).toEqual(["Four", "Three", "Two"]);
     expect((await viewer.trpc.projects.list.query({ mine: true })).items).toEqual([]);
