@@ -92,7 +92,7 @@ export function OnboardingWizard({ me, profile }: { me: Me; profile: OwnProfile 
 
         {step === 1 && (
           <>
-            <AvatarUpload key={avatarUrl} name={values.displayName || me.email} url={avatarUrl} />
+            <AvatarUpload name={values.displayName || me.email} url={avatarUrl} />
             <Field id="onboarding-name" label="Display Name">
               <Input
                 id="onboarding-name"

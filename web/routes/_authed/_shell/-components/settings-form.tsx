@@ -50,7 +50,7 @@ export function SettingsForm({ me, profile }: { me: Me; profile: OwnProfile | nu
           <CardDescription>How other members see you.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-6">
-          <AvatarUpload key={profile?.avatarUrl} name={values.displayName || me.email} url={profile?.avatarUrl ?? null} />
+          <AvatarUpload name={values.displayName || me.email} url={profile?.avatarUrl ?? null} />
           <div className="grid gap-6 sm:grid-cols-2">
             <Field id="settings-name" label="Display Name">
               <Input
