@@ -36,7 +36,6 @@ export const BUDGET_RANGES = [
   "$50,000+",
   "Not specified",
 ] as const;
-export type BudgetRange = (typeof BUDGET_RANGES)[number];
 
 export const MIN_AGE = 12;
 export const MAX_AGE = 60;
@@ -52,7 +51,6 @@ export const DEVELOPER_TYPES = [
   "Game Developer",
   "Blockchain Developer",
 ] as const;
-export type DeveloperType = (typeof DEVELOPER_TYPES)[number];
 
 export const EXPERIENCE_LEVELS = [
   "Beginner (0-1 years)",
@@ -60,7 +58,6 @@ export const EXPERIENCE_LEVELS = [
   "Advanced (3-5 years)",
   "Expert (5+ years)",
 ] as const;
-export type ExperienceLevel = (typeof EXPERIENCE_LEVELS)[number];
 
 export const INTERESTED_PROJECTS = [
   "Web Development",
@@ -114,7 +111,6 @@ export type Region = (typeof REGIONS)[number];
 export const DEFAULT_REGION: Region = "United States";
 
 export const SUBSCRIPTION_STATUSES = ["free", "lifetime"] as const;
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 export const FRIEND_STATUSES = ["pending", "accepted"] as const;
 export const CHAT_ROLES = ["admin", "member"] as const;
@@ -122,6 +118,5 @@ export const MESSAGE_TYPES = ["text"] as const;
 export const JOIN_REQUEST_STATUSES = ["pending", "accepted", "declined", "left"] as const;
 export const PAYMENT_STATUSES = ["pending", "paid"] as const;
 
-/** Pro plan price in minor units (USD cents) and the free plan's project allowance. */
-export const PRO_PRICE_CENTS = 999;
+/** The free plan's project allowance (spec §9); Pro members have no limit. */
 export const FREE_PLAN_PROJECT_LIMIT = 3;
