@@ -4,9 +4,8 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { profiles, users } from "../../db/schema";
-import { TEST_ORIGIN, createTestApp } from "../testing/harness";
+import { TEST_ORIGIN, createTestApp, type TestApp } from "../testing/harness";
 
-type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 type Browser = ReturnType<TestApp["browser"]>;
 
 interface GoogleAccount {

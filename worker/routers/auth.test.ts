@@ -1,19 +1,7 @@
-import { TRPCClientError } from "@trpc/client";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { emailTokens, outbox, profiles, sessions, users } from "../../db/schema";
-import { createTestApp } from "../testing/harness";
-
-type TestApp = Awaited<ReturnType<typeof createTestApp>>;
-
-async function rejection(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof TRPCClientError)) throw new Error(`expected a tRPC error, got ${String(error)}`);
-  return { message: error.message, code: error.data?.code as string, status: error.data?.httpStatus as number };
-}
+import { createTestApp, rejection, type TestApp } from "../testing/harness";
 
 const verificationToken = (body: string) => new URL(body.match(/https?:\/\/\S+/)![0]).searchParams.get("token")!;
 

@@ -1,27 +1,14 @@
-import { TRPCClientError } from "@trpc/client";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { projectJoinRequests } from "../../db/schema";
-import { createTestApp } from "../testing/harness";
-
-type TestApp = Awaited<ReturnType<typeof createTestApp>>;
-type Member = Awaited<ReturnType<TestApp["member"]>>;
-
-async function rejection(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof TRPCClientError)) throw new Error(`expected a tRPC error, got ${String(error)}`);
-  return { message: error.message, code: error.data?.code as string };
-}
+import { createTestApp, rejection, type TestApp, type TestMember } from "../testing/harness";
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_SIGNUP_PER_IP: "10000" });
 });
 
-async function openProject(owner: Member, status: "open" | "completed" = "open") {
+async function openProject(owner: TestMember, status: "open" | "completed" = "open") {
   const { id } = await owner.trpc.projects.create.mutate({ title: "Team up", category: "IoT", status });
   return id;
 }

@@ -1,24 +1,12 @@
-import { TRPCClientError } from "@trpc/client";
 import type { inferRouterInputs } from "@trpc/server";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { AVATAR_NOT_AN_IMAGE, AVATAR_REQUIRED, AVATAR_TOO_LARGE, MAX_AVATAR_BYTES } from "../../db/rules";
 import { profiles } from "../../db/schema";
 import type { AppRouter } from ".";
-import { createTestApp } from "../testing/harness";
+import { createTestApp, rejection, type TestApp, type TestMember } from "../testing/harness";
 
-type TestApp = Awaited<ReturnType<typeof createTestApp>>;
-type Member = Awaited<ReturnType<TestApp["member"]>>;
 type Inputs = inferRouterInputs<AppRouter>["profiles"];
-
-async function rejection(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof TRPCClientError)) throw new Error(`expected a tRPC error, got ${String(error)}`);
-  return { message: error.message, code: error.data?.code as string, status: error.data?.httpStatus as number };
-}
 
 /** A real 1×1 PNG. */
 const PNG = Uint8Array.from(
@@ -38,7 +26,7 @@ function form(file: Blob | string | null, name = "avatar.png") {
   else if (file) data.append("file", file, name);
   return data;
 }
-const upload = (m: Member, content: Uint8Array<ArrayBuffer>, name: string, type = "") =>
+const upload = (m: TestMember, content: Uint8Array<ArrayBuffer>, name: string, type = "") =>
   m.trpc.profiles.uploadAvatar.mutate(form(new Blob([content], { type }), name));
 
 const profileOf = async (t: TestApp, id: string) => (await t.db.select().from(profiles).where(eq(profiles.id, id)))[0]!;
@@ -66,8 +54,8 @@ const onboarding: Inputs["completeOnboarding"] = {
 };
 
 let t: TestApp;
-let ada: Member;
-let bob: Member;
+let ada: TestMember;
+let bob: TestMember;
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_SIGNUP_PER_IP: "1000" });
   ada = await t.member("Ada Lovelace");

@@ -1,4 +1,3 @@
-import { TRPCClientError } from "@trpc/client";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
@@ -10,26 +9,14 @@ import {
   PROJECTS_PAGE_SIZE,
 } from "../../db/project-rules";
 import { profiles, projectJoinRequests, projects, type NewProject } from "../../db/schema";
-import { createTestApp } from "../testing/harness";
-
-type TestApp = Awaited<ReturnType<typeof createTestApp>>;
-type Member = Awaited<ReturnType<TestApp["member"]>>;
-
-async function rejection(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof TRPCClientError)) throw new Error(`expected a tRPC error, got ${String(error)}`);
-  return { message: error.message, code: error.data?.code as string, status: error.data?.httpStatus as number };
-}
+import { createTestApp, rejection, type TestApp, type TestMember } from "../testing/harness";
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_SIGNUP_PER_IP: "10000" });
 });
 
-const makePro = (m: Member) => t.db.update(profiles).set({ isPro: true }).where(eq(profiles.id, m.me.id));
+const makePro = (m: TestMember) => t.db.update(profiles).set({ isPro: true }).where(eq(profiles.id, m.me.id));
 const storedIn = async (app: TestApp, id: string) => (await app.db.select().from(projects).where(eq(projects.id, id)))[0];
 const stored = (id: string) => storedIn(t, id);
 const minimal = { title: "Crewboard", category: "Web Development" } as const;
@@ -243,7 +230,7 @@ describe("remove", () => {
 
 describe("list", () => {
   let app: TestApp;
-  let viewer: Member;
+  let viewer: TestMember;
   const base = Date.UTC(2026, 0, 1);
 
   /** Projects written straight to the table: the free plan would stop a member at 3. */
@@ -361,7 +348,7 @@ describe("list", () => {
   });
 
   describe("search", () => {
-    let owner: Member;
+    let owner: TestMember;
     beforeAll(async () => {
       owner = await app.member();
       await insertProjects(owner.me.id, 40, (i) => ({
@@ -430,7 +417,7 @@ describe("list", () => {
   });
 });
 
-const makeProIn = (app: TestApp, m: Member) =>
+const makeProIn = (app: TestApp, m: TestMember) =>
   app.db.update(profiles).set({ isPro: true }).where(eq(profiles.id, m.me.id));
 
 describe("stats", () => {
@@ -439,7 +426,7 @@ describe("stats", () => {
     const a = await app.member();
     const b = await app.member();
     await makeProIn(app, a);
-    const make = (m: Member, category: "Web Development" | "E-commerce" | "IoT", status: "open" | "completed" | "in_progress" | "on_hold", members: number) =>
+    const make = (m: TestMember, category: "Web Development" | "E-commerce" | "IoT", status: "open" | "completed" | "in_progress" | "on_hold", members: number) =>
       m.trpc.projects.create.mutate({ title: "S", category, status, members });
     await make(a, "Web Development", "open", 3);
     await make(a, "Web Development", "open", 2);

@@ -1,7 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createTRPCClient, httpLink } from "@trpc/client";
+import { createTRPCClient, httpLink, TRPCClientError } from "@trpc/client";
 import superjson from "superjson";
 import { createDb } from "../../db/client";
 import { migrateLocal } from "../../db/local";
@@ -72,4 +72,17 @@ export async function createTestApp(env: EnvVars = {}) {
     /** Requests from now on appear to come from this address. */
     setClientIp: (ip: string) => void (clientIp = ip),
   };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+export type TestMember = Awaited<ReturnType<TestApp["member"]>>;
+
+/** What a refused call told the client: the message a member would read, and its code and status. */
+export async function rejection(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof TRPCClientError)) throw new Error(`expected a tRPC error, got ${String(error)}`);
+  return { message: error.message, code: error.data?.code as string, status: error.data?.httpStatus as number };
 }
