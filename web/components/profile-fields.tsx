@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { INTERESTED_PROJECTS, type InterestedProject } from "../../db/enums";
+import { DEVELOPER_TYPES, EXPERIENCE_LEVELS, INTERESTED_PROJECTS, REGIONS, SPECIALIZATIONS, type InterestedProject } from "../../db/enums";
+import type { ProfileFormValues } from "../lib/profile";
 import { Badge } from "./ui/badge";
 import { Checkbox } from "./ui/checkbox";
 import { Label } from "./ui/label";
@@ -92,5 +93,55 @@ export function InterestsField({
         </ul>
       )}
     </fieldset>
+  );
+}
+
+type Background = Pick<ProfileFormValues, "developerType" | "experience" | "specialization" | "region">;
+
+/** The four dropdowns onboarding (step 2) and settings both ask. */
+export function BackgroundFields({
+  idPrefix,
+  values,
+  onChange,
+}: {
+  idPrefix: string;
+  values: Background;
+  onChange: (patch: Partial<Background>) => void;
+}) {
+  return (
+    <>
+      <ChoiceField
+        id={`${idPrefix}-developer-type`}
+        label="Developer Type"
+        options={DEVELOPER_TYPES}
+        value={values.developerType}
+        onChange={(developerType) => onChange({ developerType })}
+        placeholder="Select your developer type"
+      />
+      <ChoiceField
+        id={`${idPrefix}-experience`}
+        label="Experience Level"
+        options={EXPERIENCE_LEVELS}
+        value={values.experience}
+        onChange={(experience) => onChange({ experience })}
+        placeholder="Select your experience level"
+      />
+      <ChoiceField
+        id={`${idPrefix}-specialization`}
+        label="Specialization"
+        options={SPECIALIZATIONS}
+        value={values.specialization}
+        onChange={(specialization) => onChange({ specialization })}
+        placeholder="Select your specialization"
+      />
+      <ChoiceField
+        id={`${idPrefix}-region`}
+        label="Preferred Region"
+        options={REGIONS}
+        value={values.region}
+        onChange={(region) => onChange({ region })}
+        placeholder="Select your region"
+      />
+    </>
   );
 }

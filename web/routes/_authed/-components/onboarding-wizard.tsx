@@ -1,10 +1,9 @@
 import { useNavigate } from "@tanstack/react-router";
 import { CheckCircle2 } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { DEVELOPER_TYPES, EXPERIENCE_LEVELS, REGIONS, SPECIALIZATIONS } from "../../../../db/enums";
 import { MAX_BIO_LENGTH, MAX_DISPLAY_NAME_LENGTH } from "../../../../db/rules";
 import { AvatarUpload } from "../../../components/avatar-upload";
-import { ChoiceField, Field, InterestsField } from "../../../components/profile-fields";
+import { BackgroundFields, Field, InterestsField } from "../../../components/profile-fields";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Input } from "../../../components/ui/input";
@@ -119,38 +118,7 @@ export function OnboardingWizard({ me, profile }: { me: Me; profile: OwnProfile 
 
         {step === 2 && (
           <div className="grid gap-5 sm:grid-cols-2">
-            <ChoiceField
-              id="onboarding-developer-type"
-              label="Developer Type"
-              options={DEVELOPER_TYPES}
-              value={values.developerType}
-              onChange={(developerType) => set({ developerType })}
-              placeholder="Select your developer type"
-            />
-            <ChoiceField
-              id="onboarding-experience"
-              label="Experience Level"
-              options={EXPERIENCE_LEVELS}
-              value={values.experience}
-              onChange={(experience) => set({ experience })}
-              placeholder="Select your experience level"
-            />
-            <ChoiceField
-              id="onboarding-specialization"
-              label="Specialization"
-              options={SPECIALIZATIONS}
-              value={values.specialization}
-              onChange={(specialization) => set({ specialization })}
-              placeholder="Select your specialization"
-            />
-            <ChoiceField
-              id="onboarding-region"
-              label="Preferred Region"
-              options={REGIONS}
-              value={values.region}
-              onChange={(region) => set({ region })}
-              placeholder="Select your region"
-            />
+            <BackgroundFields idPrefix="onboarding" values={values} onChange={set} />
           </div>
         )}
 

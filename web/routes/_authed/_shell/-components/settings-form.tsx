@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from "react";
-import { DEVELOPER_TYPES, EXPERIENCE_LEVELS, MAX_AGE, MIN_AGE, REGIONS, SPECIALIZATIONS } from "../../../../../db/enums";
+import { MAX_AGE, MIN_AGE } from "../../../../../db/enums";
 import { MAX_BIO_LENGTH, MAX_DISPLAY_NAME_LENGTH, MAX_SKILL_LENGTH, MAX_SKILLS } from "../../../../../db/rules";
 import { AvatarUpload } from "../../../../components/avatar-upload";
 import { ListInput } from "../../../../components/list-input";
-import { ChoiceField, Field, InterestsField } from "../../../../components/profile-fields";
+import { BackgroundFields, ChoiceField, Field, InterestsField } from "../../../../components/profile-fields";
 import { Button } from "../../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../../components/ui/card";
 import { Input } from "../../../../components/ui/input";
@@ -91,38 +91,7 @@ export function SettingsForm({ me, profile }: { me: Me; profile: OwnProfile | nu
         </CardHeader>
         <CardContent className="grid gap-6">
           <div className="grid gap-6 sm:grid-cols-2">
-            <ChoiceField
-              id="settings-developer-type"
-              label="Developer Type"
-              options={DEVELOPER_TYPES}
-              value={values.developerType}
-              onChange={(developerType) => set({ developerType })}
-              placeholder="Select your developer type"
-            />
-            <ChoiceField
-              id="settings-experience"
-              label="Experience Level"
-              options={EXPERIENCE_LEVELS}
-              value={values.experience}
-              onChange={(experience) => set({ experience })}
-              placeholder="Select your experience level"
-            />
-            <ChoiceField
-              id="settings-specialization"
-              label="Specialization"
-              options={SPECIALIZATIONS}
-              value={values.specialization}
-              onChange={(specialization) => set({ specialization })}
-              placeholder="Select your specialization"
-            />
-            <ChoiceField
-              id="settings-region"
-              label="Preferred Region"
-              options={REGIONS}
-              value={values.region}
-              onChange={(region) => set({ region })}
-              placeholder="Select your region"
-            />
+            <BackgroundFields idPrefix="settings" values={values} onChange={set} />
           </div>
           <InterestsField value={values.interestedProjects} onChange={(interestedProjects) => set({ interestedProjects })} />
           <Field id="settings-skills" label="Skills" hint={`Press Enter to add a skill (up to ${MAX_SKILLS}).`}>
