@@ -1,24 +1,23 @@
 /**
- * The Node host: the same Hono app the Worker runs, on an embedded libSQL file, serving the
- * built SPA, with `partykit dev` as a child process. The only module that touches the disk.
+ * The Node host: migrates the embedded libSQL file, starts one serving process per core
+ * (worker/local-server.ts: the same Hono app the Worker runs) and `partykit dev` for the chat
+ * rooms, and stops them all on Ctrl-C or SIGTERM. With the database, the only code that touches
+ * the disk.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
-import { serve } from "@hono/node-server";
-import { getConnInfo } from "@hono/node-server/conninfo";
-import { serveStatic } from "@hono/node-server/serve-static";
+import { fileURLToPath } from "node:url";
 import { localDataDir, openLocalDb } from "../db/local";
-import { createApp } from "./app";
-import { readConfig } from "./config";
-import { fsAvatarStore } from "./storage/fs-avatar-store";
 
 const HOST = "127.0.0.1";
 const port = Number(process.env.PORT ?? 8787);
 const partyPort = Number(process.env.PARTY_PORT ?? 1999);
+const processes = Number(process.env.WEB_CONCURRENCY) || availableParallelism();
 const dataDir = localDataDir();
-const distDir = resolve(process.env.DIST_DIR ?? "dist");
 
 /** Secrets a local install needs, made once and kept beside its database. */
 function localSecrets(): { partySecret: string } {
@@ -29,33 +28,17 @@ function localSecrets(): { partySecret: string } {
   return secrets;
 }
 
-mkdirSync(dataDir, { recursive: true });
+// Migrations run once, here, before any serving process opens the database.
+await openLocalDb(dataDir);
 const partySecret = process.env.PARTY_SECRET || localSecrets().partySecret;
-const config = readConfig({
-  ...process.env,
+const env = {
+  HOST,
+  PORT: String(port),
   PARTY_SECRET: partySecret,
   PARTY_HOST: process.env.PARTY_HOST || `${HOST}:${partyPort}`,
-});
-const db = await openLocalDb(dataDir);
-const avatars = fsAvatarStore(resolve(dataDir, "avatars"));
+};
 
-const app = createApp((c) => ({
-  db,
-  config,
-  avatars,
-  clientIp: getConnInfo(c).remote.address ?? "unknown",
-}));
-app.use(
-  "/assets/*",
-  serveStatic({
-    root: distDir,
-    onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
-  }),
-);
-app.use("*", serveStatic({ root: distDir }));
-// Every other path is a client route: the SPA decides, including its own 404 page.
-app.get("*", serveStatic({ root: distDir, path: "index.html" }));
-
+let stopping = false;
 let party: ChildProcess | undefined;
 if (process.env.START_PARTY !== "0") {
   party = spawn(
@@ -71,24 +54,39 @@ if (process.env.START_PARTY !== "0") {
       "--var",
       `PARTY_SECRET=${partySecret}`,
     ],
-    { stdio: ["ignore", "inherit", "inherit"], detached: false },
+    { stdio: ["ignore", "inherit", "inherit"] },
   );
   party.on("exit", (code, signal) => {
     if (!stopping) console.error(`partykit dev stopped (${signal ?? code})`);
   });
 }
 
-const server = serve({ fetch: app.fetch, port, hostname: HOST }, (info) => {
-  console.log(`Crewboard is running at http://${HOST}:${info.port}`);
+cluster.setupPrimary({ exec: fileURLToPath(new URL("./local-server.ts", import.meta.url)) });
+let listening = 0;
+cluster.on("listening", () => {
+  if (++listening === processes) console.log(`Crewboard is running at http://${HOST}:${port}`);
 });
+cluster.on("exit", (_worker, code, signal) => {
+  if (stopping) return;
+  // One that never came up (a port in use, a broken database) would only fail again.
+  if (listening < processes) {
+    console.error(`A server process failed to start (${signal ?? code}).`);
+    stop(1);
+    return;
+  }
+  console.error(`A server process stopped (${signal ?? code}); starting another.`);
+  cluster.fork(env);
+});
+for (let i = 0; i < processes; i++) cluster.fork(env);
 
-let stopping = false;
-function stop() {
+function stop(exitCode = 0) {
   if (stopping) return;
   stopping = true;
   party?.kill("SIGTERM");
-  server.close(() => process.exit(0));
-  setTimeout(() => process.exit(0), 3000).unref();
+  for (const worker of Object.values(cluster.workers ?? {})) worker?.kill("SIGTERM");
+  const exit = () => process.exit(exitCode);
+  cluster.on("exit", () => Object.keys(cluster.workers ?? {}).length === 0 && exit());
+  setTimeout(exit, 3000).unref();
 }
-process.on("SIGINT", stop);
-process.on("SIGTERM", stop);
+process.on("SIGINT", () => stop());
+process.on("SIGTERM", () => stop());
