@@ -43,13 +43,20 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startApp(): Promise<RunningApp> {
+/**
+ * Starts the app on `dataDir` when given (kept when it stops, so another start can reuse it, as a
+ * second `npm start` does), else on a throwaway folder removed when it stops.
+ */
+export async function startApp(options: { dataDir?: string } = {}): Promise<RunningApp> {
   // DIST_DIR (also read by worker/local.ts) lets a run use its own build without touching dist/.
   const dist = process.env.DIST_DIR ?? join(ROOT, "dist");
   if (!existsSync(join(dist, "index.html"))) {
     throw new Error(`${dist} has no build: run \`npm run test:e2e\`, which builds the SPA first.`);
   }
-  const dataDir = mkdtempSync(join(tmpdir(), "crewboard-e2e-"));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "crewboard-e2e-"));
+  const removeData = () => {
+    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
   const [port, partyPort] = [await freePort(), await freePort()];
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -101,7 +108,7 @@ export async function startApp(): Promise<RunningApp> {
     });
   }).catch((error: unknown) => {
     killGroup("SIGKILL");
-    rmSync(dataDir, { recursive: true, force: true });
+    removeData();
     throw error;
   });
 
@@ -128,7 +135,7 @@ export async function startApp(): Promise<RunningApp> {
       await exited;
       clearTimeout(timer);
       process.off("exit", onExit);
-      rmSync(dataDir, { recursive: true, force: true });
+      removeData();
     },
   };
 }
