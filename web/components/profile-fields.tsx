@@ -1,10 +1,13 @@
 import type { ReactNode } from "react";
 import { DEVELOPER_TYPES, EXPERIENCE_LEVELS, INTERESTED_PROJECTS, REGIONS, SPECIALIZATIONS, type InterestedProject } from "../../db/enums";
+import { MAX_BIO_LENGTH, MAX_DISPLAY_NAME_LENGTH } from "../../db/rules";
 import type { ProfileFormValues } from "../lib/profile";
 import { Badge } from "./ui/badge";
 import { Checkbox } from "./ui/checkbox";
+import { Input } from "./ui/input";
 import { Label } from "./ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "./ui/select";
+import { Textarea } from "./ui/textarea";
 
 /** A labelled form control, with an optional hint under it. */
 export function Field({ id, label, hint, children }: { id: string; label: string; hint?: ReactNode; children: ReactNode }) {
@@ -142,6 +145,45 @@ export function BackgroundFields({
         onChange={(region) => onChange({ region })}
         placeholder="Select your region"
       />
+    </>
+  );
+}
+
+/** Display name and bio, as onboarding (step 1) and settings both ask them. */
+export function NameAndBioFields({
+  idPrefix,
+  values,
+  onChange,
+  bioRows,
+}: {
+  idPrefix: string;
+  values: Pick<ProfileFormValues, "displayName" | "bio">;
+  onChange: (patch: Partial<Pick<ProfileFormValues, "displayName" | "bio">>) => void;
+  bioRows: number;
+}) {
+  return (
+    <>
+      <Field id={`${idPrefix}-name`} label="Display Name">
+        <Input
+          id={`${idPrefix}-name`}
+          value={values.displayName}
+          onChange={(event) => onChange({ displayName: event.target.value })}
+          maxLength={MAX_DISPLAY_NAME_LENGTH}
+          autoComplete="nickname"
+          required
+        />
+      </Field>
+      <Field id={`${idPrefix}-bio`} label="Bio" hint={`${values.bio.length}/${MAX_BIO_LENGTH}`}>
+        <Textarea
+          id={`${idPrefix}-bio`}
+          rows={bioRows}
+          className="min-h-0"
+          value={values.bio}
+          onChange={(event) => onChange({ bio: event.target.value })}
+          maxLength={MAX_BIO_LENGTH}
+          placeholder="Tell other members what you build and what you are looking for."
+        />
+      </Field>
     </>
   );
 }

@@ -1,14 +1,11 @@
 import { useNavigate } from "@tanstack/react-router";
 import { CheckCircle2 } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { MAX_BIO_LENGTH, MAX_DISPLAY_NAME_LENGTH } from "../../../../db/rules";
 import { AvatarUpload } from "../../../components/avatar-upload";
-import { BackgroundFields, Field, InterestsField } from "../../../components/profile-fields";
+import { BackgroundFields, InterestsField, NameAndBioFields } from "../../../components/profile-fields";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
-import { Input } from "../../../components/ui/input";
 import { Progress } from "../../../components/ui/progress";
-import { Textarea } from "../../../components/ui/textarea";
 import { profileFormValues, useOwnProfile, useProfileSaved, type OwnProfile, type ProfileFormValues } from "../../../lib/profile";
 import { notify } from "../../../lib/toast";
 import { errorMessage, trpc } from "../../../lib/trpc";
@@ -92,27 +89,7 @@ export function OnboardingWizard({ me, profile }: { me: Me; profile: OwnProfile 
         {step === 1 && (
           <>
             <AvatarUpload name={values.displayName || me.email} url={avatarUrl} />
-            <Field id="onboarding-name" label="Display Name">
-              <Input
-                id="onboarding-name"
-                value={values.displayName}
-                onChange={(event) => set({ displayName: event.target.value })}
-                maxLength={MAX_DISPLAY_NAME_LENGTH}
-                autoComplete="nickname"
-                required
-              />
-            </Field>
-            <Field id="onboarding-bio" label="Bio" hint={`${values.bio.length}/${MAX_BIO_LENGTH}`}>
-              <Textarea
-                id="onboarding-bio"
-                rows={3}
-                className="min-h-0"
-                value={values.bio}
-                onChange={(event) => set({ bio: event.target.value })}
-                maxLength={MAX_BIO_LENGTH}
-                placeholder="Tell other members what you build and what you are looking for."
-              />
-            </Field>
+            <NameAndBioFields idPrefix="onboarding" values={values} onChange={set} bioRows={3} />
           </>
         )}
 

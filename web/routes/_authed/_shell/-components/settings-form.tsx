@@ -1,13 +1,11 @@
 import { useState, type FormEvent } from "react";
 import { MAX_AGE, MIN_AGE } from "../../../../../db/enums";
-import { MAX_BIO_LENGTH, MAX_DISPLAY_NAME_LENGTH, MAX_SKILL_LENGTH, MAX_SKILLS } from "../../../../../db/rules";
+import { MAX_SKILL_LENGTH, MAX_SKILLS } from "../../../../../db/rules";
 import { AvatarUpload } from "../../../../components/avatar-upload";
 import { ListInput } from "../../../../components/list-input";
-import { BackgroundFields, ChoiceField, Field, InterestsField } from "../../../../components/profile-fields";
+import { BackgroundFields, ChoiceField, Field, InterestsField, NameAndBioFields } from "../../../../components/profile-fields";
 import { Button } from "../../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../../components/ui/card";
-import { Input } from "../../../../components/ui/input";
-import { Textarea } from "../../../../components/ui/textarea";
 import { profileFormValues, useProfileSaved, type OwnProfile, type ProfileFormValues } from "../../../../lib/profile";
 import { notify } from "../../../../lib/toast";
 import { errorMessage, trpc } from "../../../../lib/trpc";
@@ -51,17 +49,8 @@ export function SettingsForm({ me, profile }: { me: Me; profile: OwnProfile | nu
         </CardHeader>
         <CardContent className="grid gap-6">
           <AvatarUpload name={values.displayName || me.email} url={profile?.avatarUrl ?? null} />
-          <div className="grid gap-6 sm:grid-cols-2">
-            <Field id="settings-name" label="Display Name">
-              <Input
-                id="settings-name"
-                value={values.displayName}
-                onChange={(event) => set({ displayName: event.target.value })}
-                maxLength={MAX_DISPLAY_NAME_LENGTH}
-                autoComplete="nickname"
-                required
-              />
-            </Field>
+          <NameAndBioFields idPrefix="settings" values={values} onChange={set} bioRows={4} />
+          <div className="sm:max-w-xs">
             <ChoiceField
               id="settings-age"
               label="Age"
@@ -71,16 +60,6 @@ export function SettingsForm({ me, profile }: { me: Me; profile: OwnProfile | nu
               placeholder="Select your age"
             />
           </div>
-          <Field id="settings-bio" label="Bio" hint={`${values.bio.length}/${MAX_BIO_LENGTH}`}>
-            <Textarea
-              id="settings-bio"
-              rows={4}
-              value={values.bio}
-              onChange={(event) => set({ bio: event.target.value })}
-              maxLength={MAX_BIO_LENGTH}
-              placeholder="Tell other members what you build and what you are looking for."
-            />
-          </Field>
         </CardContent>
       </Card>
 
