@@ -16,7 +16,7 @@ export const trpc = createTRPCReact<AppRouter>();
 const MAX_RETRIES = 3;
 
 /** A 4xx means the request itself is wrong: asking again would get the same answer. */
-function isClientError(error: unknown) {
+export function isClientError(error: unknown) {
   const status = error instanceof TRPCClientError ? (error.data?.httpStatus as number | undefined) : undefined;
   return status !== undefined && status >= 400 && status < 500;
 }
