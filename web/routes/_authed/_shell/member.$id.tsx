@@ -113,49 +113,49 @@ function MemberPage() {
     <div className="flex flex-col">
       <BackButton fallback="/friends" />
       <div className="grid gap-6">
-      <Card>
-        <CardContent className="flex flex-col gap-5 p-6 sm:flex-row sm:items-start">
-          <Avatar name={name} url={p.avatarUrl} className="size-20 text-2xl" />
-          <div className="grid min-w-0 flex-1 gap-2">
-            <h1 className="break-words text-3xl font-bold tracking-tight">{name}</h1>
-            <div className="flex flex-wrap gap-2">
-              {p.specialization && <Badge variant="secondary">{specializationLabel(p.specialization)}</Badge>}
-              {p.experience && <Badge variant="outline">{p.experience}</Badge>}
+        <Card>
+          <CardContent className="flex flex-col gap-5 p-6 sm:flex-row sm:items-start">
+            <Avatar name={name} url={p.avatarUrl} className="size-20 text-2xl" />
+            <div className="grid min-w-0 flex-1 gap-2">
+              <h1 className="break-words text-3xl font-bold tracking-tight">{name}</h1>
+              <div className="flex flex-wrap gap-2">
+                {p.specialization && <Badge variant="secondary">{specializationLabel(p.specialization)}</Badge>}
+                {p.experience && <Badge variant="outline">{p.experience}</Badge>}
+              </div>
+              <ul className="grid gap-1 text-sm text-muted-foreground" aria-label="Details">
+                {facts.map(
+                  ([icon, value]) =>
+                    value && (
+                      <li key={value} className="flex min-w-0 items-center gap-2 [&_svg]:size-4 [&_svg]:shrink-0">
+                        {icon}
+                        <span className="truncate">{value}</span>
+                      </li>
+                    ),
+                )}
+              </ul>
             </div>
-            <ul className="grid gap-1 text-sm text-muted-foreground" aria-label="About">
-              {facts.map(
-                ([icon, value]) =>
-                  value && (
-                    <li key={value} className="flex min-w-0 items-center gap-2 [&_svg]:size-4 [&_svg]:shrink-0">
-                      {icon}
-                      <span className="truncate">{value}</span>
-                    </li>
-                  ),
-              )}
-            </ul>
-          </div>
-          <div className="shrink-0">
-            <RelationshipAction memberId={p.id} name={name} />
-          </div>
-        </CardContent>
-      </Card>
-      <div className="grid gap-6 md:grid-cols-2">
-        <Section title="About">
-          <p className="whitespace-pre-line break-words text-sm">{p.bio || "No bio yet."}</p>
-        </Section>
-        <Section title="Skills & Interests">
-          <div className="grid gap-4">
-            <Tags title="Skills" items={p.skills} empty="No skills listed." />
-            <Tags title="Interests" items={p.interestedProjects} empty="No project interests listed." />
-          </div>
-        </Section>
-      </div>
-      <section className="grid gap-4" aria-labelledby="member-projects">
-        <h2 id="member-projects" className="text-xl font-semibold">
-          Projects
-        </h2>
-        <MemberProjects memberId={p.id} />
-      </section>
+            <div className="shrink-0">
+              <RelationshipAction memberId={p.id} name={name} />
+            </div>
+          </CardContent>
+        </Card>
+        <div className="grid gap-6 md:grid-cols-2">
+          <Section title="About">
+            <p className="whitespace-pre-line break-words text-sm">{p.bio || "No bio yet."}</p>
+          </Section>
+          <Section title="Skills & Interests">
+            <div className="grid gap-4">
+              <Tags title="Skills" items={p.skills} empty="No skills listed." />
+              <Tags title="Interests" items={p.interestedProjects} empty="No project interests listed." />
+            </div>
+          </Section>
+        </div>
+        <section className="grid gap-4" aria-labelledby="member-projects">
+          <h2 id="member-projects" className="text-xl font-semibold">
+            Projects
+          </h2>
+          <MemberProjects memberId={p.id} />
+        </section>
       </div>
     </div>
   );
