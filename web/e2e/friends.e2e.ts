@@ -151,6 +151,21 @@ describe("friend requests", () => {
     await bob.page.getByRole("tab", { name: "Incoming (0)" }).waitFor();
   });
 
+  test("accepting a request that was cancelled meanwhile says so and clears it from the list", async ({ newPage }) => {
+    const [ann, bob] = await twoMembers(newPage);
+    const { requestId } = await call<{ requestId: string }>(ann.page, "friends.add", { email: bob.email });
+    await bob.page.goto("/requests");
+    const incoming = bob.page.getByRole("list", { name: "Incoming requests" }).getByRole("listitem");
+    await incoming.getByText(ann.displayName).waitFor();
+
+    await call(ann.page, "friends.cancel", { requestId });
+    await incoming.getByRole("button", { name: `Accept ${ann.displayName}` }).click();
+    await toast(bob.page, "Error processing request").getByText("This friend request no longer exists.").waitFor();
+    await bob.page.getByText("No pending requests").waitFor();
+    await bob.page.goto("/friends");
+    await bob.page.getByText("No friends found").waitFor();
+  });
+
   test("Remove Friend asks first, then ends the friendship for both; calls and messages are announced", async ({ newPage }) => {
     const [ann, bob] = await twoMembers(newPage);
     await befriend(ann, bob);
