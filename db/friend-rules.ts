@@ -14,7 +14,6 @@ export const ONLY_RECIPIENT_ANSWERS = "Only the member who received this friend 
 export const ONLY_SENDER_CANCELS = "Only the member who sent this friend request can cancel it.";
 export const NOT_FRIENDS = "You are not friends with this user.";
 
-/** Looking members up by e-mail tells whether an address is registered, so it is rationed. */
 export const EMAIL_LOOKUPS_PER_HOUR = 30;
 export const tooManyLookups = (wait: string) =>
   `You have looked up too many email addresses. Please try again in ${wait}.`;

@@ -1,7 +1,6 @@
 import { eq, or } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { friends, rateLimits } from "../../db/schema";
-import { takeEmailLookup } from "../friends/lookup-limit";
 import { createTestApp, rejection, type TestApp, type TestMember } from "../testing/harness";
 
 let t: TestApp;
@@ -347,13 +346,28 @@ describe("the e-mail lookup limit", () => {
   });
 
   it("opens again when the hour is over", async () => {
-    const memberId = crypto.randomUUID();
-    const start = Date.now();
-    for (let i = 0; i < 30; i++) expect(await takeEmailLookup(t.db, memberId, start)).toBeNull();
-    expect(await takeEmailLookup(t.db, memberId, start + 60_000)).toBe(59 * 60_000);
-    expect(await takeEmailLookup(t.db, memberId, start + 60 * 60_000)).toBeNull();
-    const [row] = await t.db.select().from(rateLimits).where(eq(rateLimits.key, `friends:lookup:${memberId}`));
-    expect(row).toMatchObject({ count: 1, windowStart: start + 60 * 60_000 });
+    const [ann, bob] = await pair();
+    const lookups = Array.from({ length: 31 }, (_, i) => rejection(ann.trpc.friends.add.mutate({ email: `gone-${i}@example.com` })));
+    expect((await Promise.all(lookups)).filter((a) => a.code === "TOO_MANY_REQUESTS")).toHaveLength(1);
+    const key = `friends:lookup:${ann.me.id}`;
+    // The hour began an hour ago.
+    await t.db.update(rateLimits).set({ windowStart: Date.now() - 60 * 60 * 1000 }).where(eq(rateLimits.key, key));
+    await request(ann, bob);
+    const [row] = await t.db.select().from(rateLimits).where(eq(rateLimits.key, key));
+    expect(row!.count).toBe(1);
+  });
+
+  it("refuses lookups sent inside a batch, counting none", async () => {
+    const ann = await t.member();
+    const input = JSON.stringify({ json: { email: "batched@example.com" } });
+    const response = await ann.request("/api/trpc/friends.add,friends.add?batch=1", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: `{"0":${input},"1":${input}}`,
+    });
+    const answers = (await response.json()) as { error: { json: { message: string } } }[];
+    expect(answers.map((a) => a.error.json.message)).toEqual(Array(2).fill("This request must be sent on its own."));
+    expect(await t.db.select().from(rateLimits).where(eq(rateLimits.key, `friends:lookup:${ann.me.id}`))).toEqual([]);
   });
 
   it("does not count an empty address, which looks nobody up", async () => {

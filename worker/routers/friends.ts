@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { Db } from "../../db/client";
 import {
   CANNOT_ADD_YOURSELF,
+  EMAIL_LOOKUPS_PER_HOUR,
   EMAIL_REQUIRED,
   LOGIN_REQUIRED,
   MEMBER_NOT_FOUND,
@@ -14,9 +15,8 @@ import {
 import { MAX_EMAIL_LENGTH } from "../../db/rules";
 import { profiles, users } from "../../db/schema";
 import { normalizeEmail } from "../auth/accounts";
-import { minutesFrom } from "../auth/rate-limit";
+import { limitAttempts, minutesFrom, type RateRule } from "../auth/rate-limit";
 import { friendsOf, incomingCount, pendingRequests } from "../friends/lists";
-import { takeEmailLookup } from "../friends/lookup-limit";
 import {
   acceptRequest,
   cancelRequest,
@@ -25,7 +25,10 @@ import {
   removeFriend,
   sendRequest,
 } from "../friends/pairs";
-import { protectedProcedure, publicProcedure, router } from "../trpc";
+import { protectedProcedure, router, unbatchedProcedure } from "../trpc";
+
+/** Looking members up by e-mail tells whether an address is registered, so it is rationed per member. */
+const EMAIL_LOOKUPS: RateRule = { name: "friends:lookup", limit: EMAIL_LOOKUPS_PER_HOUR, windowMs: 60 * 60 * 1000 };
 
 const byEmail = z.object({
   email: z
@@ -80,13 +83,13 @@ export const friendsRouter = router({
 
   /**
    * Spec §5, in its order. The e-mail is checked before the login so that the form's first
-   * message is the same for everyone; public so that the login message is the spec's own.
+   * message is the same for everyone; not a protected procedure so that the login message is the
+   * spec's own. Rate limited, so each call comes on its own, never in a batch.
    */
-  add: publicProcedure.input(byEmail).mutation(async ({ ctx, input }) => {
+  add: unbatchedProcedure.input(byEmail).mutation(async ({ ctx, input }) => {
     if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED", message: LOGIN_REQUIRED });
     // The answer tells whether an address is registered: every lookup counts, found or not.
-    const wait = await takeEmailLookup(ctx.db, ctx.user.id);
-    if (wait !== null) throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: tooManyLookups(minutesFrom(wait)) });
+    await limitAttempts(ctx.db, [[EMAIL_LOOKUPS, ctx.user.id]], (wait) => tooManyLookups(minutesFrom(wait)));
     const member = await recipientBy(ctx.db, eq(users.email, input.email));
     if (!member) throw new TRPCError({ code: "NOT_FOUND", message: NO_USER_WITH_EMAIL });
     return requestFriendship(ctx.db, ctx.user.id, member);
