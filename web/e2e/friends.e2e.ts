@@ -44,9 +44,6 @@ const requestsLink = (page: Page, waiting?: number) =>
     .getByRole("complementary", { name: "Sidebar" })
     .getByRole("link", { name: waiting ? `Requests, ${waiting} waiting` : "Requests", exact: true });
 
-/** The dialog hides the page from the accessibility tree, toasts included: find them by their box. */
-const toastBox = (page: Page, title: string) => page.locator("[data-sonner-toast]").filter({ hasText: title });
-
 const friendCards = (page: Page) => page.getByRole("list", { name: "Friends" }).getByRole("listitem");
 
 /** What the page does when the member comes back to its tab. */
