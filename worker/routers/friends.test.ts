@@ -335,16 +335,6 @@ describe("the e-mail lookup limit", () => {
     await request(cat, bob);
   });
 
-  it("counts before checking, so a burst cannot slip past the limit", async () => {
-    const ann = await t.member();
-    const answers = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => rejection(ann.trpc.friends.add.mutate({ email: `burst-${i}@example.com` }))),
-    );
-    const limited = answers.filter((a) => a.code === "TOO_MANY_REQUESTS");
-    expect(limited).toHaveLength(10);
-    expect(answers.filter((a) => a.message === "No user found with that email address.")).toHaveLength(30);
-  });
-
   it("opens again when the hour is over", async () => {
     const [ann, bob] = await pair();
     const lookups = Array.from({ length: 31 }, (_, i) => rejection(ann.trpc.friends.add.mutate({ email: `gone-${i}@example.com` })));
@@ -375,58 +365,5 @@ describe("the e-mail lookup limit", () => {
     await rejection(ann.trpc.friends.add.mutate({ email: " " }));
     const rows = await t.db.select().from(rateLimits).where(eq(rateLimits.key, `friends:lookup:${ann.me.id}`));
     expect(rows).toEqual([]);
-  });
-});
-
-describe("races: one row per pair whatever happens at once", () => {
-  it("two members asking each other at the same moment leave one pending request", async () => {
-    for (let round = 0; round < 5; round++) {
-      const [ann, bob] = await pair();
-      const answers = await Promise.allSettled([
-        ann.trpc.friends.add.mutate({ email: bob.email }),
-        bob.trpc.friends.add.mutate({ email: ann.email }),
-      ]);
-      const rows = await rowsOf(ann, bob);
-      expect(rows).toHaveLength(1);
-      expect(answers.filter((a) => a.status === "fulfilled")).toHaveLength(1);
-      const winner = answers.findIndex((a) => a.status === "fulfilled");
-      expect(rows[0]).toMatchObject({ userId: [ann, bob][winner]!.me.id, status: "pending" });
-      const loser = answers[1 - winner] as PromiseRejectedResult;
-      expect(loser.reason.message).toBe("This user has already sent you a friend request.");
-    }
-  });
-
-  it("a double-clicked Accept accepts once and answers both clicks alike", async () => {
-    const [ann, bob] = await pair();
-    const requestId = await request(ann, bob);
-    const answers = await Promise.all([
-      bob.trpc.friends.accept.mutate({ requestId }),
-      bob.trpc.friends.accept.mutate({ requestId }),
-    ]);
-    expect(answers).toEqual([
-      { requestId, status: "accepted" },
-      { requestId, status: "accepted" },
-    ]);
-    expect(await rowsOf(ann, bob)).toMatchObject([{ id: requestId, status: "accepted" }]);
-  });
-
-  it("an accept racing a cancel leaves the pair either friends or strangers, as the answers say", async () => {
-    for (let round = 0; round < 5; round++) {
-      const [ann, bob] = await pair();
-      const requestId = await request(ann, bob);
-      const [accepted, cancelled] = await Promise.allSettled([
-        bob.trpc.friends.accept.mutate({ requestId }),
-        ann.trpc.friends.cancel.mutate({ requestId }),
-      ]);
-      const rows = await rowsOf(ann, bob);
-      if (accepted.status === "fulfilled") {
-        expect(rows).toMatchObject([{ status: "accepted" }]);
-        expect(cancelled).toMatchObject({ status: "rejected", reason: { message: "You are already friends with this user." } });
-      } else {
-        expect(rows).toEqual([]);
-        expect(cancelled.status).toBe("fulfilled");
-        expect(accepted.reason.message).toBe("This friend request no longer exists.");
-      }
-    }
   });
 });
