@@ -13,6 +13,7 @@ export const REQUEST_GONE = "This friend request no longer exists.";
 export const ONLY_RECIPIENT_ANSWERS = "Only the member who received this friend request can answer it.";
 export const ONLY_SENDER_CANCELS = "Only the member who sent this friend request can cancel it.";
 export const NOT_FRIENDS = "You are not friends with this user.";
+export const PAIR_BUSY = "This friend request changed while it was being sent. Please try again.";
 
 export const EMAIL_LOOKUPS_PER_HOUR = 30;
 export const tooManyLookups = (wait: string) =>

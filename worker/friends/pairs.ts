@@ -13,6 +13,7 @@ import {
   NOT_FRIENDS,
   ONLY_RECIPIENT_ANSWERS,
   ONLY_SENDER_CANCELS,
+  PAIR_BUSY,
   REQUEST_GONE,
 } from "../../db/friend-rules";
 import { friends } from "../../db/schema";
@@ -55,7 +56,8 @@ export async function sendRequest(db: Db, from: string, to: string) {
     const existing = await rowOfPair(db, from, to);
     if (existing) refuseExisting(existing, from);
   }
-  throw new Error("friend request: the pair kept changing");
+  // Requests made and withdrawn again and again meanwhile: the member's own retry will settle it.
+  throw new TRPCError({ code: "CONFLICT", message: PAIR_BUSY });
 }
 
 /** Accepting twice is answered the same both times: the two are friends either way. */

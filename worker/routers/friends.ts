@@ -1,5 +1,5 @@
 import { TRPCError } from "@trpc/server";
-import { eq } from "drizzle-orm";
+import { eq, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import {
@@ -44,7 +44,7 @@ const byRequest = z.object({ requestId: z.string({ error: REQUEST_GONE }).min(1,
 
 const recipientColumns = { id: users.id, email: users.email, displayName: profiles.displayName };
 
-async function recipientBy(db: Db, where: ReturnType<typeof eq>) {
+async function recipientBy(db: Db, where: SQL) {
   const [member] = await db.select(recipientColumns).from(users).leftJoin(profiles, eq(profiles.id, users.id)).where(where);
   return member ?? null;
 }
