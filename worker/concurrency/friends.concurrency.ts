@@ -3,6 +3,9 @@
  * row per pair whatever arrives together, every answer agrees with what is stored, and none is a
  * server error.
  */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   ALREADY_FRIENDS,
@@ -14,30 +17,19 @@ import {
   REQUEST_GONE,
 } from "../../db/friend-rules";
 import type { RunningHost } from "../testing/host";
+import { startLibsqlServer, type LibsqlServer } from "../testing/libsql-server";
 import { expectNoServerErrors, outcome, signUpMany, startCrowdHost, type Outcome } from "./crowd";
 
-const PAIRS = 8;
+type Member = Awaited<ReturnType<typeof signUpMany>>[number];
 
-let host: RunningHost;
-let members: Awaited<ReturnType<typeof signUpMany>>;
-type Member = (typeof members)[number];
-
-beforeAll(async () => {
-  host = await startCrowdHost();
-  members = await signUpMany(host, PAIRS * 2 * 4 + 1, "friend");
-});
-afterAll(() => host?.stop());
-
-/** The next `PAIRS` pairs of members nobody has used yet. */
-let used = 0;
-function freshPairs() {
-  const pairs = Array.from({ length: PAIRS }, (_, i) => [members[used + 2 * i]!, members[used + 2 * i + 1]!] as const);
-  used += PAIRS * 2;
-  return pairs;
-}
+/** The embedded file `npm start` uses, and a libSQL server over HTTP as Turso is at the edge. */
+const databases = [
+  { name: "one database file", pairs: 8, server: false },
+  { name: "a libSQL server over HTTP, as at the edge", pairs: 4, server: true },
+];
 
 /** The pair's rows, read through a connection of the test's own, as another process sees them. */
-async function rowsOf(a: Member, b: Member) {
+async function rowsOf(host: RunningHost, a: Member, b: Member) {
   const db = host.openDatabase();
   try {
     const { rows } = await db.execute({
@@ -56,7 +48,29 @@ async function pendingRequest(from: Member, to: Member) {
   return (await from.browser.trpc.friends.add.mutate({ email: to.email })).requestId;
 }
 
-describe("friends on the multi-process host", () => {
+describe.each(databases)("friends on the multi-process host over $name", ({ pairs: PAIRS, server }) => {
+  let host: RunningHost;
+  let libsql: LibsqlServer | undefined;
+  let members: Member[];
+  /** The next `PAIRS` pairs of members nobody has used yet. */
+  let used = 0;
+  const freshPairs = () => {
+    const pairs = Array.from({ length: PAIRS }, (_, i) => [members[used + 2 * i]!, members[used + 2 * i + 1]!] as const);
+    used += PAIRS * 2;
+    return pairs;
+  };
+  const rowsOfPair = (a: Member, b: Member) => rowsOf(host, a, b);
+
+  beforeAll(async () => {
+    if (server) libsql = await startLibsqlServer(join(mkdtempSync(join(tmpdir(), "crewboard-libsql-")), "app.db"));
+    host = await startCrowdHost(libsql && { env: { LIBSQL_URL: libsql.url, LIBSQL_AUTH_TOKEN: libsql.authToken } });
+    members = await signUpMany(host, PAIRS * 2 * 4 + 1, "friend");
+  });
+  afterAll(async () => {
+    await host?.stop();
+    await libsql?.close();
+  });
+
   test("two members asking each other at the same moment, twice each, leave one pending request", async () => {
     const pairs = freshPairs();
     const answers = await Promise.all(
@@ -68,7 +82,7 @@ describe("friends on the multi-process host", () => {
     );
     expectNoServerErrors(answers.flat());
     for (const [i, [a, b]] of pairs.entries()) {
-      const rows = await rowsOf(a, b);
+      const rows = await rowsOfPair(a, b);
       expect(rows).toHaveLength(1);
       expect(rows[0]!.status).toBe("pending");
       const sent = answers[i]!.flatMap((o, k) => (o.ok ? [k % 2 === 0 ? a.id : b.id] : []));
@@ -87,7 +101,7 @@ describe("friends on the multi-process host", () => {
     expectNoServerErrors(answers.flat());
     for (const [i, [a, b]] of pairs.entries()) {
       expect(answers[i]).toEqual(Array(3).fill({ ok: true, value: { requestId: requestIds[i], status: "accepted" } }));
-      expect(await rowsOf(a, b)).toEqual([{ id: requestIds[i], userId: a.id, friendId: b.id, status: "accepted" }]);
+      expect(await rowsOfPair(a, b)).toEqual([{ id: requestIds[i], userId: a.id, friendId: b.id, status: "accepted" }]);
     }
   });
 
@@ -107,7 +121,7 @@ describe("friends on the multi-process host", () => {
     expectNoServerErrors(answers.flat());
     for (const [i, [a, b]] of pairs.entries()) {
       const [accepted, cancelled, rejected] = answers[i]!;
-      const rows = await rowsOf(a, b);
+      const rows = await rowsOfPair(a, b);
       if (accepted!.ok) {
         expect(rows).toMatchObject([{ status: "accepted" }]);
         expect(refusals([cancelled!, rejected!])).toEqual([ALREADY_FRIENDS, ALREADY_FRIENDS]);
@@ -138,7 +152,7 @@ describe("friends on the multi-process host", () => {
     for (const [i, [a, b]] of pairs.entries()) {
       expect(answers[i]!.filter((o) => o.ok)).toHaveLength(1);
       expect(refusals(answers[i]!)).toEqual([NOT_FRIENDS]);
-      expect(await rowsOf(a, b)).toEqual([]);
+      expect(await rowsOfPair(a, b)).toEqual([]);
     }
   });
 
