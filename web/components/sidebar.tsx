@@ -3,7 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { FolderKanban, Home, LayoutGrid, UserPlus, Users } from "lucide-react";
 import { useState } from "react";
 import { cn } from "../lib/cn";
-import { trpc } from "../lib/trpc";
+import { useIncomingCount } from "./friends/queries";
 
 const ITEMS = [
   { to: "/dashboard", label: "Home", icon: Home },
@@ -13,13 +13,8 @@ const ITEMS = [
   { to: "/requests", label: "Requests", icon: UserPlus },
 ] as const;
 
-/**
- * How many friend requests wait for an answer. Friend actions refresh it with the rest of the
- * friends queries; coming back to the page refreshes it too, for requests sent meanwhile.
- */
-function useIncomingRequests() {
-  return trpc.friends.incomingCount.useQuery(undefined, { refetchOnWindowFocus: true }).data ?? 0;
-}
+/** How many friend requests wait for the member's answer. */
+const useIncomingRequests = () => useIncomingCount().data ?? 0;
 
 /** The count on the Requests item, read out with its label. */
 function RequestsBadge({ count, className }: { count: number; className?: string }) {

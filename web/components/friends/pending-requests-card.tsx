@@ -1,12 +1,12 @@
 import { Link } from "@tanstack/react-router";
 import { Badge } from "../ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
-import { trpc } from "../../lib/trpc";
+import { useFriendRequests } from "./queries";
 import { RequestEntry } from "./request-entry";
 
 /** The requests waiting for the member's answer, below the friends list. */
 export function PendingRequestsCard() {
-  const requests = trpc.friends.requests.useQuery();
+  const requests = useFriendRequests();
   const incoming = requests.data?.incoming ?? [];
   return (
     <Card>

@@ -6,6 +6,7 @@ import { AddFriendDialog } from "../../../components/friends/add-friend-dialog";
 import { FriendCard, type Friend } from "../../../components/friends/friend-card";
 import { useMessageFriend } from "../../../components/friends/message-friend";
 import { PendingRequestsCard } from "../../../components/friends/pending-requests-card";
+import { useFriends } from "../../../components/friends/queries";
 import { PageHeader } from "../../../components/page";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -13,7 +14,6 @@ import { Input } from "../../../components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
 import { pageHead } from "../../../lib/head";
 import { notify } from "../../../lib/toast";
-import { trpc } from "../../../lib/trpc";
 
 export const Route = createFileRoute("/_authed/_shell/friends")({
   head: pageHead("Friends & Chats"),
@@ -31,7 +31,7 @@ function matches(friend: Friend, search: string) {
 }
 
 function FriendsTab() {
-  const friends = trpc.friends.list.useQuery();
+  const friends = useFriends();
   const [search, setSearch] = useState("");
   const deferred = useDeferredValue(search);
   const onMessage = useMessageFriend();
@@ -93,7 +93,7 @@ function FriendsTab() {
 }
 
 function FriendsPage() {
-  const friends = trpc.friends.list.useQuery();
+  const friends = useFriends();
   // Chats and groups arrive with the chat feature; until then their tabs are honestly empty.
   const chats = 0;
   const groups = 0;

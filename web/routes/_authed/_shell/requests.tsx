@@ -2,13 +2,13 @@ import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { Inbox, Send } from "lucide-react";
 import { EmptyState } from "../../../components/empty-state";
 import { AddFriendDialog } from "../../../components/friends/add-friend-dialog";
+import { useFriendRequests } from "../../../components/friends/queries";
 import { RequestEntry, type FriendRequest } from "../../../components/friends/request-entry";
 import { PageHeader } from "../../../components/page";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
 import { pageHead } from "../../../lib/head";
-import { trpc } from "../../../lib/trpc";
 
 type Tab = "incoming" | "sent";
 
@@ -40,7 +40,7 @@ function RequestList({ requests, direction }: { requests: FriendRequest[]; direc
 function RequestsPage() {
   const { tab = "incoming" } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
-  const requests = trpc.friends.requests.useQuery();
+  const requests = useFriendRequests();
   const header = <PageHeader title="Friend Requests" description="Requests you have received and sent." actions={<AddFriendDialog />} />;
 
   if (requests.isPending) {
