@@ -250,6 +250,8 @@ describe("the member profile", () => {
     await ann.page.reload();
     await ann.page.getByRole("main").getByText("Friends", { exact: true }).waitFor();
     await ann.page.getByText(bob.email).waitFor();
+    await ann.page.getByRole("main").getByRole("button", { name: "Message" }).click();
+    await toast(ann.page, "Coming Soon").getByText(`Messaging ${bob.displayName} is on its way.`).waitFor();
 
     // A friend card leads to the same profile.
     await ann.page.goto("/friends");

@@ -1,9 +1,10 @@
 import { Link } from "@tanstack/react-router";
-import { Check, Pencil, UserCheck, UserPlus, X } from "lucide-react";
+import { Check, MessageCircle, Pencil, UserCheck, UserPlus, X } from "lucide-react";
 import { notify } from "../../lib/toast";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { cn } from "../../lib/cn";
 import { Button, buttonVariants } from "../ui/button";
+import { useMessageFriend } from "./message-friend";
 import { useRefreshFriends, useRequestActions } from "./use-friend-actions";
 
 /** The profile view's button for where the viewer stands with the member. */
@@ -11,6 +12,7 @@ export function RelationshipAction({ memberId, name }: { memberId: string; name:
   const relationship = trpc.friends.relationship.useQuery({ memberId });
   const refresh = useRefreshFriends();
   const { accept, reject, cancel, busy } = useRequestActions("requests");
+  const message = useMessageFriend();
   const add = trpc.friends.addMember.useMutation({
     onSuccess: ({ member }) => {
       notify.success("Friend Request Sent!", `Friend request sent to ${member.displayName || name}`);
@@ -66,10 +68,16 @@ export function RelationshipAction({ memberId, name }: { memberId: string; name:
       );
     case "friends":
       return (
-        <span className={cn(buttonVariants({ variant: "outline" }), "pointer-events-none text-primary")}>
-          <UserCheck aria-hidden />
-          Friends
-        </span>
+        <div className="flex flex-wrap gap-2">
+          <span className={cn(buttonVariants({ variant: "outline" }), "pointer-events-none text-primary")}>
+            <UserCheck aria-hidden />
+            Friends
+          </span>
+          <Button onClick={() => message({ id: memberId, displayName: name, email: state.email })}>
+            <MessageCircle aria-hidden />
+            Message
+          </Button>
+        </div>
       );
   }
 }
