@@ -72,6 +72,8 @@ describe("wrangler dev (workerd)", () => {
         "--show-interactive-dev-session=false",
         "--var",
         "PARTY_SECRET:edge-check-secret",
+        "--var",
+        `APP_URL:${base}`,
         // Never dialled: health and the origin check answer before the database is touched.
         "--var",
         "LIBSQL_URL:http://127.0.0.1:9",
