@@ -1,7 +1,8 @@
 import { TRPCError } from "@trpc/server";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { profiles, users } from "../../db/schema";
+import { INVALID_VERIFICATION_LINK } from "../../db/auth-messages";
+import { profiles } from "../../db/schema";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT } from "../../db/rules";
 import {
   createAccount,
@@ -19,8 +20,6 @@ import { displayNameField, emailField } from "./fields";
 
 const INVALID_CREDENTIALS = "Invalid email or password. Please check your credentials and try again.";
 const EMAIL_TAKEN = "An account with this email already exists. Please sign in instead.";
-const INVALID_VERIFICATION_LINK =
-  "Invalid verification link. Please check your email and try again, or contact support if the problem persists.";
 
 const tooLongPassword = `Password must be at most ${MAX_PASSWORD_LENGTH} characters long.`;
 
@@ -127,13 +126,13 @@ export const authRouter = router({
     return null;
   }),
 
+  /** Confirms an address and nothing more: the visitor stays who they were, signed in or not. */
   verifyEmail: publicProcedure
     .input(z.object({ token: z.string().trim().min(1, INVALID_VERIFICATION_LINK).max(200, INVALID_VERIFICATION_LINK) }))
     .mutation(async ({ ctx, input }) => {
-      const userId = await consumeVerificationToken(ctx.db, input.token);
-      if (!userId) throw new TRPCError({ code: "BAD_REQUEST", message: INVALID_VERIFICATION_LINK });
-      if (ctx.user?.id !== userId) ctx.setCookie(await startSession(ctx.auth, userId));
-      const [verified] = await ctx.db.select().from(users).where(eq(users.id, userId));
-      return me(ctx, verified!);
+      if (!(await consumeVerificationToken(ctx.db, input.token, ctx.user?.id ?? null))) {
+        throw new TRPCError({ code: "BAD_REQUEST", message: INVALID_VERIFICATION_LINK });
+      }
+      return { verified: true as const };
     }),
 });
