@@ -16,7 +16,7 @@ import { rateLimiter, tooManyAttemptsMessage, type RateRule } from "../auth/rate
 import { startSession } from "../auth/session";
 import type { Context } from "../trpc";
 import { protectedProcedure, publicProcedure, router } from "../trpc";
-import { displayNameField, emailField } from "./fields";
+import { displayNameField, emailField, plainText } from "./fields";
 
 const INVALID_CREDENTIALS = "Invalid email or password. Please check your credentials and try again.";
 const EMAIL_TAKEN = "An account with this email already exists. Please sign in instead.";
@@ -26,16 +26,14 @@ const tooLongPassword = `Password must be at most ${MAX_PASSWORD_LENGTH} charact
 const signUpInput = z.object({
   displayName: displayNameField,
   email: emailField,
-  password: z
-    .string({ error: "Please enter a password." })
+  password: plainText("Please enter a password.")
     .min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT)
     .max(MAX_PASSWORD_LENGTH, tooLongPassword),
 });
 
 const signInInput = z.object({
   email: emailField,
-  password: z
-    .string({ error: "Please enter your password." })
+  password: plainText("Please enter your password.")
     .min(1, "Please enter your password.")
     .max(MAX_PASSWORD_LENGTH, tooLongPassword),
 });
@@ -128,7 +126,7 @@ export const authRouter = router({
 
   /** Confirms an address and nothing more: the visitor stays who they were, signed in or not. */
   verifyEmail: publicProcedure
-    .input(z.object({ token: z.string().trim().min(1, INVALID_VERIFICATION_LINK).max(200, INVALID_VERIFICATION_LINK) }))
+    .input(z.object({ token: plainText().trim().min(1, INVALID_VERIFICATION_LINK).max(200, INVALID_VERIFICATION_LINK) }))
     .mutation(async ({ ctx, input }) => {
       if (!(await consumeVerificationToken(ctx.db, input.token, ctx.user?.id ?? null))) {
         throw new TRPCError({ code: "BAD_REQUEST", message: INVALID_VERIFICATION_LINK });
