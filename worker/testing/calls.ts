@@ -23,7 +23,8 @@ export async function callProcedure(caller: Browser, path: string, input: unknow
     await (type === "query" ? client.query(input) : client.mutate(input));
     return { code: "ok" as const, status: 200 };
   } catch (error) {
-    if (!(error instanceof TRPCClientError)) throw error;
+    // No data: the client failed before the server answered, which is no answer to judge.
+    if (!(error instanceof TRPCClientError) || !error.data) throw error;
     return { code: error.data?.code as string, status: error.data?.httpStatus as number };
   }
 }
