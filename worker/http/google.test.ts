@@ -276,6 +276,12 @@ describe("Google callback", () => {
     ).rejects.toThrow("Invalid email or password. Please check your credentials and try again.");
   });
 
+  it("cleans control characters out of the name Google sends", async () => {
+    const b = t.browser();
+    await signInWithGoogle(b, googleAccount({ name: "\u0000Grace\u0007 Hopper\u001b[31m" }));
+    expect((await b.trpc.auth.me.query())?.profile?.displayName).toBe("Grace Hopper[31m");
+  });
+
   it("keeps an avatar the member already has when linking", async () => {
     const m = await t.member("Has Avatar");
     await t.db.update(profiles).set({ avatarUrl: "https://example.com/mine.png" }).where(eq(profiles.id, m.me.id));

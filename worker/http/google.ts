@@ -9,6 +9,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { OAuthError } from "../../db/auth-messages";
+import { CONTROL_CHARACTERS, MAX_DISPLAY_NAME_LENGTH } from "../../db/rules";
 import { profiles, sessions, users } from "../../db/schema";
 import { isUniqueViolation } from "../../db/errors";
 import { emailLocalPart, findUserByEmail, newAccount } from "../auth/accounts";
@@ -56,7 +57,7 @@ async function findOrCreateMember(db: AppEnv["Variables"]["db"], claims: GoogleC
   }
   const account = newAccount(db, {
     email: claims.email,
-    displayName: claims.name?.trim().slice(0, 50) || emailLocalPart(claims.email),
+    displayName: claims.name?.replace(CONTROL_CHARACTERS, "").trim().slice(0, MAX_DISPLAY_NAME_LENGTH) || emailLocalPart(claims.email),
     googleId: claims.sub,
     avatarUrl: claims.picture ?? null,
     emailVerified: true,
