@@ -21,14 +21,17 @@ it("declares who may call every procedure of the router, and nothing else", () =
 
 describe.each(Object.keys(procedures))("%s", (path) => {
   const rule = accessTable[path];
-  it.runIf(rule).each(["anonymous", "stranger", "party"] as const)("as %s", async (role) => {
-    const { input, party } = await rule!.arrange(w);
-    const caller = role === "anonymous" ? t.browser() : role === "stranger" ? await w.stranger() : party;
+  const roles = ["anonymous", "stranger", "party", ...Object.keys(rule?.others ?? {})];
+  it.runIf(rule).each(roles)("as %s", async (role) => {
+    const { input, party, others } = await rule!.arrange(w);
+    const caller =
+      role === "anonymous" ? t.browser() : role === "stranger" ? await w.stranger() : role === "party" ? party : others![role]!;
     const before = await rowCounts(t.db);
     const { code, status } = await callProcedure(caller, path, input);
     // Signing up, in or out changes who the browser is: the next stranger starts afresh.
     if (path.startsWith("auth.")) w.forgetStranger();
-    expect(code).toBe(rule![role]);
+    const expected = role === "anonymous" || role === "stranger" || role === "party" ? rule![role] : rule!.others![role];
+    expect(code).toBe(expected);
     if (code !== "ok") {
       expect(status).toBeLessThan(500);
       expect(await rowCounts(t.db)).toEqual(before);

@@ -5,7 +5,8 @@
  *
  * Each call is made three times, each time on fresh rows from `arrange`: by an anonymous visitor,
  * by a stranger (a signed-in member with no tie to the rows), and by the party (the member the
- * rows belong to or are meant for: the owner, the participant, the side).
+ * rows belong to or are meant for: the owner, the participant, the side), and once by each other
+ * member the rule names (the side who may not answer their own join request, for one).
  */
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server";
 import { eq } from "drizzle-orm";
@@ -18,6 +19,8 @@ export interface Arranged {
   input?: unknown;
   /** The member entitled to the call; a fresh member when the call concerns nobody in particular. */
   party: TestMember;
+  /** Other members tied to the rows (the side of a request its owner decides), by role. */
+  others?: Record<string, TestMember>;
 }
 
 export interface AccessRule {
@@ -25,6 +28,8 @@ export interface AccessRule {
   anonymous: Outcome;
   stranger: Outcome;
   party: Outcome;
+  /** What each of `arrange`'s other members gets, by the same role names. */
+  others?: Record<string, Outcome>;
 }
 
 /**
@@ -196,27 +201,32 @@ export const accessTable: Record<string, AccessRule> = {
   /** Anyone but the owner may ask to join an open project; the party here is the one asking. */
   "joinRequests.request": {
     ...members,
+    others: { owner: "BAD_REQUEST" },
     arrange: async (w) => {
-      const { id } = await w.project();
-      return { party: await w.side(), input: { projectId: id } };
+      const { owner, id } = await w.project();
+      return { party: await w.side(), input: { projectId: id }, others: { owner } };
     },
   },
+  /** The owner decides; the member who asked may not answer their own request. */
   "joinRequests.accept": {
     anonymous: "UNAUTHORIZED",
     stranger: "FORBIDDEN",
     party: "ok",
+    others: { side: "FORBIDDEN" },
     arrange: async (w) => {
-      const { owner, requestId } = await w.pendingRequest();
-      return { party: owner, input: { requestId } };
+      const { owner, side, requestId } = await w.pendingRequest();
+      return { party: owner, input: { requestId }, others: { side } };
     },
   },
+  /** The owner decides; the member who asked may not answer their own request. */
   "joinRequests.decline": {
     anonymous: "UNAUTHORIZED",
     stranger: "FORBIDDEN",
     party: "ok",
+    others: { side: "FORBIDDEN" },
     arrange: async (w) => {
-      const { owner, requestId } = await w.pendingRequest();
-      return { party: owner, input: { requestId } };
+      const { owner, side, requestId } = await w.pendingRequest();
+      return { party: owner, input: { requestId }, others: { side } };
     },
   },
   /** Only a member of the team can leave it. */
@@ -224,10 +234,11 @@ export const accessTable: Record<string, AccessRule> = {
     anonymous: "UNAUTHORIZED",
     stranger: "BAD_REQUEST",
     party: "ok",
+    others: { owner: "BAD_REQUEST" },
     arrange: async (w) => {
       const { owner, side, projectId, requestId } = await w.pendingRequest();
       await owner.trpc.joinRequests.accept.mutate({ requestId });
-      return { party: side, input: { projectId } };
+      return { party: side, input: { projectId }, others: { owner } };
     },
   },
   "joinRequests.unseenAcceptances": { ...members, arrange: anyMember },
