@@ -3,8 +3,8 @@
  * Every procedure of `appRouter` must have a row, so a new procedure (friends, chat, payments ...)
  * fails that test until its author declares here who may call it.
  *
- * Each call is made three times, each time on fresh rows from `arrange`: by an anonymous visitor,
- * by a stranger (a signed-in member with no tie to the rows), and by the party (the member the
+ * Each call is made on fresh rows from `arrange`, once by an anonymous visitor, once
+ * by a stranger (a signed-in member with no tie to the rows), once by the party (the member the
  * rows belong to or are meant for: the owner, the participant, the side), and once by each other
  * member the rule names (the side who may not answer their own join request, for one).
  */
