@@ -27,7 +27,8 @@ export function contentSecurityPolicy(partyHost: string) {
     // Project cards show stock photos, Google members their Google picture.
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
-    `connect-src 'self' ws://${partyHost} wss://${partyHost}`,
+    // The chat rooms: sockets, and the plain requests partysocket can make beside them.
+    `connect-src 'self' ${["ws", "wss", "http", "https"].map((scheme) => `${scheme}://${partyHost}`).join(" ")}`,
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
