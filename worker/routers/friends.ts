@@ -26,21 +26,21 @@ import {
   sendRequest,
 } from "../friends/pairs";
 import { protectedProcedure, router, unbatchedProcedure } from "../trpc";
+import { plainText } from "./fields";
 
 /** Looking members up by e-mail tells whether an address is registered, so it is rationed per member. */
 const EMAIL_LOOKUPS: RateRule = { name: "friends:lookup", limit: EMAIL_LOOKUPS_PER_HOUR, windowMs: 60 * 60 * 1000 };
 
 const byEmail = z.object({
-  email: z
-    .string({ error: EMAIL_REQUIRED })
+  email: plainText(EMAIL_REQUIRED)
     .trim()
     .min(1, EMAIL_REQUIRED)
     // No account has a longer address, so a longer one finds nobody.
     .max(MAX_EMAIL_LENGTH, NO_USER_WITH_EMAIL)
     .transform(normalizeEmail),
 });
-const byMember = z.object({ memberId: z.string({ error: MEMBER_NOT_FOUND }).min(1, MEMBER_NOT_FOUND).max(64, MEMBER_NOT_FOUND) });
-const byRequest = z.object({ requestId: z.string({ error: REQUEST_GONE }).min(1, REQUEST_GONE).max(64, REQUEST_GONE) });
+const byMember = z.object({ memberId: plainText(MEMBER_NOT_FOUND).min(1, MEMBER_NOT_FOUND).max(64, MEMBER_NOT_FOUND) });
+const byRequest = z.object({ requestId: plainText(REQUEST_GONE).min(1, REQUEST_GONE).max(64, REQUEST_GONE) });
 
 const recipientColumns = { id: users.id, email: users.email, displayName: profiles.displayName };
 
