@@ -3,6 +3,7 @@ import { authRouter } from "./auth";
 import { joinRequestsRouter } from "./join-requests";
 import { projectsRouter } from "./projects";
 import { contactRouter } from "./contact";
+import { friendsRouter } from "./friends";
 import { profilesRouter } from "./profiles";
 
 export const appRouter = router({
@@ -11,6 +12,7 @@ export const appRouter = router({
   projects: projectsRouter,
   contact: contactRouter,
   profiles: profilesRouter,
+  friends: friendsRouter,
 });
 
 export type AppRouter = typeof appRouter;
