@@ -24,7 +24,14 @@ const VERIFY_LINK = /\S+\/auth\/verify\?token=\S+/;
  * Outside configuration that would change what the app does (Google, a remote database, a public
  * URL): callers decide these, so they are not inherited from the shell.
  */
-const OUTSIDE_CONFIG = ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET", "LIBSQL_URL", "LIBSQL_AUTH_TOKEN", "APP_URL", "PARTY_SECRET"];
+const OUTSIDE_CONFIG = [
+  "GOOGLE_CLIENT_ID",
+  "GOOGLE_CLIENT_SECRET",
+  "LIBSQL_URL",
+  "LIBSQL_AUTH_TOKEN",
+  "APP_URL",
+  "PARTY_SECRET",
+];
 
 export interface HostOptions {
   /** Kept when the host stops, so another start can reuse it as a second `npm start` does. */
@@ -103,7 +110,10 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   process.once("exit", onExit);
 
   const url = await new Promise<string>((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`host not ready after ${START_TIMEOUT_MS} ms\n${output}`)), START_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => fail(new Error(`host not ready after ${START_TIMEOUT_MS} ms\n${output}`)),
+      START_TIMEOUT_MS,
+    );
     const watch = () => {
       const ready = READY_LINE.exec(output);
       if (!ready) return;
@@ -143,7 +153,8 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
           sql: `SELECT body FROM outbox WHERE "to" = ? ORDER BY id DESC LIMIT 1`,
           args: [email.toLowerCase()],
         });
-        const link = VERIFY_LINK.exec(String(rows[0]?.body ?? ""))?.[0];
+        const body = rows[0]?.body;
+        const link = typeof body === "string" ? VERIFY_LINK.exec(body)?.[0] : undefined;
         if (!link) throw new Error(`no verification e-mail for ${email} in the outbox`);
         return link;
       } finally {

@@ -35,7 +35,7 @@ function VerifyPage() {
     // Tokens are single use: React's development double effect must not spend one twice.
     if (started.current) return;
     started.current = true;
-    (async (): Promise<State> => {
+    void (async (): Promise<State> => {
       if (search.error || search.error_description) {
         return { status: "error", message: search.error_description ?? search.error ?? INVALID_LINK };
       }
@@ -49,13 +49,16 @@ function VerifyPage() {
       }
       return (await utils.auth.me.fetch()) ? { status: "success" } : { status: "error", message: INVALID_LINK };
     })()
-      .catch(() => ({ status: "error", message: "An unexpected error occurred. Please try again or contact support." }) as const)
+      .catch(
+        () =>
+          ({ status: "error", message: "An unexpected error occurred. Please try again or contact support." }) as const,
+      )
       .then(setState);
   }, [search, utils, verify]);
 
   useEffect(() => {
     if (state.status !== "success") return;
-    const timer = setTimeout(() => navigate({ to: "/dashboard" }), REDIRECT_AFTER_MS);
+    const timer = setTimeout(() => void navigate({ to: "/dashboard" }), REDIRECT_AFTER_MS);
     return () => clearTimeout(timer);
   }, [state.status, navigate]);
 

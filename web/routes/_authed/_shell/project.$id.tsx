@@ -29,7 +29,7 @@ function BackButton() {
   const router = useRouter();
   const navigate = useNavigate();
   // Back where the member came from; a link opened on its own goes to the project list.
-  const back = () => (router.history.canGoBack() ? router.history.back() : navigate({ to: "/all-projects" }));
+  const back = () => (router.history.canGoBack() ? router.history.back() : void navigate({ to: "/all-projects" }));
   return (
     <Button variant="ghost" size="sm" className="-ml-3 mb-4 w-fit" onClick={back}>
       <ArrowLeft aria-hidden />
@@ -111,7 +111,12 @@ function ProjectPage() {
                     </Button>
                   }
                 />
-                <DeleteProjectButton project={p} size="default" label="Delete" onDeleted={() => navigate({ to: "/my-projects" })} />
+                <DeleteProjectButton
+                  project={p}
+                  size="default"
+                  label="Delete"
+                  onDeleted={() => navigate({ to: "/my-projects" })}
+                />
               </>
             ) : (
               <JoinButton project={p} join={join.data} />
