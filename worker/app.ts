@@ -1,5 +1,6 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
-import { Hono, type Context } from "hono";
+import { Hono, type Context as HonoContext } from "hono";
+import { createMiddleware } from "hono/factory";
 import { HTTPException } from "hono/http-exception";
 import { DATABASE_BUSY, isDatabaseBusy } from "../db/errors";
 import type { AppEnv, Services } from "./env";
@@ -9,6 +10,7 @@ import { googleRoutes } from "./http/google";
 import { originCheck } from "./http/origin";
 import { sessionMiddleware } from "./http/session";
 import { appRouter } from "./routers";
+import type { Context } from "./trpc";
 
 const MAX_BATCH_SIZE = 20;
 
@@ -16,7 +18,7 @@ const MAX_BATCH_SIZE = 20;
  * The one Hono app both hosts run. `services` builds the per-request dependencies from
  * whatever the host has (Worker bindings, or the Node process's long-lived clients).
  */
-export function createApp(services: (c: Context<AppEnv>) => Services) {
+export function createApp(services: (c: HonoContext<AppEnv>) => Services) {
   const app = new Hono<AppEnv>();
 
   app.onError((error, c) => {
@@ -26,14 +28,17 @@ export function createApp(services: (c: Context<AppEnv>) => Services) {
     return c.json({ error: "Something went wrong. Please try again." }, 500);
   });
 
-  app.use("/api/*", async (c, next) => {
-    const { db, config, clientIp, avatars } = services(c);
-    c.set("db", db);
-    c.set("config", config);
-    c.set("clientIp", clientIp);
-    c.set("avatars", avatars);
-    await next();
-  });
+  app.use(
+    "/api/*",
+    createMiddleware<AppEnv>(async (c, next) => {
+      const { db, config, clientIp, avatars } = services(c);
+      c.set("db", db);
+      c.set("config", config);
+      c.set("clientIp", clientIp);
+      c.set("avatars", avatars);
+      await next();
+    }),
+  );
   // Before the session middleware: images are public, and a cached image must not carry a cookie.
   app.route("/api/avatars", avatarRoutes);
   app.use("/api/*", originCheck);
@@ -50,16 +55,9 @@ export function createApp(services: (c: Context<AppEnv>) => Services) {
       router: appRouter,
       // A page's queries arrive together; far more than that in one request is not a page.
       maxBatchSize: MAX_BATCH_SIZE,
-      createContext: ({ resHeaders, info }) => ({
-        db: c.var.db,
-        config: c.var.config,
-        auth: c.var.auth,
-        user: c.var.user,
-        session: c.var.session,
-        clientIp: c.var.clientIp,
-        appUrl: c.var.appUrl,
+      createContext: ({ resHeaders, info }): Context => ({
+        ...c.var,
         setCookie: (cookie) => resHeaders.append("Set-Cookie", cookie.serialize()),
-        avatars: c.var.avatars,
         batchSize: info.calls.length,
       }),
       onError: ({ error, path }) => {
@@ -68,7 +66,9 @@ export function createApp(services: (c: Context<AppEnv>) => Services) {
     }),
   );
 
-  app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
+  app.all("/api/*", () => {
+    throw new HTTPException(404, { message: "Not found" });
+  });
 
   return app;
 }

@@ -29,6 +29,14 @@ export interface RateLimits {
 
 export type EnvVars = Record<string, string | undefined>;
 
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/** The origin used in links the app sends out: the configured one, else the request's own. */
+export const appUrlFor = (config: Config, requestUrl: string) => config.appUrl ?? new URL(requestUrl).origin;
+
+/** Session cookies are Secure everywhere but on this machine, which serves plain http. */
+export const secureCookies = (appUrl: string) => !LOCAL_HOSTS.has(new URL(appUrl).hostname);
+
 const GOOGLE_AUTHORIZATION_ENDPOINT = "https://accounts.google.com/o/oauth2/v2/auth";
 const GOOGLE_TOKEN_ENDPOINT = "https://oauth2.googleapis.com/token";
 

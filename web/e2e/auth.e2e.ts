@@ -120,7 +120,11 @@ describe("routing", () => {
 });
 
 describe("e-mail verification", () => {
-  test("the link from the e-mail verifies once and moves on to the dashboard by itself", async ({ app, page, newPage }) => {
+  test("the link from the e-mail verifies once and moves on to the dashboard by itself", async ({
+    app,
+    page,
+    newPage,
+  }) => {
     const member = await signUp(page);
     const link = await app.latestVerificationLink(member.email);
 
@@ -150,4 +154,12 @@ test("Google sign-in on a server without Google says so", async ({ page }) => {
   await page.goto("/auth");
   await page.getByRole("button", { name: "Continue with Google" }).click();
   await toast(page, "Google Sign In Failed").getByText("Google sign-in is not configured on this server.").waitFor();
+});
+
+test("Google sign-in that fails on the server comes back with the spec's message for its code", async ({ page }) => {
+  await page.goto("/api/auth/google");
+  await page.waitForURL((url) => url.pathname === "/auth");
+  await toast(page, "Google Sign In Failed").getByText("Google sign-in is not configured on this server.").waitFor();
+  await page.goto("/auth?oauth_error=failed");
+  await toast(page, "Google Sign In Failed").getByText("Failed to sign in with Google. Please try again.").waitFor();
 });

@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { profiles, users } from "../../db/schema";
 import { TEST_ORIGIN, createTestApp, type TestApp } from "../testing/harness";
+import type { OAuthErrorCode } from "./google";
 
 type Browser = ReturnType<TestApp["browser"]>;
 
@@ -19,8 +20,6 @@ interface GoogleAccount {
 const CLIENT_ID = "crewboard-test.apps.googleusercontent.com";
 const CLIENT_SECRET = "test-google-secret";
 const CALLBACK_URL = `${TEST_ORIGIN}/api/auth/google/callback`;
-const FAILED = "Failed to sign in with Google. Please try again.";
-const NOT_CONFIGURED = "Google sign-in is not configured on this server.";
 
 const base64url = (data: string | Buffer) => Buffer.from(data).toString("base64url");
 const s256 = (verifier: string) => createHash("sha256").update(verifier).digest("base64url");
@@ -155,11 +154,11 @@ async function signInWithGoogle(b: Browser, account: GoogleAccount) {
   return b.request(await consentAt(b, account));
 }
 
-function expectRedirectToAuthWith(response: Response, message: string) {
+function expectRedirectToAuthWith(response: Response, code: OAuthErrorCode) {
   expect(response.status).toBe(302);
   const location = new URL(response.headers.get("Location")!, TEST_ORIGIN);
   expect(location.pathname).toBe("/auth");
-  expect(location.searchParams.get("oauth_error")).toBe(message);
+  expect(location.searchParams.get("oauth_error")).toBe(code);
 }
 
 async function expectSignedOut(b: Browser) {
@@ -202,11 +201,8 @@ describe("starting Google sign-in", () => {
   it("without GOOGLE_CLIENT_ID, says it is not configured and reports no Google provider", async () => {
     const bare = await createTestApp();
     const b = bare.browser();
-    expectRedirectToAuthWith(await b.request(`${TEST_ORIGIN}/api/auth/google`), NOT_CONFIGURED);
-    expectRedirectToAuthWith(
-      await b.request(`${CALLBACK_URL}?code=anything&state=anything`),
-      NOT_CONFIGURED,
-    );
+    expectRedirectToAuthWith(await b.request(`${TEST_ORIGIN}/api/auth/google`), "not_configured");
+    expectRedirectToAuthWith(await b.request(`${CALLBACK_URL}?code=anything&state=anything`), "not_configured");
     expect(await b.trpc.auth.providers.query()).toEqual({ google: false });
   });
 });
@@ -299,7 +295,7 @@ describe("Google callback refusals", () => {
   async function expectRefused(b: Browser, account: GoogleAccount, callback: URL, app: TestApp = t) {
     const before = await app.db.$count(users);
     const response = await b.request(callback);
-    expectRedirectToAuthWith(response, FAILED);
+    expectRedirectToAuthWith(response, "failed");
     await expectSignedOut(b);
     expect(await app.db.$count(users)).toBe(before);
     expect(await app.db.$count(users, eq(users.email, account.email))).toBe(0);

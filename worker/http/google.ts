@@ -1,16 +1,7 @@
-import {
-  CodeChallengeMethod,
-  OAuth2Client,
-  decodeIdToken,
-  generateCodeVerifier,
-  generateState,
-} from "arctic";
-import { and, eq, isNull } from "drizzle-orm";
+import { CodeChallengeMethod, OAuth2Client, decodeIdToken, generateCodeVerifier, generateState } from "arctic";
 import { Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { profiles, sessions, users } from "../../db/schema";
-import { isUniqueViolation } from "../../db/errors";
-import { emailLocalPart, findUserByEmail, newAccount } from "../auth/accounts";
+import { signInWithGoogle, type GoogleClaims } from "../auth/accounts";
 import { startSession } from "../auth/session";
 import type { GoogleConfig } from "../config";
 import type { AppEnv } from "../env";
@@ -19,61 +10,18 @@ const STATE_COOKIE = "google_oauth_state";
 const VERIFIER_COOKIE = "google_code_verifier";
 const TEN_MINUTES = 10 * 60;
 
-export const GOOGLE_NOT_CONFIGURED = "Google sign-in is not configured on this server.";
-const GOOGLE_FAILED = "Failed to sign in with Google. Please try again.";
+/** Why sign-in failed, as the `oauth_error` code the sign-in page turns into the spec's message. */
+export type OAuthErrorCode = "not_configured" | "failed";
 
-interface GoogleClaims {
-  sub: string;
-  email?: string;
-  email_verified?: boolean;
-  name?: string;
-  picture?: string;
-}
+const authPageWith = (code: OAuthErrorCode) => `/auth?oauth_error=${code}`;
 
 const client = (google: GoogleConfig, appUrl: string) =>
   new OAuth2Client(google.clientId, google.clientSecret, `${appUrl}/api/auth/google/callback`);
 
-/** Links by Google id, then by verified e-mail, else creates the member; returns the user id. */
-async function findOrCreateMember(db: AppEnv["Variables"]["db"], claims: GoogleClaims & { email: string }) {
-  const [byGoogle] = await db.select().from(users).where(eq(users.googleId, claims.sub));
-  if (byGoogle) return byGoogle.id;
-  const byEmail = await findUserByEmail(db, claims.email);
-  if (byEmail) {
-    // Whoever signed up with an address nobody has confirmed may not own it: Google just proved
-    // the real owner is here, so that password and its sessions stop working.
-    const unconfirmed = byEmail.emailVerifiedAt === null;
-    await db.batch([
-      db
-        .update(users)
-        .set({
-          googleId: claims.sub,
-          emailVerifiedAt: byEmail.emailVerifiedAt ?? new Date(),
-          ...(unconfirmed && { passwordHash: null }),
-        })
-        .where(eq(users.id, byEmail.id)),
-      db
-        .update(profiles)
-        .set({ avatarUrl: claims.picture ?? null, updatedAt: new Date() })
-        .where(and(eq(profiles.id, byEmail.id), isNull(profiles.avatarUrl))),
-      ...(unconfirmed ? [db.delete(sessions).where(eq(sessions.userId, byEmail.id))] : []),
-    ]);
-    return byEmail.id;
-  }
-  const account = newAccount(db, {
-    email: claims.email,
-    displayName: claims.name?.trim().slice(0, 50) || emailLocalPart(claims.email),
-    googleId: claims.sub,
-    avatarUrl: claims.picture ?? null,
-    emailVerified: true,
-  });
-  await db.batch(account.statements);
-  return account.id;
-}
-
 export const googleRoutes = new Hono<AppEnv>()
   .get("/", (c) => {
     const google = c.var.config.google;
-    if (!google) return c.redirect(`/auth?oauth_error=${encodeURIComponent(GOOGLE_NOT_CONFIGURED)}`);
+    if (!google) return c.redirect(authPageWith("not_configured"));
     const state = generateState();
     const verifier = generateCodeVerifier();
     const url = client(google, c.var.appUrl).createAuthorizationURLWithPKCE(
@@ -96,35 +44,26 @@ export const googleRoutes = new Hono<AppEnv>()
   })
   .get("/callback", async (c) => {
     const google = c.var.config.google;
-    const fail = (message: string) => c.redirect(`/auth?oauth_error=${encodeURIComponent(message)}`);
-    if (!google) return fail(GOOGLE_NOT_CONFIGURED);
+    const fail = (code: OAuthErrorCode) => c.redirect(authPageWith(code));
+    if (!google) return fail("not_configured");
 
     const { code, state } = c.req.query();
     const storedState = getCookie(c, STATE_COOKIE);
     const verifier = getCookie(c, VERIFIER_COOKIE);
     deleteCookie(c, STATE_COOKIE, { path: "/" });
     deleteCookie(c, VERIFIER_COOKIE, { path: "/" });
-    if (!code || !state || !storedState || !verifier || state !== storedState) return fail(GOOGLE_FAILED);
+    if (!code || !state || !storedState || !verifier || state !== storedState) return fail("failed");
 
     let claims: GoogleClaims;
     try {
-      const tokens = await client(google, c.var.appUrl).validateAuthorizationCode(
-        google.tokenEndpoint,
-        code,
-        verifier,
-      );
+      const tokens = await client(google, c.var.appUrl).validateAuthorizationCode(google.tokenEndpoint, code, verifier);
       claims = decodeIdToken(tokens.idToken()) as GoogleClaims;
     } catch {
-      return fail(GOOGLE_FAILED);
+      return fail("failed");
     }
-    if (!claims.sub || !claims.email || claims.email_verified !== true) return fail(GOOGLE_FAILED);
+    if (!claims.sub || !claims.email || claims.email_verified !== true) return fail("failed");
 
-    const email = claims.email;
-    const userId = await findOrCreateMember(c.var.db, { ...claims, email }).catch(async (error: unknown) => {
-      // A parallel callback for the same person created the account first: link to it.
-      if (isUniqueViolation(error)) return findOrCreateMember(c.var.db, { ...claims, email });
-      throw error;
-    });
+    const userId = await signInWithGoogle(c.var.db, { ...claims, email: claims.email });
     const cookie = await startSession(c.var.db, c.var.auth, userId);
     c.header("Set-Cookie", cookie.serialize(), { append: true });
     return c.redirect("/dashboard");

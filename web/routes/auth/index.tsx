@@ -9,14 +9,23 @@ import { pageHead } from "../../lib/head";
 import { flag, text } from "../../lib/search";
 import { notify } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
+import type { OAuthErrorCode } from "../../../worker/http/google";
 import { SignInForm, SignUpForm } from "./-components/auth-forms";
 
 const GOOGLE_FAILED_TITLE = "Google Sign In Failed";
+const GOOGLE_FAILED = "Failed to sign in with Google. Please try again.";
+/** The spec's message for each code the server's Google sign-in sends back in `oauth_error`. */
+const OAUTH_ERRORS: Record<OAuthErrorCode, string> = {
+  not_configured: "Google sign-in is not configured on this server.",
+  failed: GOOGLE_FAILED,
+};
+const oauthErrorMessage = (code: string) =>
+  Object.hasOwn(OAUTH_ERRORS, code) ? OAUTH_ERRORS[code as OAuthErrorCode] : GOOGLE_FAILED;
 
 export const Route = createFileRoute("/auth/")({
   validateSearch: (search): { reset?: boolean; oauth_error?: string } => ({
     reset: flag(search.reset),
-    oauth_error: text(search.oauth_error, 300),
+    oauth_error: text(search.oauth_error, 50),
   }),
   beforeLoad: async ({ context }) => {
     if (await context.trpc.auth.me.ensureData()) throw redirect({ to: "/dashboard", replace: true });
@@ -34,14 +43,26 @@ function GoogleButton() {
       disabled={!providers.data}
       onClick={() => {
         if (providers.data?.google) window.location.assign("/api/auth/google");
-        else notify.error(GOOGLE_FAILED_TITLE, "Google sign-in is not configured on this server.");
+        else notify.error(GOOGLE_FAILED_TITLE, OAUTH_ERRORS.not_configured);
       }}
     >
       <svg viewBox="0 0 24 24" aria-hidden className="size-4">
-        <path fill="#4285F4" d="M22.56 12.25c0-.78-.07-1.53-.2-2.25H12v4.26h5.92a5.06 5.06 0 0 1-2.2 3.32v2.77h3.57c2.08-1.92 3.27-4.74 3.27-8.1z" />
-        <path fill="#34A853" d="M12 23c2.97 0 5.46-.98 7.28-2.66l-3.57-2.77c-.98.66-2.23 1.06-3.71 1.06-2.86 0-5.29-1.93-6.16-4.53H2.18v2.84A11 11 0 0 0 12 23z" />
-        <path fill="#FBBC05" d="M5.84 14.09A6.6 6.6 0 0 1 5.5 12c0-.73.13-1.43.34-2.09V7.07H2.18A11 11 0 0 0 1 12c0 1.78.43 3.45 1.18 4.93l3.66-2.84z" />
-        <path fill="#EA4335" d="M12 5.38c1.62 0 3.06.56 4.21 1.64l3.15-3.15C17.45 2.09 14.97 1 12 1 7.7 1 3.99 3.47 2.18 7.07l3.66 2.84C6.71 7.31 9.14 5.38 12 5.38z" />
+        <path
+          fill="#4285F4"
+          d="M22.56 12.25c0-.78-.07-1.53-.2-2.25H12v4.26h5.92a5.06 5.06 0 0 1-2.2 3.32v2.77h3.57c2.08-1.92 3.27-4.74 3.27-8.1z"
+        />
+        <path
+          fill="#34A853"
+          d="M12 23c2.97 0 5.46-.98 7.28-2.66l-3.57-2.77c-.98.66-2.23 1.06-3.71 1.06-2.86 0-5.29-1.93-6.16-4.53H2.18v2.84A11 11 0 0 0 12 23z"
+        />
+        <path
+          fill="#FBBC05"
+          d="M5.84 14.09A6.6 6.6 0 0 1 5.5 12c0-.73.13-1.43.34-2.09V7.07H2.18A11 11 0 0 0 1 12c0 1.78.43 3.45 1.18 4.93l3.66-2.84z"
+        />
+        <path
+          fill="#EA4335"
+          d="M12 5.38c1.62 0 3.06.56 4.21 1.64l3.15-3.15C17.45 2.09 14.97 1 12 1 7.7 1 3.99 3.47 2.18 7.07l3.66 2.84C6.71 7.31 9.14 5.38 12 5.38z"
+        />
       </svg>
       Continue with Google
     </Button>
@@ -51,7 +72,7 @@ function GoogleButton() {
 function AuthPage() {
   const { oauth_error } = Route.useSearch();
   useEffect(() => {
-    if (oauth_error) notify.error(GOOGLE_FAILED_TITLE, oauth_error);
+    if (oauth_error) notify.error(GOOGLE_FAILED_TITLE, oauthErrorMessage(oauth_error));
   }, [oauth_error]);
 
   return (
