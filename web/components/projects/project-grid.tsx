@@ -57,7 +57,12 @@ export function ProjectGrid({
         ))}
       </ul>
       {query.hasNextPage && (
-        <Button variant="outline" className="mx-auto" onClick={() => query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+        <Button
+          variant="outline"
+          className="mx-auto"
+          onClick={() => query.fetchNextPage()}
+          disabled={query.isFetchingNextPage}
+        >
           {query.isFetchingNextPage ? "Loading..." : "Load more"}
         </Button>
       )}
@@ -66,7 +71,17 @@ export function ProjectGrid({
 }
 
 /** A friendly block for a list with nothing in it. */
-export function EmptyState({ icon, title, description, action }: { icon: ReactNode; title: string; description: string; action?: ReactNode }) {
+export function EmptyState({
+  icon,
+  title,
+  description,
+  action,
+}: {
+  icon: ReactNode;
+  title: string;
+  description: string;
+  action?: ReactNode;
+}) {
   return (
     <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-14 text-center">
       <div className="text-muted-foreground [&_svg]:size-10">{icon}</div>
