@@ -20,7 +20,16 @@ import {
 
 const MEMBERS = 24;
 /** Everything `profiles.update` takes, so a save names each field. */
-const PROFILE = { bio: null, age: null, developerType: null, experience: null, specialization: null, region: DEFAULT_REGION, skills: [], interestedProjects: [] };
+const PROFILE = {
+  bio: null,
+  age: null,
+  developerType: null,
+  experience: null,
+  specialization: null,
+  region: DEFAULT_REGION,
+  skills: [],
+  interestedProjects: [],
+};
 
 let host: RunningHost;
 let members: Awaited<ReturnType<typeof signUpMany>>;
@@ -42,7 +51,9 @@ describe("on the multi-process host", () => {
   });
 
   test("100 simultaneous sign-ins all succeed, each with its own session", async () => {
-    const signIns = members.slice(0, 20).flatMap((m) => Array.from({ length: 5 }, () => ({ ...m, browser: newBrowser(host) })));
+    const signIns = members
+      .slice(0, 20)
+      .flatMap((m) => Array.from({ length: 5 }, () => ({ ...m, browser: newBrowser(host) })));
     const outcomes = await Promise.all(
       signIns.map((m) => outcome(m.browser.trpc.auth.signIn.mutate({ email: m.email, password: PASSWORD }))),
     );
@@ -90,11 +101,15 @@ describe("on the multi-process host", () => {
     const [owner, asker] = [members[0]!, members[21]!];
     const project = (await owner.browser.trpc.projects.list.query({ mine: true })).items[0]!;
     const requests = await Promise.all(
-      Array.from({ length: 4 }, () => outcome(asker.browser.trpc.joinRequests.request.mutate({ projectId: project.id }))),
+      Array.from({ length: 4 }, () =>
+        outcome(asker.browser.trpc.joinRequests.request.mutate({ projectId: project.id })),
+      ),
     );
     expectNoServerErrors(requests);
     expect(requests.filter((o) => o.ok).length).toBeGreaterThanOrEqual(1);
-    expect(await countRows(host, "project_join_requests", "project_id = ? AND user_id = ?", [project.id, asker.id])).toBe(1);
+    expect(
+      await countRows(host, "project_join_requests", "project_id = ? AND user_id = ?", [project.id, asker.id]),
+    ).toBe(1);
 
     const { pending } = await owner.browser.trpc.joinRequests.forProject.query({ projectId: project.id });
     const requestId = pending[0]!.id;
@@ -108,7 +123,10 @@ describe("on the multi-process host", () => {
     const succeeded = answers.flatMap((o) => (o.ok ? [(o.value as { status: string }).status] : []));
     expect(succeeded).toHaveLength(1);
     const db = host.openDatabase();
-    const { rows } = await db.execute({ sql: "SELECT status FROM project_join_requests WHERE id = ?", args: [requestId] });
+    const { rows } = await db.execute({
+      sql: "SELECT status FROM project_join_requests WHERE id = ?",
+      args: [requestId],
+    });
     db.close();
     expect(rows[0]!.status).toBe(succeeded[0]);
   });

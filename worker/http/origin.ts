@@ -13,7 +13,13 @@ export const originCheck = createMiddleware<AppEnv>(async (c, next) => {
   if (!SAFE_METHODS.has(c.req.method)) {
     const origin = c.req.header("Origin") ?? null;
     const allowed = [new URL(c.req.url).host, c.var.config.appUrl && new URL(c.var.config.appUrl).host];
-    if (!origin || !verifyRequestOrigin(origin, allowed.filter((h): h is string => !!h))) {
+    if (
+      !origin ||
+      !verifyRequestOrigin(
+        origin,
+        allowed.filter((h): h is string => !!h),
+      )
+    ) {
       throw new HTTPException(403, { message: "Cross-site request refused." });
     }
   }

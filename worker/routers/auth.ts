@@ -82,10 +82,12 @@ export const authRouter = router({
     const verification = await verificationEmail(ctx.db, account, ctx.appUrl);
     const session = newSession(ctx.db, ctx.auth, account.id);
     // The account, its profile, its verification e-mail and its session: all of them or none.
-    await ctx.db.batch([...account.statements, ...verification.statements, session.statement]).catch((error: unknown) => {
-      // Two sign-ups for one address can both pass the check above; the unique index decides.
-      throw isUniqueViolation(error) ? taken() : error;
-    });
+    await ctx.db
+      .batch([...account.statements, ...verification.statements, session.statement])
+      .catch((error: unknown) => {
+        // Two sign-ups for one address can both pass the check above; the unique index decides.
+        throw isUniqueViolation(error) ? taken() : error;
+      });
     logEmail(verification.email);
     ctx.setCookie(session.cookie);
     return me(ctx, { id: account.id, email: account.email, emailVerifiedAt: null });

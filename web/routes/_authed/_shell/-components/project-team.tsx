@@ -53,7 +53,11 @@ export function TeamCard({ project, join }: { project: ProjectDetail; join?: Joi
       <CardContent className="grid gap-4">
         <ul className="grid gap-3" aria-label="Team members">
           <li>
-            <Person name={nameOf(project.owner ?? { displayName: null })} detail="Owner" avatarUrl={project.owner?.avatarUrl ?? null} />
+            <Person
+              name={nameOf(project.owner ?? { displayName: null })}
+              detail="Owner"
+              avatarUrl={project.owner?.avatarUrl ?? null}
+            />
           </li>
           {join?.team.map((member) => (
             <li key={member.id}>
