@@ -1,3 +1,4 @@
+import type { ComponentProps } from "react";
 import {
   BUDGET_RANGES,
   PROJECT_CATEGORIES,
@@ -87,20 +88,39 @@ interface GroupProps {
 
 const idFor = (name: string) => `project-${name}`;
 
+type TextKey = "title" | "members" | "duration" | "githubUrl" | "demoUrl";
+
+/** A labelled text box bound to one of the form's text fields. */
+function TextField({
+  name,
+  label,
+  form,
+  set,
+  disabled,
+  ...input
+}: GroupProps & { name: TextKey; label: string } & Omit<
+    ComponentProps<"input">,
+    "id" | "name" | "form" | "value" | "onChange" | "disabled"
+  >) {
+  return (
+    <Field id={idFor(name)} label={label}>
+      <Input
+        id={idFor(name)}
+        value={form[name]}
+        onChange={(e) => set(name, e.target.value)}
+        disabled={disabled}
+        {...input}
+      />
+    </Field>
+  );
+}
+
 /** Title, category, status, description, team size, duration and progress. */
-export function ProjectBasicsFields({ form, set, disabled }: GroupProps) {
+export function ProjectBasicsFields(group: GroupProps) {
+  const { form, set, disabled } = group;
   return (
     <>
-      <Field id={idFor("title")} label="Title *">
-        <Input
-          id={idFor("title")}
-          value={form.title}
-          onChange={(e) => set("title", e.target.value)}
-          maxLength={MAX_TITLE_LENGTH}
-          placeholder="Project title"
-          disabled={disabled}
-        />
-      </Field>
+      <TextField {...group} name="title" label="Title *" maxLength={MAX_TITLE_LENGTH} placeholder="Project title" />
       <div className="grid gap-4 sm:grid-cols-2">
         <ChoiceField
           id={idFor("category")}
@@ -133,28 +153,22 @@ export function ProjectBasicsFields({ form, set, disabled }: GroupProps) {
         />
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={idFor("members")} label="Team Size">
-          <Input
-            id={idFor("members")}
-            type="number"
-            inputMode="numeric"
-            min={MIN_TEAM_SIZE}
-            max={MAX_TEAM_SIZE}
-            value={form.members}
-            onChange={(e) => set("members", e.target.value)}
-            disabled={disabled}
-          />
-        </Field>
-        <Field id={idFor("duration")} label="Duration">
-          <Input
-            id={idFor("duration")}
-            value={form.duration}
-            onChange={(e) => set("duration", e.target.value)}
-            maxLength={MAX_DURATION_LENGTH}
-            placeholder="e.g. 3 months"
-            disabled={disabled}
-          />
-        </Field>
+        <TextField
+          {...group}
+          name="members"
+          label="Team Size"
+          type="number"
+          inputMode="numeric"
+          min={MIN_TEAM_SIZE}
+          max={MAX_TEAM_SIZE}
+        />
+        <TextField
+          {...group}
+          name="duration"
+          label="Duration"
+          maxLength={MAX_DURATION_LENGTH}
+          placeholder="e.g. 3 months"
+        />
       </div>
       <Field id={idFor("progress")} label={`Progress: ${form.progress}%`}>
         <input
@@ -179,7 +193,8 @@ const LINKS = [
 ] as const;
 
 /** Budget and links: only an existing project has them. */
-export function ProjectEditOnlyFields({ form, set, disabled }: GroupProps) {
+export function ProjectEditOnlyFields(group: GroupProps) {
+  const { form, set, disabled } = group;
   return (
     <>
       <ChoiceField
@@ -192,18 +207,16 @@ export function ProjectEditOnlyFields({ form, set, disabled }: GroupProps) {
         disabled={disabled}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        {LINKS.map(([key, label, placeholder]) => (
-          <Field key={key} id={idFor(key)} label={label}>
-            <Input
-              id={idFor(key)}
-              type="url"
-              value={form[key]}
-              onChange={(e) => set(key, e.target.value)}
-              maxLength={MAX_URL_LENGTH}
-              placeholder={placeholder}
-              disabled={disabled}
-            />
-          </Field>
+        {LINKS.map(([name, label, placeholder]) => (
+          <TextField
+            {...group}
+            key={name}
+            name={name}
+            label={label}
+            type="url"
+            maxLength={MAX_URL_LENGTH}
+            placeholder={placeholder}
+          />
         ))}
       </div>
     </>
