@@ -8,6 +8,7 @@ import { avatarRoutes } from "./http/avatars";
 import { trpcBodyLimit } from "./http/body-limit";
 import { googleRoutes } from "./http/google";
 import { originCheck } from "./http/origin";
+import { securityHeadersMiddleware } from "./http/security-headers";
 import { sessionMiddleware } from "./http/session";
 import { appRouter } from "./routers";
 import type { Context } from "./trpc";
@@ -28,8 +29,9 @@ export function createApp(services: (c: HonoContext<AppEnv>) => Services) {
     return c.json({ error: "Something went wrong. Please try again." }, 500);
   });
 
+  // Every request: the Node host serves its pages through this app too, and they need the config.
   app.use(
-    "/api/*",
+    "*",
     createMiddleware<AppEnv>(async (c, next) => {
       const { db, config, clientIp, avatars } = services(c);
       c.set("db", db);
@@ -39,6 +41,7 @@ export function createApp(services: (c: HonoContext<AppEnv>) => Services) {
       await next();
     }),
   );
+  app.use("*", securityHeadersMiddleware);
   // Before the session middleware: images are public, and a cached image must not carry a cookie.
   app.route("/api/avatars", avatarRoutes);
   app.use("/api/*", originCheck);

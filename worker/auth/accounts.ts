@@ -3,7 +3,7 @@ import { generateIdFromEntropySize } from "lucia";
 import type { Db } from "../../db/client";
 import { DEFAULT_REGION } from "../../db/enums";
 import { isUniqueViolation } from "../../db/errors";
-import { emailLocalPart } from "../../db/rules";
+import { CONTROL_CHARACTERS, emailLocalPart, MAX_DISPLAY_NAME_LENGTH } from "../../db/rules";
 import { profiles, sessions, users } from "../../db/schema";
 
 export interface NewAccount {
@@ -73,29 +73,27 @@ async function findOrCreateMember(db: Db, claims: GoogleClaims & { email: string
   if (byGoogle) return byGoogle.id;
   const byEmail = await findUserByEmail(db, claims.email);
   if (byEmail) {
-    // Whoever signed up with an address nobody has confirmed may not own it: Google just proved
-    // the real owner is here, so that password and its sessions stop working.
-    const unconfirmed = byEmail.emailVerifiedAt === null;
+    // Google just proved who owns this address. A password set before that proof may belong to
+    // whoever signed up with the address first (even if its owner later clicked the confirmation
+    // link they were sent), so that password and its sessions stop working until a reset.
     await db.batch([
       db
         .update(users)
-        .set({
-          googleId: claims.sub,
-          emailVerifiedAt: byEmail.emailVerifiedAt ?? new Date(),
-          ...(unconfirmed && { passwordHash: null }),
-        })
+        .set({ googleId: claims.sub, emailVerifiedAt: byEmail.emailVerifiedAt ?? new Date(), passwordHash: null })
         .where(eq(users.id, byEmail.id)),
       db
         .update(profiles)
         .set({ avatarUrl: claims.picture ?? null, updatedAt: new Date() })
         .where(and(eq(profiles.id, byEmail.id), isNull(profiles.avatarUrl))),
-      ...(unconfirmed ? [db.delete(sessions).where(eq(sessions.userId, byEmail.id))] : []),
+      db.delete(sessions).where(eq(sessions.userId, byEmail.id)),
     ]);
     return byEmail.id;
   }
   const account = newAccount(db, {
     email: claims.email,
-    displayName: claims.name?.trim().slice(0, 50) || emailLocalPart(claims.email),
+    displayName:
+      claims.name?.replace(CONTROL_CHARACTERS, "").trim().slice(0, MAX_DISPLAY_NAME_LENGTH) ||
+      emailLocalPart(claims.email),
     googleId: claims.sub,
     avatarUrl: claims.picture ?? null,
     emailVerified: true,

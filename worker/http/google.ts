@@ -1,6 +1,7 @@
 import { CodeChallengeMethod, OAuth2Client, decodeIdToken, generateCodeVerifier, generateState } from "arctic";
 import { Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import type { OAuthError } from "../../db/auth-messages";
 import { signInWithGoogle, type GoogleClaims } from "../auth/accounts";
 import { startSession } from "../auth/session";
 import type { GoogleConfig } from "../config";
@@ -10,18 +11,16 @@ const STATE_COOKIE = "google_oauth_state";
 const VERIFIER_COOKIE = "google_code_verifier";
 const TEN_MINUTES = 10 * 60;
 
-/** Why sign-in failed, as the `oauth_error` code the sign-in page turns into the spec's message. */
-export type OAuthErrorCode = "not_configured" | "failed";
-
-const authPageWith = (code: OAuthErrorCode) => `/auth?oauth_error=${code}`;
-
 const client = (google: GoogleConfig, appUrl: string) =>
   new OAuth2Client(google.clientId, google.clientSecret, `${appUrl}/api/auth/google/callback`);
+
+/** Back to the sign-in page, which shows the spec's message for the code. */
+const backToSignIn = (error: OAuthError) => `/auth?oauth_error=${error}`;
 
 export const googleRoutes = new Hono<AppEnv>()
   .get("/", (c) => {
     const google = c.var.config.google;
-    if (!google) return c.redirect(authPageWith("not_configured"));
+    if (!google) return c.redirect(backToSignIn("google_not_configured"));
     const state = generateState();
     const verifier = generateCodeVerifier();
     const url = client(google, c.var.appUrl).createAuthorizationURLWithPKCE(
@@ -44,24 +43,24 @@ export const googleRoutes = new Hono<AppEnv>()
   })
   .get("/callback", async (c) => {
     const google = c.var.config.google;
-    const fail = (code: OAuthErrorCode) => c.redirect(authPageWith(code));
-    if (!google) return fail("not_configured");
+    const fail = (error: OAuthError) => c.redirect(backToSignIn(error));
+    if (!google) return fail("google_not_configured");
 
     const { code, state } = c.req.query();
     const storedState = getCookie(c, STATE_COOKIE);
     const verifier = getCookie(c, VERIFIER_COOKIE);
     deleteCookie(c, STATE_COOKIE, { path: "/" });
     deleteCookie(c, VERIFIER_COOKIE, { path: "/" });
-    if (!code || !state || !storedState || !verifier || state !== storedState) return fail("failed");
+    if (!code || !state || !storedState || !verifier || state !== storedState) return fail("google_failed");
 
     let claims: GoogleClaims;
     try {
       const tokens = await client(google, c.var.appUrl).validateAuthorizationCode(google.tokenEndpoint, code, verifier);
       claims = decodeIdToken(tokens.idToken()) as GoogleClaims;
     } catch {
-      return fail("failed");
+      return fail("google_failed");
     }
-    if (!claims.sub || !claims.email || claims.email_verified !== true) return fail("failed");
+    if (!claims.sub || !claims.email || claims.email_verified !== true) return fail("google_failed");
 
     const userId = await signInWithGoogle(c.var.db, { ...claims, email: claims.email });
     const cookie = await startSession(c.var.db, c.var.auth, userId);

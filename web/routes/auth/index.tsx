@@ -1,6 +1,7 @@
 import { createFileRoute, Link, redirect } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
 import { useEffect } from "react";
+import { OAUTH_ERRORS, oauthErrorMessage } from "../../../db/auth-messages";
 import { Brand } from "../../components/brand";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card";
@@ -9,23 +10,14 @@ import { pageHead } from "../../lib/head";
 import { flag, text } from "../../lib/search";
 import { notify } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
-import type { OAuthErrorCode } from "../../../worker/http/google";
 import { SignInForm, SignUpForm } from "./-components/auth-forms";
 
 const GOOGLE_FAILED_TITLE = "Google Sign In Failed";
-const GOOGLE_FAILED = "Failed to sign in with Google. Please try again.";
-/** The spec's message for each code the server's Google sign-in sends back in `oauth_error`. */
-const OAUTH_ERRORS: Record<OAuthErrorCode, string> = {
-  not_configured: "Google sign-in is not configured on this server.",
-  failed: GOOGLE_FAILED,
-};
-const oauthErrorMessage = (code: string) =>
-  Object.hasOwn(OAUTH_ERRORS, code) ? OAUTH_ERRORS[code as OAuthErrorCode] : GOOGLE_FAILED;
 
 export const Route = createFileRoute("/auth/")({
   validateSearch: (search): { reset?: boolean; oauth_error?: string } => ({
     reset: flag(search.reset),
-    oauth_error: text(search.oauth_error, 50),
+    oauth_error: text(search.oauth_error, 100),
   }),
   beforeLoad: async ({ context }) => {
     if (await context.trpc.auth.me.ensureData()) throw redirect({ to: "/dashboard", replace: true });
@@ -43,7 +35,7 @@ function GoogleButton() {
       disabled={!providers.data}
       onClick={() => {
         if (providers.data?.google) window.location.assign("/api/auth/google");
-        else notify.error(GOOGLE_FAILED_TITLE, OAUTH_ERRORS.not_configured);
+        else notify.error(GOOGLE_FAILED_TITLE, OAUTH_ERRORS.google_not_configured);
       }}
     >
       <svg viewBox="0 0 24 24" aria-hidden className="size-4">
@@ -72,7 +64,8 @@ function GoogleButton() {
 function AuthPage() {
   const { oauth_error } = Route.useSearch();
   useEffect(() => {
-    if (oauth_error) notify.error(GOOGLE_FAILED_TITLE, oauthErrorMessage(oauth_error));
+    // The link names a code; the words are the spec's own, whatever the link says.
+    if (oauth_error !== undefined) notify.error(GOOGLE_FAILED_TITLE, oauthErrorMessage(oauth_error));
   }, [oauth_error]);
 
   return (
