@@ -39,7 +39,7 @@ function seededDatabase() {
   }
   const dir = mkdtempSync(join(tmpdir(), "crewboard-bench-projects-"));
   console.log(`Seeding ${MEMBERS} members and ${PROJECTS} projects into ${dir} ...`);
-  const seeded = spawnSync(TSX, ["db/seed.ts", "--members", String(MEMBERS), "--projects", String(PROJECTS)], {
+  const seeded = spawnSync(TSX, ["worker/seed.ts", "--members", String(MEMBERS), "--projects", String(PROJECTS)], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: dir, LIBSQL_URL: "" },
     stdio: "inherit",
