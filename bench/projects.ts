@@ -39,7 +39,7 @@ function seededDatabase() {
   }
   const dir = mkdtempSync(join(tmpdir(), "crewboard-bench-projects-"));
   console.log(`Seeding ${MEMBERS} members and ${PROJECTS} projects into ${dir} ...`);
-  const seeded = spawnSync(TSX, ["db/seed.ts", "--members", String(MEMBERS), "--projects", String(PROJECTS)], {
+  const seeded = spawnSync(TSX, ["worker/seed.ts", "--members", String(MEMBERS), "--projects", String(PROJECTS)], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: dir, LIBSQL_URL: "" },
     stdio: "inherit",
@@ -147,7 +147,10 @@ async function signedInMember(origin: string) {
   };
   const email = `bench.${Date.now()}@example.com`;
   const signedUp = await post("auth.signUp", { displayName: "Bench Member", email, password: "correct horse" });
-  const cookie = signedUp.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = signedUp.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   for (let i = 1; i <= 3; i++) {
     await post(
       "projects.create",
@@ -177,7 +180,12 @@ async function oneClient(target: string, cookie: string) {
 }
 
 async function tenClients(target: string, cookie: string) {
-  const result = await autocannon({ url: target, connections: CONNECTIONS, duration: LOAD_SECONDS, headers: { Cookie: cookie } });
+  const result = await autocannon({
+    url: target,
+    connections: CONNECTIONS,
+    duration: LOAD_SECONDS,
+    headers: { Cookie: cookie },
+  });
   return { reqPerSec: result.requests.average, failures: result.non2xx + result.errors + result.timeouts };
 }
 
@@ -210,7 +218,12 @@ try {
   const cookie = await signedInMember(app.url);
   for (const { name, path } of BASELINES) {
     const single = await oneClient(`${app.url}${path}`, cookie);
-    baselines.push({ name, p50Ms: single.p50Ms, p99Ms: single.p99Ms, ...(await tenClients(`${app.url}${path}`, cookie)) });
+    baselines.push({
+      name,
+      p50Ms: single.p50Ms,
+      p99Ms: single.p99Ms,
+      ...(await tenClients(`${app.url}${path}`, cookie)),
+    });
   }
   const spec = specWay(database.file);
   for (const c of cases) {

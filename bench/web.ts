@@ -42,7 +42,10 @@ function build(outDir: string) {
 function wholeAppJs(outDir: string) {
   const assets = join(outDir, "assets");
   const scripts = readdirSync(assets).filter((file) => file.endsWith(".js"));
-  return { files: scripts.length, bytes: scripts.reduce((sum, file) => sum + gzipped(readFileSync(join(assets, file))), 0) };
+  return {
+    files: scripts.length,
+    bytes: scripts.reduce((sum, file) => sum + gzipped(readFileSync(join(assets, file))), 0),
+  };
 }
 
 async function firstVisit(browser: Browser, origin: string, page: (typeof PAGES)[number]) {
@@ -74,7 +77,12 @@ async function firstVisit(browser: Browser, origin: string, page: (typeof PAGES)
     const files = await Promise.all(scripts);
     const sum = (list: Script[]) => list.reduce((total, { bytes }) => total + bytes, 0);
     const first = files.filter((script) => script.firstLoad);
-    return { scripts: first.length, bytes: sum(first), laterBytes: sum(files.filter((script) => !script.firstLoad)), files };
+    return {
+      scripts: first.length,
+      bytes: sum(first),
+      laterBytes: sum(files.filter((script) => !script.firstLoad)),
+      files,
+    };
   } finally {
     await context.close();
   }
@@ -87,7 +95,14 @@ try {
   const server = await startHost({ env: { DIST_DIR: outDir } });
   const browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   try {
     const visits = [];
@@ -101,7 +116,12 @@ try {
         "of whole app": `${fixed((visit.bytes / app.bytes) * 100)}%`,
         "later, once settled KB": fixed(kb(visit.laterBytes)),
       })),
-      { page: "baseline: the whole app", scripts: app.files, "first load KB gzip": fixed(kb(app.bytes)), "of whole app": "100.0%" },
+      {
+        page: "baseline: the whole app",
+        scripts: app.files,
+        "first load KB gzip": fixed(kb(app.bytes)),
+        "of whole app": "100.0%",
+      },
       { page: "landing budget", "first load KB gzip": `< ${LANDING_BUDGET_KB}` },
     ]);
     const withinBudget = kb(landing.bytes) < LANDING_BUDGET_KB;
@@ -117,7 +137,9 @@ try {
       })),
     });
     if (!withinBudget) {
-      console.error(`\nThe landing page loads ${fixed(kb(landing.bytes))} KB of JavaScript: over the ${LANDING_BUDGET_KB} KB budget.`);
+      console.error(
+        `\nThe landing page loads ${fixed(kb(landing.bytes))} KB of JavaScript: over the ${LANDING_BUDGET_KB} KB budget.`,
+      );
       process.exitCode = 1;
     }
   } finally {

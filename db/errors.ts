@@ -19,7 +19,9 @@ export const isUniqueViolation = (error: unknown) =>
 export const isDatabaseBusy = (error: unknown) =>
   someCause(
     error,
-    (e) => (typeof e.code === "string" && e.code.startsWith("SQLITE_BUSY")) || /SQLITE_BUSY|database is locked/i.test(e.message),
+    (e) =>
+      (typeof e.code === "string" && e.code.startsWith("SQLITE_BUSY")) ||
+      /SQLITE_BUSY|database is locked/i.test(e.message),
   );
 
 /** What a member reads when the database stayed busy: nothing was changed, so they can retry. */

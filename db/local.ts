@@ -11,8 +11,8 @@ const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url))
 /** Where a local install keeps its database file, avatars and generated secrets. */
 export const localDataDir = () => resolve(process.env.DATA_DIR ?? ".data");
 
-/** Sets up the process's connection to a local file and brings it up to the committed migrations. */
-export async function migrateLocal(db: Db) {
+/** Sets up the process's connection to a local file. */
+async function tuneConnection(db: Db) {
   // WAL lets readers carry on while a write commits; the setting is stored in the file.
   await db.run(sql`PRAGMA journal_mode = WAL`);
   // In WAL mode NORMAL syncs at checkpoints rather than at every commit: a commit is in the
@@ -20,16 +20,24 @@ export async function migrateLocal(db: Db) {
   // moment (only a power cut may lose the last commits, never corrupt the file). FULL would cap
   // the whole host at one disk flush per write, ~5 ms each here.
   await db.run(sql`PRAGMA synchronous = NORMAL`);
+}
+
+/** Sets up the process's connection and brings the database up to the committed migrations. */
+export async function migrateLocal(db: Db) {
+  await tuneConnection(db);
   await migrate(db, { migrationsFolder });
 }
 
-/** Opens `LIBSQL_URL`, or the file under the data folder, migrated and ready. */
-export async function openLocalDb(dataDir = localDataDir()) {
+/**
+ * Opens `LIBSQL_URL`, or the file under the data folder. Only one process migrates: the host
+ * before it starts the serving processes, which open the database already migrated.
+ */
+export async function openLocalDb(dataDir: string, { migrate }: { migrate: boolean }) {
   mkdirSync(dataDir, { recursive: true });
   const db = createDb({
     url: process.env.LIBSQL_URL || `file:${resolve(dataDir, "app.db")}`,
     authToken: process.env.LIBSQL_AUTH_TOKEN,
   });
-  await migrateLocal(db);
+  await (migrate ? migrateLocal(db) : tuneConnection(db));
   return db;
 }

@@ -15,6 +15,9 @@ export const MAX_PASSWORD_LENGTH = 128;
 export const MAX_EMAIL_LENGTH = 254;
 export const MAX_DISPLAY_NAME_LENGTH = 50;
 
+/** The display name a member has until they choose one: their e-mail's local part. */
+export const emailLocalPart = (email: string) => email.split("@")[0] ?? email;
+
 export const PASSWORD_TOO_SHORT = "Password must be at least 6 characters long.";
 
 export const MAX_BIO_LENGTH = 500;

@@ -20,7 +20,10 @@ const updatedAt = () =>
     .notNull()
     .default(sql`(unixepoch('subsec') * 1000)`);
 const textList = (name: string) =>
-  text(name, { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`);
+  text(name, { mode: "json" })
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'`);
 
 /** Credentials live here and in `sessions` only; nothing else ever reads them. */
 export const users = sqliteTable("users", {
@@ -64,9 +67,7 @@ export const profiles = sqliteTable("profiles", {
   interestedProjects: textList("interested_projects"),
   experience: text("experience"),
   isPro: integer("is_pro", { mode: "boolean" }).notNull().default(false),
-  subscriptionStatus: text("subscription_status", { enum: SUBSCRIPTION_STATUSES })
-    .notNull()
-    .default("free"),
+  subscriptionStatus: text("subscription_status", { enum: SUBSCRIPTION_STATUSES }).notNull().default("free"),
   subscriptionExpiresAt: integer("subscription_expires_at", { mode: "timestamp_ms" }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -145,10 +146,9 @@ export const friends = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     status: text("status", { enum: FRIEND_STATUSES }).notNull().default("pending"),
     /** The two ids in sorted order: one row per pair, whichever side asked first. */
-    pairKey: text("pair_key").generatedAlwaysAs(
-      sql`min(user_id, friend_id) || ' ' || max(user_id, friend_id)`,
-      { mode: "virtual" },
-    ),
+    pairKey: text("pair_key").generatedAlwaysAs(sql`min(user_id, friend_id) || ' ' || max(user_id, friend_id)`, {
+      mode: "virtual",
+    }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -186,10 +186,7 @@ export const chatParticipants = sqliteTable(
     muted: integer("muted", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [
-    primaryKey({ columns: [t.chatId, t.userId] }),
-    index("chat_participants_user_idx").on(t.userId, t.leftAt),
-  ],
+  (t) => [primaryKey({ columns: [t.chatId, t.userId] }), index("chat_participants_user_idx").on(t.userId, t.leftAt)],
 );
 
 export const messages = sqliteTable(

@@ -1,5 +1,6 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
-import { Hono, type Context } from "hono";
+import { Hono, type Context as HonoContext } from "hono";
+import { createMiddleware } from "hono/factory";
 import { HTTPException } from "hono/http-exception";
 import { DATABASE_BUSY, isDatabaseBusy } from "../db/errors";
 import type { AppEnv, Services } from "./env";
@@ -10,6 +11,7 @@ import { originCheck } from "./http/origin";
 import { securityHeadersMiddleware } from "./http/security-headers";
 import { sessionMiddleware } from "./http/session";
 import { appRouter } from "./routers";
+import type { Context } from "./trpc";
 
 const MAX_BATCH_SIZE = 20;
 
@@ -17,7 +19,7 @@ const MAX_BATCH_SIZE = 20;
  * The one Hono app both hosts run. `services` builds the per-request dependencies from
  * whatever the host has (Worker bindings, or the Node process's long-lived clients).
  */
-export function createApp(services: (c: Context<AppEnv>) => Services) {
+export function createApp(services: (c: HonoContext<AppEnv>) => Services) {
   const app = new Hono<AppEnv>();
 
   app.onError((error, c) => {
@@ -28,14 +30,17 @@ export function createApp(services: (c: Context<AppEnv>) => Services) {
   });
 
   // Every request: the Node host serves its pages through this app too, and they need the config.
-  app.use("*", async (c, next) => {
-    const { db, config, clientIp, avatars } = services(c);
-    c.set("db", db);
-    c.set("config", config);
-    c.set("clientIp", clientIp);
-    c.set("avatars", avatars);
-    await next();
-  });
+  app.use(
+    "*",
+    createMiddleware<AppEnv>(async (c, next) => {
+      const { db, config, clientIp, avatars } = services(c);
+      c.set("db", db);
+      c.set("config", config);
+      c.set("clientIp", clientIp);
+      c.set("avatars", avatars);
+      await next();
+    }),
+  );
   app.use("*", securityHeadersMiddleware);
   // Before the session middleware: images are public, and a cached image must not carry a cookie.
   app.route("/api/avatars", avatarRoutes);
@@ -53,16 +58,9 @@ export function createApp(services: (c: Context<AppEnv>) => Services) {
       router: appRouter,
       // A page's queries arrive together; far more than that in one request is not a page.
       maxBatchSize: MAX_BATCH_SIZE,
-      createContext: ({ resHeaders, info }) => ({
-        db: c.var.db,
-        config: c.var.config,
-        auth: c.var.auth,
-        user: c.var.user,
-        session: c.var.session,
-        clientIp: c.var.clientIp,
-        appUrl: c.var.appUrl,
+      createContext: ({ resHeaders, info }): Context => ({
+        ...c.var,
         setCookie: (cookie) => resHeaders.append("Set-Cookie", cookie.serialize()),
-        avatars: c.var.avatars,
         batchSize: info.calls.length,
       }),
       onError: ({ error, path }) => {
@@ -71,7 +69,9 @@ export function createApp(services: (c: Context<AppEnv>) => Services) {
     }),
   );
 
-  app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
+  app.all("/api/*", () => {
+    throw new HTTPException(404, { message: "Not found" });
+  });
 
   return app;
 }

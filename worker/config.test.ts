@@ -10,7 +10,9 @@ const base = { PARTY_SECRET: "s" };
 
 describe("the app's public origin", () => {
   it("is APP_URL when set, as an origin", () => {
-    expect(readConfig({ ...base, APP_URL: "https://crewboard.example.com/" }).appUrl).toBe("https://crewboard.example.com");
+    expect(readConfig({ ...base, APP_URL: "https://crewboard.example.com/" }).appUrl).toBe(
+      "https://crewboard.example.com",
+    );
   });
 
   it("defaults, on the Node host, to the address it listens on", () => {
@@ -53,7 +55,9 @@ describe("the started Node host", () => {
     const host = await startHost({ env: { WEB_CONCURRENCY: "1" } });
     try {
       // fetch will not send a Host of our choosing; node:http will, as any script can.
-      const body = JSON.stringify({ json: { displayName: "Victim", email: "victim@example.com", password: "secret1" } });
+      const body = JSON.stringify({
+        json: { displayName: "Victim", email: "victim@example.com", password: "secret1" },
+      });
       const response = await new Promise<IncomingMessage>((done, fail) =>
         request(`${host.url}/api/trpc/auth.signUp`, {
           method: "POST",
@@ -67,7 +71,9 @@ describe("the started Node host", () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers["cache-control"]).toBe("no-store");
       expect(response.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
-      expect(await host.latestVerificationLink("victim@example.com")).toMatch(new RegExp(`^${host.url}/auth/verify\\?token=`));
+      expect(await host.latestVerificationLink("victim@example.com")).toMatch(
+        new RegExp(`^${host.url}/auth/verify\\?token=`),
+      );
     } finally {
       await host.stop();
     }

@@ -32,6 +32,11 @@ export interface RateLimits {
 
 export type EnvVars = Record<string, string | undefined>;
 
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/** Session cookies are Secure everywhere but on this machine, which serves plain http. */
+export const secureCookies = (appUrl: string) => !LOCAL_HOSTS.has(new URL(appUrl).hostname);
+
 const GOOGLE_AUTHORIZATION_ENDPOINT = "https://accounts.google.com/o/oauth2/v2/auth";
 const GOOGLE_TOKEN_ENDPOINT = "https://oauth2.googleapis.com/token";
 
@@ -45,7 +50,8 @@ function positiveInt(value: string | undefined, fallback: number) {
  * production host has no listening address worth mailing, so there APP_URL is required.
  */
 function appUrlOf(env: EnvVars): string {
-  const configured = env.APP_URL || (env.NODE_ENV !== "production" && env.HOST && env.PORT && `http://${env.HOST}:${env.PORT}`);
+  const configured =
+    env.APP_URL || (env.NODE_ENV !== "production" && env.HOST && env.PORT && `http://${env.HOST}:${env.PORT}`);
   if (!configured) throw new Error("APP_URL is not set: e-mailed links need the app's public origin");
   if (!URL.canParse(configured) || !/^https?:$/.test(new URL(configured).protocol)) {
     throw new Error(`APP_URL must be an http(s) origin, not ${configured}`);

@@ -46,8 +46,12 @@ describe("wrangler deploy --dry-run", () => {
     });
     const bundle = await readFile(join(outdir, "index.js"));
     const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
-    console.log(`worker bundle: ${kib(bundle.length)} raw, ${kib(gzipSync(bundle).length)} gzip`);
-    expect(bundle.length).toBeGreaterThan(0);
+    const gzip = gzipSync(bundle).length;
+    console.log(`worker bundle: ${kib(bundle.length)} raw, ${kib(gzip)} gzip`);
+    // A module worker: Cloudflare calls the default export's fetch.
+    expect(bundle.toString("utf8")).toMatch(/export\s*\{[^}]*\bas default\b[^}]*\}|export default\b/);
+    // Workers on the free plan take at most 3 MiB compressed.
+    expect(gzip).toBeLessThan(3 * 1024 * 1024);
   });
 });
 
@@ -97,6 +101,12 @@ describe("wrangler dev (workerd)", () => {
     const res = await fetch(`${base}/api/health`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true });
+  });
+
+  it("answers a tRPC call as the SPA's client sends it", async () => {
+    const res = await fetch(`${base}/api/trpc/auth.providers`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ result: { data: { json: { google: false } } } });
   });
 
   it("refuses a state-changing request from another site", async () => {

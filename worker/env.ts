@@ -12,11 +12,13 @@ export interface Services {
   avatars: AvatarStore;
 }
 
-export type AppEnv = {
-  Variables: Services & {
-    auth: Auth;
-    user: User | null;
-    session: Session | null;
-    appUrl: string;
-  };
-};
+/** What the app knows of a request once the session middleware has run; tRPC's context extends it. */
+export interface RequestVars extends Services {
+  auth: Auth;
+  user: User | null;
+  session: Session | null;
+  /** Origin used in links the app sends out (e-mails, OAuth redirects). */
+  appUrl: string;
+}
+
+export type AppEnv = { Variables: RequestVars };

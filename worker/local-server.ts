@@ -14,7 +14,8 @@ import { fsAvatarStore } from "./storage/fs-avatar-store";
 const dataDir = localDataDir();
 const distDir = resolve(process.env.DIST_DIR ?? "dist");
 const config = readConfig(process.env);
-const db = await openLocalDb(dataDir);
+// The host (worker/local.ts) migrated the database before starting this process.
+const db = await openLocalDb(dataDir, { migrate: false });
 const avatars = fsAvatarStore(resolve(dataDir, "avatars"));
 
 const app = createApp((c) => ({
@@ -26,7 +27,7 @@ const app = createApp((c) => ({
 serveSpa(app, distDir);
 
 const server = serve({ fetch: app.fetch, port: Number(process.env.PORT), hostname: process.env.HOST });
-server.on("error", (error) => {
+server.on("error", (error: Error) => {
   console.error(`Cannot serve on ${process.env.HOST}:${process.env.PORT}: ${error.message}`);
   process.exit(1);
 });

@@ -23,14 +23,14 @@ const dataDir = localDataDir();
 /** Secrets a local install needs, made once and kept beside its database. */
 function localSecrets(): { partySecret: string } {
   const file = resolve(dataDir, "secrets.json");
-  if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8"));
+  if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8")) as { partySecret: string };
   const secrets = { partySecret: randomBytes(32).toString("base64url") };
   writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return secrets;
 }
 
 // Migrations run once, here, before any serving process opens the database.
-await openLocalDb(dataDir);
+await openLocalDb(dataDir, { migrate: true });
 const partySecret = process.env.PARTY_SECRET || localSecrets().partySecret;
 const env = {
   HOST,

@@ -1,26 +1,14 @@
 import { initTRPC, TRPCError } from "@trpc/server";
-import type { Cookie, Session, User } from "lucia";
+import type { Cookie } from "lucia";
 import superjson from "superjson";
 import { z, ZodError } from "zod";
-import type { Db } from "../db/client";
 import { DATABASE_BUSY, isDatabaseBusy } from "../db/errors";
-import type { Auth } from "./auth/lucia";
-import type { Config } from "./config";
-import type { AvatarStore } from "./storage/avatar-store";
+import type { RequestVars } from "./env";
 
-export interface Context {
-  db: Db;
-  config: Config;
-  auth: Auth;
-  user: User | null;
-  session: Session | null;
-  clientIp: string;
-  /** Origin used in links the app sends out (e-mails, OAuth redirects). */
-  appUrl: string;
+export interface Context extends RequestVars {
   setCookie: (cookie: Cookie) => void;
   /** How many calls came in the request: more than one for a tRPC batch. */
   batchSize: number;
-  avatars: AvatarStore;
 }
 
 const INTERNAL_ERROR_MESSAGE = "Something went wrong. Please try again.";

@@ -58,7 +58,14 @@ export function ListInput({
           disabled={disabled || full}
           enterKeyHint="enter"
         />
-        <Button type="button" variant="outline" size="icon" onClick={add} disabled={disabled || full || !draft.trim()} aria-label={`Add ${label}`}>
+        <Button
+          type="button"
+          variant="outline"
+          size="icon"
+          onClick={add}
+          disabled={disabled || full || !draft.trim()}
+          aria-label={`Add ${label}`}
+        >
           <Plus aria-hidden />
         </Button>
       </div>

@@ -1,6 +1,14 @@
 import type { ReactNode } from "react";
-import { DEVELOPER_TYPES, EXPERIENCE_LEVELS, INTERESTED_PROJECTS, REGIONS, SPECIALIZATIONS, type InterestedProject } from "../../db/enums";
+import {
+  DEVELOPER_TYPES,
+  EXPERIENCE_LEVELS,
+  INTERESTED_PROJECTS,
+  REGIONS,
+  SPECIALIZATIONS,
+  type InterestedProject,
+} from "../../db/enums";
 import { MAX_BIO_LENGTH, MAX_DISPLAY_NAME_LENGTH } from "../../db/rules";
+import { cn } from "../lib/cn";
 import type { ProfileFormValues } from "../lib/profile";
 import { Badge } from "./ui/badge";
 import { Checkbox } from "./ui/checkbox";
@@ -10,10 +18,27 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from ".
 import { Textarea } from "./ui/textarea";
 
 /** A labelled form control, with an optional hint under it. */
-export function Field({ id, label, hint, children }: { id: string; label: string; hint?: ReactNode; children: ReactNode }) {
+export function Field({
+  id,
+  label,
+  hint,
+  hideLabel,
+  className,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  /** For a control whose purpose shows without it: screen readers still read the label. */
+  hideLabel?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <div className="grid content-start gap-2">
-      <Label htmlFor={id}>{label}</Label>
+    <div className={cn("grid content-start gap-2", className)}>
+      <Label htmlFor={id} className={hideLabel ? "sr-only" : undefined}>
+        {label}
+      </Label>
       {children}
       {hint && <p className="text-xs text-muted-foreground">{hint}</p>}
     </div>
@@ -25,21 +50,28 @@ export function ChoiceField<T extends string>({
   id,
   label,
   options,
+  optionLabel = (option) => option,
   value,
   onChange,
   placeholder,
   disabled,
+  hideLabel,
+  className,
 }: {
   id: string;
   label: string;
   options: readonly T[];
+  /** What the member reads for an option, when it is not the option itself. */
+  optionLabel?: (option: T) => string;
   value: T | "";
   onChange: (value: T) => void;
-  placeholder: string;
+  placeholder?: string;
   disabled?: boolean;
+  hideLabel?: boolean;
+  className?: string;
 }) {
   return (
-    <Field id={id} label={label}>
+    <Field id={id} label={label} hideLabel={hideLabel} className={className}>
       {/* The items are exactly `options`, so the chosen value is one of them. */}
       <Select value={value} onValueChange={(chosen) => onChange(chosen as T)} disabled={disabled}>
         <SelectTrigger id={id}>
@@ -48,7 +80,7 @@ export function ChoiceField<T extends string>({
         <SelectContent>
           {options.map((option) => (
             <SelectItem key={option} value={option}>
-              {option}
+              {optionLabel(option)}
             </SelectItem>
           ))}
         </SelectContent>
@@ -78,7 +110,12 @@ export function InterestsField({
           const id = `interest-${option.replace(/[^a-z0-9]+/gi, "-").toLowerCase()}`;
           return (
             <div key={option} className="flex items-center gap-2">
-              <Checkbox id={id} checked={value.includes(option)} onCheckedChange={(checked) => toggle(option, checked === true)} disabled={disabled} />
+              <Checkbox
+                id={id}
+                checked={value.includes(option)}
+                onCheckedChange={(checked) => toggle(option, checked === true)}
+                disabled={disabled}
+              />
               <Label htmlFor={id} className="cursor-pointer font-normal">
                 {option}
               </Label>

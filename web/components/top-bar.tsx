@@ -37,12 +37,14 @@ function GuestActions() {
 export function TopBar() {
   const me = useMe();
   const { pathname } = useLocation();
-  const [mobileOpen, setMobileOpen] = useState(false);
+  // The menu belongs to the page it was opened on: following one of its links closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const mobileOpen = openOn === pathname;
+  const setMobileOpen = (open: boolean) => setOpenOn(open ? pathname : null);
 
-  useEffect(() => setMobileOpen(false), [pathname]);
   useEffect(() => {
     if (!mobileOpen) return;
-    const closeOnEscape = (event: KeyboardEvent) => event.key === "Escape" && setMobileOpen(false);
+    const closeOnEscape = (event: KeyboardEvent) => event.key === "Escape" && setOpenOn(null);
     window.addEventListener("keydown", closeOnEscape);
     return () => window.removeEventListener("keydown", closeOnEscape);
   }, [mobileOpen]);
@@ -89,7 +91,7 @@ export function TopBar() {
             aria-label={mobileOpen ? "Close menu" : "Open menu"}
             aria-expanded={mobileOpen}
             aria-controls="mobile-menu"
-            onClick={() => setMobileOpen((open) => !open)}
+            onClick={() => setMobileOpen(!mobileOpen)}
           >
             {mobileOpen ? <X /> : <Menu />}
           </Button>

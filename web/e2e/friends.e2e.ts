@@ -6,7 +6,12 @@ import { test } from "./harness";
 import { newMember, signUp, toast, type Member } from "./ui";
 
 /** Set-up that is not under test goes through the API, as the signed-in page would call it. */
-async function call<T = unknown>(page: Page, path: string, input: unknown, method: "GET" | "POST" = "POST"): Promise<T> {
+async function call<T = unknown>(
+  page: Page,
+  path: string,
+  input: unknown,
+  method: "GET" | "POST" = "POST",
+): Promise<T> {
   const { status, body } = await page.evaluate(
     async ([path, input, method]) => {
       const json = JSON.stringify({ json: input });
@@ -50,7 +55,9 @@ const friendCards = (page: Page) => page.getByRole("list", { name: "Friends" }).
 const regainFocus = (page: Page) => page.evaluate(() => window.dispatchEvent(new Event("visibilitychange")));
 
 describe("friend requests", () => {
-  test("request by e-mail, seen under Sent and Incoming with the badge, accepted, then friends on both sides", async ({ newPage }) => {
+  test("request by e-mail, seen under Sent and Incoming with the badge, accepted, then friends on both sides", async ({
+    newPage,
+  }) => {
     const [ann, bob] = await twoMembers(newPage);
     await bob.page.goto("/dashboard");
     await requestsLink(bob.page).waitFor();
@@ -80,7 +87,10 @@ describe("friend requests", () => {
     await ann.page.getByRole("button", { name: "Add Friend" }).click();
     await dialog.getByLabel("Email").fill(bob.email);
     await send.click();
-    await dialog.getByRole("alert").filter({ hasText: "You have already sent a friend request to this user." }).waitFor();
+    await dialog
+      .getByRole("alert")
+      .filter({ hasText: "You have already sent a friend request to this user." })
+      .waitFor();
     await ann.page.keyboard.press("Escape");
 
     await ann.page.getByRole("link", { name: "Requests you sent (1)" }).click();
@@ -105,7 +115,10 @@ describe("friend requests", () => {
     await bob.page.getByText("You're all caught up! No friend requests to review.").waitFor();
     await requestsLink(bob.page).waitFor();
 
-    for (const [me, friend] of [[bob, ann], [ann, bob]] as const) {
+    for (const [me, friend] of [
+      [bob, ann],
+      [ann, bob],
+    ] as const) {
       await me.page.goto("/friends");
       await me.page.getByRole("tab", { name: "Friends (1)" }).waitFor();
       const card = friendCards(me.page).filter({ hasText: friend.displayName });
@@ -163,7 +176,9 @@ describe("friend requests", () => {
     await bob.page.getByText("No friends found").waitFor();
   });
 
-  test("Remove Friend asks first, then ends the friendship for both; calls and messages are announced", async ({ newPage }) => {
+  test("Remove Friend asks first, then ends the friendship for both; calls and messages are announced", async ({
+    newPage,
+  }) => {
     const [ann, bob] = await twoMembers(newPage);
     await befriend(ann, bob);
 
@@ -207,9 +222,14 @@ describe("friend requests", () => {
 });
 
 describe("the member profile", () => {
-  test("from a project's owner card: Add Friend, Request Sent, accepted from the profile, e-mail only between friends", async ({ newPage }) => {
+  test("from a project's owner card: Add Friend, Request Sent, accepted from the profile, e-mail only between friends", async ({
+    newPage,
+  }) => {
     const [ann, bob] = await twoMembers(newPage);
-    const { id: projectId } = await call<{ id: string }>(bob.page, "projects.create", { title: "Orbit Planner", category: "IoT" });
+    const { id: projectId } = await call<{ id: string }>(bob.page, "projects.create", {
+      title: "Orbit Planner",
+      category: "IoT",
+    });
     await call(bob.page, "profiles.update", {
       displayName: bob.displayName,
       bio: "Builds satellites.",
@@ -239,7 +259,10 @@ describe("the member profile", () => {
 
     // Bob finds Ann through his incoming request and answers from her profile.
     await bob.page.goto("/requests");
-    await bob.page.getByRole("list", { name: "Incoming requests" }).getByRole("link", { name: ann.displayName }).click();
+    await bob.page
+      .getByRole("list", { name: "Incoming requests" })
+      .getByRole("link", { name: ann.displayName })
+      .click();
     await bob.page.getByRole("heading", { name: ann.displayName, level: 1 }).waitFor();
     expect(await bob.page.getByText(ann.email).count()).toBe(0);
     await bob.page.getByRole("button", { name: "Accept" }).click();
@@ -261,9 +284,17 @@ describe("the member profile", () => {
 
   test("a sent request can be cancelled from the profile, and the team card leads there too", async ({ newPage }) => {
     const [ann, bob] = await twoMembers(newPage);
-    const { id: projectId } = await call<{ id: string }>(ann.page, "projects.create", { title: "Team Up", category: "IoT" });
+    const { id: projectId } = await call<{ id: string }>(ann.page, "projects.create", {
+      title: "Team Up",
+      category: "IoT",
+    });
     await call(bob.page, "joinRequests.request", { projectId });
-    const { pending } = await call<{ pending: { id: string }[] }>(ann.page, "joinRequests.forProject", { projectId }, "GET");
+    const { pending } = await call<{ pending: { id: string }[] }>(
+      ann.page,
+      "joinRequests.forProject",
+      { projectId },
+      "GET",
+    );
     await call(ann.page, "joinRequests.accept", { requestId: pending[0]!.id });
 
     await ann.page.goto(`/project/${projectId}`);
@@ -280,7 +311,9 @@ describe("the member profile", () => {
 });
 
 describe("friends pages at a glance", () => {
-  test("no serious accessibility problems on /friends, /requests, the Add Friend dialog and a profile", async ({ newPage }) => {
+  test("no serious accessibility problems on /friends, /requests, the Add Friend dialog and a profile", async ({
+    newPage,
+  }) => {
     const [ann, bob] = await twoMembers(newPage);
     await befriend(ann, bob);
     const page = ann.page;
@@ -288,7 +321,12 @@ describe("friends pages at a glance", () => {
     const scan = async (label: string) => {
       const { violations } = await new AxeBuilder({ page }).analyze();
       for (const v of violations.filter((v) => v.impact === "serious" || v.impact === "critical")) {
-        found.push(`${label}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+        found.push(
+          `${label}: ${v.id} ${v.nodes
+            .map((n) => n.target.join(" "))
+            .slice(0, 3)
+            .join(", ")}`,
+        );
       }
     };
     await page.goto("/friends");

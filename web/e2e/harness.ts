@@ -31,7 +31,11 @@ const launchChromium = () =>
 /** Every test signs up from 127.0.0.1; the real limits would refuse a whole file's worth. */
 export const E2E_ENV = { RATE_LIMIT_SIGNUP_PER_IP: "10000", RATE_LIMIT_SIGNIN_PER_IP: "10000" };
 
-const slug = (text: string) => text.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "").slice(0, 80);
+const slug = (text: string) =>
+  text
+    .replace(/[^a-z0-9]+/gi, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 80);
 
 export const test = base
   .extend("app", { scope: "file" }, async ({}, { onCleanup }) => {
@@ -45,7 +49,7 @@ export const test = base
     return browser;
   })
   /** Opens a page in a new context: another person, or the same one on another device. */
-  .extend("newPage", async ({ app, browser, task }, { onCleanup }) => {
+  .extend("newPage", ({ app, browser, task }, { onCleanup }) => {
     const contexts: BrowserContext[] = [];
     onCleanup(async () => {
       if (task.result?.state === "fail") {
@@ -53,7 +57,9 @@ export const test = base
         mkdirSync(dir, { recursive: true });
         const name = slug(task.name);
         const pages = contexts.flatMap((context) => context.pages());
-        await Promise.all(pages.map((page, i) => page.screenshot({ path: join(dir, `${name}-${i + 1}.png`), fullPage: true })));
+        await Promise.all(
+          pages.map((page, i) => page.screenshot({ path: join(dir, `${name}-${i + 1}.png`), fullPage: true })),
+        );
         writeFileSync(join(dir, `${name}.server.log`), app.output());
       }
       await Promise.all(contexts.map((context) => context.close()));

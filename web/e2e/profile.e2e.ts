@@ -43,7 +43,9 @@ async function choose(page: Page, label: string, option: string) {
 async function topBarAvatarSrc(page: Page) {
   const image = page.getByRole("button", { name: "Account menu" }).locator("img");
   await image.waitFor();
-  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
   return image.getAttribute("src");
 }
 
@@ -64,7 +66,9 @@ describe("onboarding", () => {
   test("a new member sets up the whole profile with an avatar and lands on the dashboard", async ({ page }) => {
     const member = await signUp(page);
     await page.getByText("Step 1 of 4").waitFor();
-    expect(await page.getByRole("progressbar", { name: "Onboarding progress" }).getAttribute("aria-valuenow")).toBe("1");
+    expect(await page.getByRole("progressbar", { name: "Onboarding progress" }).getAttribute("aria-valuenow")).toBe(
+      "1",
+    );
     await expect.poll(() => page.getByLabel("Display Name").inputValue()).toBe(member.displayName);
     expect(await page.getByRole("button", { name: "Back" }).isDisabled()).toBe(true);
 
@@ -193,7 +197,9 @@ describe("settings", () => {
     expect(await skills.getByRole("listitem").allTextContents()).toEqual(["COBOL", "Fortran"]);
   });
 
-  test("a new avatar shows in the top bar at once; a file that only claims to be a PNG is refused", async ({ page }) => {
+  test("a new avatar shows in the top bar at once; a file that only claims to be a PNG is refused", async ({
+    page,
+  }) => {
     await signUp(page);
     await page.goto("/settings");
     await chooseAvatar(page, { name: "notes.png", mimeType: "image/png", buffer: Buffer.from("not really a picture") });

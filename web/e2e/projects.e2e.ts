@@ -1,6 +1,6 @@
 /** Projects as members click through them: create, edit, delete, browse and filter, join a team. */
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "playwright-core";
+import type { Page, Response } from "playwright-core";
 import { describe, expect } from "vitest";
 import { test } from "./harness";
 import { signUp, toast } from "./ui";
@@ -26,6 +26,14 @@ async function createProject(page: Page, project: NewProject) {
 }
 
 /** Picks an option of a Radix select found by its label. */
+/** One procedure's answer out of a (possibly batched) tRPC response. */
+async function batchResult(response: Response, path: string) {
+  const paths = new URL(response.url()).pathname.split("/").pop()!.split(",");
+  const body = (await response.json()) as unknown;
+  const results = (Array.isArray(body) ? body : [body]) as { result: { data: { json: unknown } } }[];
+  return results[paths.indexOf(path)]?.result.data.json;
+}
+
 async function choose(page: Page, scope: ReturnType<Page["locator"]> | Page, label: string, option: string) {
   await scope.getByLabel(label).click();
   await page.getByRole("option", { name: option, exact: true }).click();
@@ -43,7 +51,11 @@ describe("owning a project", () => {
     const dialog = page.getByRole("dialog", { name: "Create New Project" });
     await dialog.getByRole("button", { name: "Create Project" }).click();
     // The open dialog hides the rest of the page from the accessibility tree, notifications included.
-    await page.locator("[data-sonner-toast]").filter({ hasText: "Missing Information" }).getByText("Please fill in all required fields.").waitFor();
+    await page
+      .locator("[data-sonner-toast]")
+      .filter({ hasText: "Missing Information" })
+      .getByText("Please fill in all required fields.")
+      .waitFor();
 
     await dialog.getByLabel("Title").fill("Orbit Planner");
     await choose(page, dialog, "Category", "Mobile Apps");
@@ -107,7 +119,9 @@ describe("owning a project", () => {
     await page.getByRole("heading", { name: "No projects yet" }).waitFor();
   });
 
-  test("the detail page shows the project's cards; the owner deletes it from there and lands on My Projects", async ({ page }) => {
+  test("the detail page shows the project's cards; the owner deletes it from there and lands on My Projects", async ({
+    page,
+  }) => {
     await signUp(page);
     await page.goto("/my-projects");
     await createProject(page, { title: "Detail Check", category: "IoT", description: "Sensors everywhere." });
@@ -158,7 +172,9 @@ describe("browsing", () => {
     await page.reload();
 
     await page.getByRole("link", { name: /Web Development\s*1 project/ }).click();
-    await page.waitForURL((url) => url.pathname === "/all-projects" && url.searchParams.get("category") === "Web Development");
+    await page.waitForURL(
+      (url) => url.pathname === "/all-projects" && url.searchParams.get("category") === "Web Development",
+    );
     await page.getByText("Showing projects in Web Development").waitFor();
     await cards(page).filter({ hasText: "Web Thing" }).waitFor();
     expect(await cards(page).filter({ hasText: "Phone Thing" }).count()).toBe(0);
@@ -181,13 +197,36 @@ describe("browsing", () => {
     await page.getByLabel("Status").getByText("In Progress").waitFor();
     await page.getByRole("heading", { name: "No projects found" }).waitFor();
   });
+
+  test("the search box follows the URL when a link changes it, not only when typing", async ({ page }) => {
+    await signUp(page);
+    await page.goto("/my-projects");
+    await createProject(page, { title: "Quokka Tracker", category: "IoT" });
+    await page.goto("/all-projects");
+    const box = page.getByLabel("Search projects");
+    await box.fill("nothing matches this");
+    await page.waitForURL((url) => url.searchParams.get("search") === "nothing matches this");
+    await page.getByRole("heading", { name: "No projects found" }).waitFor();
+
+    await page.getByRole("navigation", { name: "App" }).getByRole("link", { name: "All Projects" }).click();
+    await page.waitForURL((url) => url.pathname === "/all-projects" && !url.searchParams.has("search"));
+    await cards(page).filter({ hasText: "Quokka Tracker" }).waitFor();
+    await expect.poll(() => box.inputValue()).toBe("");
+  });
 });
 
 describe("joining a team", () => {
-  test("another member finds a project by search, asks to join, the owner accepts, the team shows them", async ({ page, newPage }) => {
+  test("another member finds a project by search, asks to join, the owner accepts, the team shows them", async ({
+    page,
+    newPage,
+  }) => {
     const owner = await signUp(page);
     await page.goto("/my-projects");
-    await createProject(page, { title: "Zephyrine Rover", category: "IoT", description: "A rover for Mars-like deserts." });
+    await createProject(page, {
+      title: "Zephyrine Rover",
+      category: "IoT",
+      description: "A rover for Mars-like deserts.",
+    });
 
     const other = await newPage();
     const joiner = await signUp(other);
@@ -220,9 +259,11 @@ describe("joining a team", () => {
     await other.getByRole("list", { name: "Team members" }).getByText(joiner.displayName).waitFor();
     // Told once: the dashboard, which announces acceptances too, stays quiet about this one.
     const projectUrl = other.url();
+    const unseen = other.waitForResponse((r) => r.url().includes("joinRequests.unseenAcceptances"));
     await other.goto("/dashboard");
+    // The dashboard announces what the server lists as unseen: nothing, now.
+    expect(await batchResult(await unseen, "joinRequests.unseenAcceptances")).toEqual([]);
     await other.getByText("No recent projects found. Create your first project to get started!").waitFor();
-    await other.waitForTimeout(1000);
     expect(await toast(other, "Project Joined").count()).toBe(0);
     await other.goto(projectUrl);
     await other.getByRole("button", { name: "Leave Project" }).click();
@@ -240,7 +281,10 @@ describe("accessibility", () => {
       await signUp(page);
       await page.goto("/dashboard");
       // Three is the free plan's allowance; together the two schemes show every status colour.
-      const statuses = scheme === "light" ? (["open", "in_progress", "on_hold"] as const) : (["completed", "in_progress", "on_hold"] as const);
+      const statuses =
+        scheme === "light"
+          ? (["open", "in_progress", "on_hold"] as const)
+          : (["completed", "in_progress", "on_hold"] as const);
       for (const status of statuses) {
         await createProject(page, { title: `Axe ${status}`, category: "Web Development", status });
       }
@@ -248,7 +292,12 @@ describe("accessibility", () => {
       const scan = async (label: string) => {
         const { violations } = await new AxeBuilder({ page }).analyze();
         for (const v of violations.filter((v) => v.impact === "serious" || v.impact === "critical")) {
-          found.push(`${label}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+          found.push(
+            `${label}: ${v.id} ${v.nodes
+              .map((n) => n.target.join(" "))
+              .slice(0, 3)
+              .join(", ")}`,
+          );
         }
       };
       await page.reload();

@@ -28,7 +28,9 @@ const RESET_BADGE = "Database was recently reset. Please create a new account to
 /** The built chunk holding sonner, found by the attribute its styles target. */
 function sonnerChunk() {
   const assets = join(process.env.DIST_DIR ?? fileURLToPath(new URL("../../dist", import.meta.url)), "assets");
-  const file = readdirSync(assets).find((name) => name.endsWith(".js") && readFileSync(join(assets, name), "utf8").includes("data-sonner-toaster"));
+  const file = readdirSync(assets).find(
+    (name) => name.endsWith(".js") && readFileSync(join(assets, name), "utf8").includes("data-sonner-toaster"),
+  );
   if (!file) throw new Error(`no sonner chunk in ${assets}`);
   return file;
 }
@@ -80,7 +82,9 @@ describe("theme", () => {
     await button.focus();
     // The menu's code arrives on focus and takes over the button, keeping the focus on it.
     await page.locator('header button[aria-label^="Theme"][data-state]').waitFor();
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Theme: System");
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
+      .toBe("Theme: System");
     const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim());
     await page.keyboard.press("Enter");
     await expect.poll(focused).toBe("Light");
@@ -89,7 +93,9 @@ describe("theme", () => {
     await page.keyboard.press("Enter");
     await page.waitForFunction(() => document.documentElement.className === "dark");
     expect(await page.getByRole("menu").count()).toBe(0);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Theme: Dark");
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
+      .toBe("Theme: Dark");
   });
 
   test("with nothing chosen, a device in dark mode gets the dark theme", async ({ page }) => {
@@ -141,7 +147,9 @@ describe("top bar", () => {
     await heading(page, "Pricing").waitFor();
   });
 
-  test("on a wide screen the links show in the bar, and Sign In and Get Started lead to /auth?reset=true", async ({ page }) => {
+  test("on a wide screen the links show in the bar, and Sign In and Get Started lead to /auth?reset=true", async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto("/about");
     const main = page.getByRole("navigation", { name: "Main" });
@@ -149,13 +157,17 @@ describe("top bar", () => {
     await expectUrl(page, "/pricing");
     expect(await page.getByRole("button", { name: "Open menu" }).isVisible()).toBe(false);
     for (const name of ["Sign In", "Get Started"]) {
-      expect(await page.getByRole("banner").getByRole("link", { name, exact: true }).getAttribute("href")).toBe("/auth?reset=true");
+      expect(await page.getByRole("banner").getByRole("link", { name, exact: true }).getAttribute("href")).toBe(
+        "/auth?reset=true",
+      );
     }
   });
 });
 
 describe("signed-in layout", () => {
-  test("the sidebar widens with labels on hover, highlights the active route and works by keyboard", async ({ page }) => {
+  test("the sidebar widens with labels on hover, highlights the active route and works by keyboard", async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await signUp(page);
     await page.goto("/dashboard");
@@ -170,7 +182,9 @@ describe("signed-in layout", () => {
     await sidebar.hover();
     await expect.poll(width).toBeGreaterThan(200);
     await sidebar.getByText("My Projects", { exact: true }).waitFor();
-    expect(await sidebar.getByText("My Projects", { exact: true }).evaluate((el) => el.classList.contains("sr-only"))).toBe(false);
+    expect(
+      await sidebar.getByText("My Projects", { exact: true }).evaluate((el) => el.classList.contains("sr-only")),
+    ).toBe(false);
 
     await link("All Projects").click();
     await expectUrl(page, "/all-projects");
@@ -196,7 +210,11 @@ describe("signed-in layout, accessibility", () => {
       await page.goto("/dashboard");
       await page.getByRole("complementary", { name: "Sidebar" }).waitFor();
       await page.getByRole("button", { name: "Account menu" }).waitFor();
-      const { violations } = await new AxeBuilder({ page }).include("header").include("aside").include("footer").analyze();
+      const { violations } = await new AxeBuilder({ page })
+        .include("header")
+        .include("aside")
+        .include("footer")
+        .analyze();
       expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
     });
   }
@@ -208,7 +226,9 @@ describe("public pages", () => {
       await page.goto(path);
       await heading(page, name).waitFor();
       await expect.poll(() => page.title()).toMatch(/ · Crewboard$/);
-      const descriptions = await page.locator('meta[name="description"]').evaluateAll((metas) => metas.map((m) => m.getAttribute("content")));
+      const descriptions = await page
+        .locator('meta[name="description"]')
+        .evaluateAll((metas) => metas.map((m) => m.getAttribute("content")));
       expect(descriptions, path).toHaveLength(1);
       expect(descriptions[0]!.length, path).toBeGreaterThan(40);
       await page.getByRole("contentinfo").getByText("© 2025 Crewboard").waitFor();
@@ -225,10 +245,18 @@ describe("public pages", () => {
 
   test("the landing page shows the features, the figures and six five-star testimonials", async ({ page }) => {
     await page.goto("/");
-    for (const feature of ["Team Collaboration", "Project Management", "Real-time Communication", "Smart Scheduling", "Secure & Private", "AI-Powered Insights"]) {
+    for (const feature of [
+      "Team Collaboration",
+      "Project Management",
+      "Real-time Communication",
+      "Smart Scheduling",
+      "Secure & Private",
+      "AI-Powered Insights",
+    ]) {
       await page.getByRole("heading", { name: feature }).waitFor();
     }
-    for (const figure of ["10K+", "50K+", "99.9%", "98%", "4.9/5"]) await page.getByText(figure, { exact: true }).first().waitFor();
+    for (const figure of ["10K+", "50K+", "99.9%", "98%", "4.9/5"])
+      await page.getByText(figure, { exact: true }).first().waitFor();
     expect(await page.locator("figure").count()).toBe(6);
     expect(await page.getByRole("img", { name: "Rated 5 out of 5" }).count()).toBe(6);
     await page.getByRole("link", { name: "Start for Free" }).click();
@@ -239,7 +267,12 @@ describe("public pages", () => {
     await page.goto("/pricing");
     await page.getByText("MOST POPULAR", { exact: true }).waitFor();
     for (const price of ["$0", "$9.99", "Custom"]) await page.getByText(price, { exact: true }).waitFor();
-    for (const line of ["Up to 3 projects", "Custom templates (coming soon)", "Early access to new features", "30-day money-back guarantee"]) {
+    for (const line of [
+      "Up to 3 projects",
+      "Custom templates (coming soon)",
+      "Early access to new features",
+      "30-day money-back guarantee",
+    ]) {
       await page.getByText(line, { exact: true }).waitFor();
     }
     expect(await page.locator("details").count()).toBe(6);
@@ -260,7 +293,12 @@ describe("public pages", () => {
     await page.goto("/help-center");
     const articles = page.getByRole("list", { name: "Articles" }).getByRole("listitem");
     await expect.poll(() => articles.count()).toBe(8);
-    for (const [category, count] of [["Getting Started", 12], ["Collaboration", 8], ["Video Tutorials", 15], ["Integrations", 6]] as const) {
+    for (const [category, count] of [
+      ["Getting Started", 12],
+      ["Collaboration", 8],
+      ["Video Tutorials", 15],
+      ["Integrations", 6],
+    ] as const) {
       await page.getByRole("heading", { name: category }).waitFor();
       await page.getByText(`${count} articles`, { exact: true }).waitFor();
     }
@@ -319,7 +357,9 @@ describe("contact form", () => {
  * be there before the network goes.
  */
 async function openSettled(page: Page) {
-  const toastCode = page.waitForResponse((response) => response.url().endsWith(`/assets/${sonnerChunk()}`), { timeout: 15_000 });
+  const toastCode = page.waitForResponse((response) => response.url().endsWith(`/assets/${sonnerChunk()}`), {
+    timeout: 15_000,
+  });
   await page.goto("/");
   await heading(page, "Elevate Your Project Collaboration").waitFor();
   await toastCode;
@@ -331,7 +371,12 @@ describe("notifications", () => {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Network.enable");
     // Chromium's own estimate of these conditions is '2g', announced through navigator.connection.
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 2000, downloadThroughput: 6000, uploadThroughput: 6000 });
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 2000,
+      downloadThroughput: 6000,
+      uploadThroughput: 6000,
+    });
     await toast(page, "Slow Connection").waitFor();
     expect(await toast(page, "Slow Connection").getAttribute("data-type")).toBe("warning");
   });
@@ -359,13 +404,21 @@ describe("accessibility", () => {
     test(`no serious or critical axe violations on any public page, ${scheme}`, async ({ page }) => {
       await page.emulateMedia({ colorScheme: scheme });
       const found: string[] = [];
-      for (const { path, heading: name } of [...PUBLIC_PAGES, { path: "/no-such-page", heading: "Oops! Page not found" }]) {
+      for (const { path, heading: name } of [
+        ...PUBLIC_PAGES,
+        { path: "/no-such-page", heading: "Oops! Page not found" },
+      ]) {
         await page.goto(path);
         await heading(page, name).waitFor();
         expect(await rootClass(page)).toBe(scheme);
         const { violations } = await new AxeBuilder({ page }).analyze();
         for (const v of violations.filter((v) => v.impact === "serious" || v.impact === "critical")) {
-          found.push(`${path}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+          found.push(
+            `${path}: ${v.id} (${v.impact}) ${v.nodes
+              .map((n) => n.target.join(" "))
+              .slice(0, 3)
+              .join(", ")}`,
+          );
         }
       }
       expect(found).toEqual([]);

@@ -22,7 +22,10 @@ export async function expectUrl(page: Page, pathname: string, search = "") {
 
 /** A toast with this title, in sonner's notification region. */
 export function toast(page: Page, title: string): Locator {
-  return page.getByRole("region", { name: /^Notifications/ }).getByRole("listitem").filter({ hasText: title });
+  return page
+    .getByRole("region", { name: /^Notifications/ })
+    .getByRole("listitem")
+    .filter({ hasText: title });
 }
 
 /** The form under one of the /auth tabs ('Sign In' or 'Sign Up'), after choosing that tab. */

@@ -8,7 +8,11 @@ const INVALID_LINK =
 const INVALID_CREDENTIALS = "Invalid email or password. Please check your credentials and try again.";
 
 describe("e-mail verification", () => {
-  test("the member's own link verifies once and moves on to the dashboard by itself", async ({ app, page, newPage }) => {
+  test("the member's own link verifies once and moves on to the dashboard by itself", async ({
+    app,
+    page,
+    newPage,
+  }) => {
     const member = await signUp(page);
     await page.goto(await app.latestVerificationLink(member.email));
     await page.getByRole("heading", { name: "Email verified successfully!" }).waitFor();
@@ -37,7 +41,11 @@ describe("e-mail verification", () => {
     expect(await menu.getByText(other.email).count()).toBe(0);
   });
 
-  test("a signed-out visitor is offered sign-in, and a password set by whoever signed up stops working", async ({ app, page, newPage }) => {
+  test("a signed-out visitor is offered sign-in, and a password set by whoever signed up stops working", async ({
+    app,
+    page,
+    newPage,
+  }) => {
     const squatter = newMember();
     await signUp(await newPage(), squatter);
 

@@ -11,7 +11,8 @@ export function useConnectivityToasts() {
   useEffect(() => {
     // 'Connection Lost' cannot fetch sonner once the network is gone, so it is fetched beforehand.
     const preload = setTimeout(preloadToasts, PRELOAD_AFTER_MS);
-    const offline = () => notify.error("Connection Lost", "You are offline. Changes will not be saved until you reconnect.");
+    const offline = () =>
+      notify.error("Connection Lost", "You are offline. Changes will not be saved until you reconnect.");
     const online = () => notify.success("Connection Restored", "You are back online.");
     const connection = (navigator as Navigator & { connection?: NetworkInformation }).connection;
     const change = () => {

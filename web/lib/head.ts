@@ -3,10 +3,15 @@ const DEFAULT_DESCRIPTION =
 
 /** What a route without its own `head` shows; a route's own title and description replace these. */
 export const defaultHead = () => ({
-  meta: [{ title: "Crewboard · Elevate Your Project Collaboration" }, { name: "description", content: DEFAULT_DESCRIPTION }],
+  meta: [
+    { title: "Crewboard · Elevate Your Project Collaboration" },
+    { name: "description", content: DEFAULT_DESCRIPTION },
+  ],
 });
 
 /** The document title and meta description of a route. */
-export const pageHead = (title: string, description = DEFAULT_DESCRIPTION) => () => ({
-  meta: [{ title: `${title} · Crewboard` }, { name: "description", content: description }],
-});
+export const pageHead =
+  (title: string, description = DEFAULT_DESCRIPTION) =>
+  () => ({
+    meta: [{ title: `${title} · Crewboard` }, { name: "description", content: description }],
+  });

@@ -1,4 +1,12 @@
-import { DEFAULT_REGION, DEVELOPER_TYPES, EXPERIENCE_LEVELS, INTERESTED_PROJECTS, REGIONS, SPECIALIZATIONS } from "../../db/enums";
+import {
+  DEFAULT_REGION,
+  DEVELOPER_TYPES,
+  EXPERIENCE_LEVELS,
+  INTERESTED_PROJECTS,
+  REGIONS,
+  SPECIALIZATIONS,
+} from "../../db/enums";
+import { emailLocalPart } from "../../db/rules";
 import { trpc } from "./trpc";
 import type { Me, RouterOutputs } from "./types";
 
@@ -25,7 +33,7 @@ const fromList = <T extends string>(list: readonly T[], value: string | null | u
 /** The values a profile form starts from: the stored ones, or the sign-up defaults. */
 export function profileFormValues(profile: OwnProfile | null, me: Me) {
   return {
-    displayName: profile?.displayName ?? me.email.split("@")[0] ?? "",
+    displayName: profile?.displayName ?? emailLocalPart(me.email),
     bio: profile?.bio ?? "",
     age: profile?.age ?? null,
     developerType: fromList(DEVELOPER_TYPES, profile?.developerType),

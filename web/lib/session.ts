@@ -1,4 +1,5 @@
 import { useNavigate } from "@tanstack/react-router";
+import { emailLocalPart } from "../../db/rules";
 import { notify } from "./toast";
 import { errorMessage, queryClient, trpc } from "./trpc";
 
@@ -9,7 +10,7 @@ export function useMe() {
 
 /** Spec fallback: profile display name, then the e-mail's local part. */
 export function displayNameOf(me: { email: string; profile: { displayName: string | null } | null }) {
-  return me.profile?.displayName || me.email.split("@")[0] || me.email;
+  return me.profile?.displayName || emailLocalPart(me.email) || me.email;
 }
 
 export function useSignOut() {

@@ -30,7 +30,6 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   const [resolved, setResolved] = useState<"light" | "dark">(() => apply(storedTheme()));
 
   useEffect(() => {
-    setResolved(apply(theme));
     if (theme !== "system") return;
     // In System mode the page follows the device live, e.g. when it switches at sunset.
     const query = darkQuery();
@@ -42,6 +41,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   const setTheme = (next: Theme) => {
     localStorage.setItem(STORAGE_KEY, next);
     setThemeState(next);
+    setResolved(apply(next));
   };
   return <ThemeContext.Provider value={{ theme, resolved, setTheme }}>{children}</ThemeContext.Provider>;
 }

@@ -1,8 +1,8 @@
 import { TRPCClientError } from "@trpc/client";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { queryClient } from "./trpc";
 
-const { retry, retryDelay, gcTime } = queryClient.getDefaultOptions().queries!;
+const { retry, retryDelay } = queryClient.getDefaultOptions().queries!;
 const mutations = queryClient.getDefaultOptions().mutations!;
 
 const httpError = (status: number) =>
@@ -11,7 +11,12 @@ const httpError = (status: number) =>
 describe("query defaults (spec §9)", () => {
   it("retries a failed query 3 times", () => {
     const shouldRetry = retry as (failures: number, error: unknown) => boolean;
-    expect([0, 1, 2, 3].map((failures) => shouldRetry(failures, new Error("network")))).toEqual([true, true, true, false]);
+    expect([0, 1, 2, 3].map((failures) => shouldRetry(failures, new Error("network")))).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
     expect(shouldRetry(0, httpError(503))).toBe(true);
   });
 
@@ -32,7 +37,16 @@ describe("query defaults (spec §9)", () => {
     expect([0, 1, 2, 3, 4, 5, 10].map(delay)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
   });
 
-  it("keeps unused cache 5 minutes", () => {
-    expect(gcTime).toBe(5 * 60 * 1000);
+  it("keeps an answer no page uses for 5 minutes, then lets it go", () => {
+    vi.useFakeTimers();
+    try {
+      queryClient.setQueryData(["unused"], "answer");
+      vi.advanceTimersByTime(5 * 60 * 1000 - 1);
+      expect(queryClient.getQueryData(["unused"])).toBe("answer");
+      vi.advanceTimersByTime(1);
+      expect(queryClient.getQueryData(["unused"])).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -16,18 +16,22 @@ export const trpc = createTRPCReact<AppRouter>();
 const MAX_RETRIES = 3;
 /** Whole routers (ending in a dot) and single procedures the server refuses inside a batch. */
 const UNBATCHED = ["auth.", "contact.", "friends.add"];
-const unbatched = (path: string) => UNBATCHED.some((name) => (name.endsWith(".") ? path.startsWith(name) : path === name));
+const unbatched = (path: string) =>
+  UNBATCHED.some((name) => (name.endsWith(".") ? path.startsWith(name) : path === name));
+
+/** The error of a call to our API, its `data` typed by the router's error formatter. */
+export const isApiError = (error: unknown): error is TRPCClientError<AppRouter> => error instanceof TRPCClientError;
 
 /** A 4xx means the request itself is wrong: asking again would get the same answer. */
 export function isClientError(error: unknown) {
-  const status = error instanceof TRPCClientError ? (error.data?.httpStatus as number | undefined) : undefined;
+  const status = isApiError(error) ? error.data?.httpStatus : undefined;
   return status !== undefined && status >= 400 && status < 500;
 }
 
 /** 503: the server changed nothing (its database stayed busy), so even a mutation may be sent again. */
-const isUnavailable = (error: unknown) => error instanceof TRPCClientError && error.data?.httpStatus === 503;
+const isUnavailable = (error: unknown) => isApiError(error) && error.data?.httpStatus === 503;
 
-const isSignedOut = (error: unknown) => error instanceof TRPCClientError && error.data?.code === "UNAUTHORIZED";
+const isSignedOut = (error: unknown) => isApiError(error) && error.data?.code === "UNAUTHORIZED";
 
 /**
  * A session can end while a page is open (signed out elsewhere, expired). The first call that says

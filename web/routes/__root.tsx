@@ -37,8 +37,8 @@ function NotFound() {
       <p className="text-8xl font-extrabold tracking-tight text-primary">404</p>
       <h1 className="text-2xl font-semibold">Oops! Page not found</h1>
       <p className="max-w-md text-muted-foreground">
-        The page <code className="break-all rounded bg-muted px-1.5 py-0.5 text-sm text-foreground">{pathname}</code> does not exist or
-        has moved.
+        The page <code className="break-all rounded bg-muted px-1.5 py-0.5 text-sm text-foreground">{pathname}</code>{" "}
+        does not exist or has moved.
       </p>
       <div className="mt-2 flex gap-3">
         <Button asChild>

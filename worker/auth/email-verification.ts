@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, isNull, ne } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { emailTokens, sessions, users } from "../../db/schema";
 import { queueEmail } from "../mail";
+import { toBase64Url } from "./base64url";
 
 const TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
@@ -10,13 +11,7 @@ async function sha256Hex(value: string) {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-function randomToken() {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes))
-    .replaceAll("+", "-")
-    .replaceAll("/", "_")
-    .replace(/=+$/, "");
-}
+const randomToken = () => toBase64Url(crypto.getRandomValues(new Uint8Array(32)));
 
 /**
  * The single-use token (stored hashed) and the e-mail carrying its link, as statements to write
@@ -72,7 +67,9 @@ export async function consumeVerificationToken(db: Db, token: string, visitorId:
       .set({ usedAt: now })
       .where(and(eq(emailTokens.tokenHash, tokenHash), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, now)))
       .returning({ userId: emailTokens.userId }),
-    db.delete(sessions).where(inArray(sessions.userId, db.select({ id: users.id }).from(users).where(passwordUnproven))),
+    db
+      .delete(sessions)
+      .where(inArray(sessions.userId, db.select({ id: users.id }).from(users).where(passwordUnproven))),
     db.update(users).set({ passwordHash: null }).where(passwordUnproven),
     db.update(users).set({ emailVerifiedAt: now }).where(unproven),
   ]);

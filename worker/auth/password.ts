@@ -11,12 +11,8 @@ const SALT_LENGTH = 16;
 
 function derive(password: string, salt: Buffer, N: number, r: number, p: number) {
   return new Promise<Buffer>((resolve, reject) =>
-    scrypt(
-      password.normalize("NFKC"),
-      salt,
-      KEY_LENGTH,
-      { N, r, p, maxmem: 256 * N * r },
-      (err, key) => (err ? reject(err) : resolve(key)),
+    scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { N, r, p, maxmem: 256 * N * r }, (err, key) =>
+      err ? reject(err) : resolve(key),
     ),
   );
 }

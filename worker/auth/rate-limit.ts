@@ -53,7 +53,8 @@ export async function limitAttempts(db: Db, attempts: Attempt[], message: (retry
 }
 
 /** Forgets an attempt's counter (a right password clears the failures of its address). */
-export const resetAttempts = (db: Db, attempt: Attempt) => db.delete(rateLimits).where(eq(rateLimits.key, keyOf(attempt)));
+export const resetAttempts = (db: Db, attempt: Attempt) =>
+  db.delete(rateLimits).where(eq(rateLimits.key, keyOf(attempt)));
 
 /** Gives one counted attempt back, for limits that only mean to count failures. */
 export const refundAttempt = (db: Db, attempt: Attempt) =>
@@ -68,4 +69,5 @@ export function minutesFrom(ms: number) {
   return `${minutes} minute${minutes === 1 ? "" : "s"}`;
 }
 
-export const tooManyAttemptsMessage = (retryAfterMs: number) => `Too many attempts, try again in ${minutesFrom(retryAfterMs)}`;
+export const tooManyAttemptsMessage = (retryAfterMs: number) =>
+  `Too many attempts, try again in ${minutesFrom(retryAfterMs)}`;

@@ -3,6 +3,7 @@
  * own cookie jar talking HTTP to the host, and every answer is recorded so a test can count them.
  */
 import { TRPCClientError } from "@trpc/client";
+import type { AppRouter } from "../routers";
 import { expect } from "vitest";
 import { testBrowser } from "../testing/browser";
 import { startHost, type HostOptions, type RunningHost } from "../testing/host";
@@ -32,7 +33,8 @@ export async function outcome<T>(call: Promise<T>): Promise<Outcome<T>> {
     return { ok: true, value: await call };
   } catch (error) {
     if (!(error instanceof TRPCClientError)) throw error;
-    return { ok: false, status: Number(error.data?.httpStatus ?? 0), message: error.message };
+    const { data } = error as TRPCClientError<AppRouter>;
+    return { ok: false, status: data?.httpStatus ?? 0, message: error.message };
   }
 }
 

@@ -36,7 +36,12 @@ async function rowsOf(host: RunningHost, a: Member, b: Member) {
       sql: "SELECT id, user_id, friend_id, status FROM friends WHERE pair_key = min(?, ?) || ' ' || max(?, ?)",
       args: [a.id, b.id, a.id, b.id],
     });
-    return rows.map((r) => ({ id: String(r.id), userId: String(r.user_id), friendId: String(r.friend_id), status: String(r.status) }));
+    return rows.map((r) => ({
+      id: String(r.id),
+      userId: String(r.user_id),
+      friendId: String(r.friend_id),
+      status: String(r.status),
+    }));
   } finally {
     db.close();
   }
@@ -55,7 +60,10 @@ describe.each(databases)("friends on the multi-process host over $name", ({ pair
   /** The next `PAIRS` pairs of members nobody has used yet. */
   let used = 0;
   const freshPairs = () => {
-    const pairs = Array.from({ length: PAIRS }, (_, i) => [members[used + 2 * i]!, members[used + 2 * i + 1]!] as const);
+    const pairs = Array.from(
+      { length: PAIRS },
+      (_, i) => [members[used + 2 * i]!, members[used + 2 * i + 1]!] as const,
+    );
     used += PAIRS * 2;
     return pairs;
   };
@@ -76,7 +84,9 @@ describe.each(databases)("friends on the multi-process host over $name", ({ pair
     const answers = await Promise.all(
       pairs.map(([a, b]) =>
         Promise.all(
-          [a, b, a, b].map((from) => outcome(from.browser.trpc.friends.add.mutate({ email: (from === a ? b : a).email }))),
+          [a, b, a, b].map((from) =>
+            outcome(from.browser.trpc.friends.add.mutate({ email: (from === a ? b : a).email })),
+          ),
         ),
       ),
     );
@@ -96,7 +106,9 @@ describe.each(databases)("friends on the multi-process host over $name", ({ pair
     const pairs = freshPairs();
     const requestIds = await Promise.all(pairs.map(([a, b]) => pendingRequest(a, b)));
     const answers = await Promise.all(
-      pairs.map(([, b], i) => Promise.all([1, 2, 3].map(() => outcome(b.browser.trpc.friends.accept.mutate({ requestId: requestIds[i]! }))))),
+      pairs.map(([, b], i) =>
+        Promise.all([1, 2, 3].map(() => outcome(b.browser.trpc.friends.accept.mutate({ requestId: requestIds[i]! })))),
+      ),
     );
     expectNoServerErrors(answers.flat());
     for (const [i, [a, b]] of pairs.entries()) {

@@ -18,24 +18,22 @@ const otherSide = {
 
 export function friendsOf(db: Db, memberId: string) {
   const other = sql`CASE WHEN ${friends.userId} = ${memberId} THEN ${friends.friendId} ELSE ${friends.userId} END`;
-  return db
-    .select({ ...otherSide, since: friends.createdAt })
-    .from(friends)
-    .innerJoin(users, eq(users.id, other))
-    // A profile may be missing (spec §4): the member still shows, named by their e-mail.
-    .leftJoin(profiles, eq(profiles.id, users.id))
-    .where(
-      and(
-        eq(friends.status, "accepted"),
-        or(eq(friends.userId, memberId), eq(friends.friendId, memberId)),
-      ),
-    )
-    .orderBy(asc(sql`lower(coalesce(${profiles.displayName}, ${users.email}))`), asc(users.id));
+  return (
+    db
+      .select({ ...otherSide, since: friends.createdAt })
+      .from(friends)
+      .innerJoin(users, eq(users.id, other))
+      // A profile may be missing (spec §4): the member still shows, named by their e-mail.
+      .leftJoin(profiles, eq(profiles.id, users.id))
+      .where(and(eq(friends.status, "accepted"), or(eq(friends.userId, memberId), eq(friends.friendId, memberId))))
+      .orderBy(asc(sql`lower(coalesce(${profiles.displayName}, ${users.email}))`), asc(users.id))
+  );
 }
 
 /** Pending requests sent to the member (incoming) or by them (sent), newest first. */
 export function pendingRequests(db: Db, memberId: string, direction: "incoming" | "sent") {
-  const [mine, theirs] = direction === "incoming" ? [friends.friendId, friends.userId] : [friends.userId, friends.friendId];
+  const [mine, theirs] =
+    direction === "incoming" ? [friends.friendId, friends.userId] : [friends.userId, friends.friendId];
   return db
     .select({ id: friends.id, createdAt: friends.createdAt, member: otherSide })
     .from(friends)

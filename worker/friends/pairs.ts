@@ -23,7 +23,10 @@ type Friendship = typeof friends.$inferSelect;
 const pairKey = (a: string, b: string) => sql`min(${a}, ${b}) || ' ' || max(${a}, ${b})`;
 
 async function rowOfPair(db: Db, a: string, b: string) {
-  const [row] = await db.select().from(friends).where(eq(friends.pairKey, pairKey(a, b)));
+  const [row] = await db
+    .select()
+    .from(friends)
+    .where(eq(friends.pairKey, pairKey(a, b)));
   return row ?? null;
 }
 
@@ -105,9 +108,7 @@ export async function removeFriend(db: Db, memberId: string, otherId: string) {
   return removed;
 }
 
-export type Relationship =
-  | { status: "self" | "none" }
-  | { status: "sent" | "received" | "friends"; requestId: string };
+export type Relationship = { status: "self" | "none" } | { status: "sent" | "received" | "friends"; requestId: string };
 
 /** Where the member stands with another, as the profile view's action button needs it. */
 export async function relationshipWith(db: Db, memberId: string, otherId: string): Promise<Relationship> {

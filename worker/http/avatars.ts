@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../env";
 import { isAvatarKey } from "../storage/avatar-files";
 
@@ -8,7 +9,7 @@ const ONE_YEAR = 365 * 24 * 60 * 60;
 export const avatarRoutes = new Hono<AppEnv>().get("/:key", async (c) => {
   const key = c.req.param("key");
   const avatar = isAvatarKey(key) ? await c.var.avatars.get(key) : null;
-  if (!avatar) return c.json({ error: "Not found" }, 404);
+  if (!avatar) throw new HTTPException(404, { message: "Not found" });
   return c.body(avatar.body, 200, {
     "Content-Type": avatar.contentType,
     "X-Content-Type-Options": "nosniff",

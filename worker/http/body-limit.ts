@@ -1,8 +1,12 @@
-import { createMiddleware } from "hono/factory";
+import { getTRPCErrorShape, transformTRPCResponse, TRPCError } from "@trpc/server";
+import { getHTTPStatusCodeFromError } from "@trpc/server/http";
+import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import superjson from "superjson";
+import { createMiddleware } from "hono/factory";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { AVATAR_TOO_LARGE, MAX_AVATAR_BYTES } from "../../db/rules";
 import type { AppEnv } from "../env";
+import { appRouter } from "../routers";
 
 /** Room for the multipart envelope around the largest image the upload procedure accepts. */
 const MULTIPART_OVERHEAD = 16 * 1024;
@@ -10,24 +14,28 @@ const MULTIPART_OVERHEAD = 16 * 1024;
 const MAX_JSON_BODY = 1024 * 1024;
 const UPLOAD_PATH = "/api/trpc/profiles.uploadAvatar";
 
-/**
- * Stops an oversized body before tRPC reads it into memory, answering the way a tRPC procedure
- * would so the SPA shows the message like any other.
- */
+/** Answers a refusal made before tRPC runs exactly as a procedure throwing `error` would. */
+function trpcErrorResponse(c: Context, error: TRPCError) {
+  const config = appRouter._def._config;
+  const shape = getTRPCErrorShape({
+    config,
+    error,
+    type: "unknown",
+    path: c.req.path.slice("/api/trpc/".length),
+    input: undefined,
+    ctx: undefined,
+  });
+  return c.json(
+    transformTRPCResponse(config, { error: shape }),
+    getHTTPStatusCodeFromError(error) as ContentfulStatusCode,
+  );
+}
+
+/** Stops an oversized body before tRPC reads it into memory; the SPA shows the message like any other. */
 const limit = (maxSize: number, message: string) =>
   bodyLimit({
     maxSize,
-    onError: (c) =>
-      c.json(
-        {
-          error: superjson.serialize({
-            message,
-            code: -32413,
-            data: { code: "PAYLOAD_TOO_LARGE", httpStatus: 413, path: c.req.path.split("/").pop(), zodError: null },
-          }),
-        },
-        413,
-      ),
+    onError: (c) => trpcErrorResponse(c, new TRPCError({ code: "PAYLOAD_TOO_LARGE", message })),
   });
 
 const uploadLimit = limit(MAX_AVATAR_BYTES + MULTIPART_OVERHEAD, AVATAR_TOO_LARGE);

@@ -204,10 +204,7 @@ describe("starting Google sign-in", () => {
     const bare = await createTestApp();
     const b = bare.browser();
     expectRedirectToAuthWith(await b.request(`${TEST_ORIGIN}/api/auth/google`), NOT_CONFIGURED);
-    expectRedirectToAuthWith(
-      await b.request(`${CALLBACK_URL}?code=anything&state=anything`),
-      NOT_CONFIGURED,
-    );
+    expectRedirectToAuthWith(await b.request(`${CALLBACK_URL}?code=anything&state=anything`), NOT_CONFIGURED);
     expect(await b.trpc.auth.providers.query()).toEqual({ google: false });
   });
 });

@@ -53,10 +53,15 @@ export function securityHeaders(partyHost: string, https: boolean): Record<strin
  */
 export function staticAssetHeadersFile(partyHost: string) {
   const block = (path: string, lines: string[]) => [path, ...lines.map((line) => `  ${line}`)].join("\n");
-  return [
-    block("/*", Object.entries(securityHeaders(partyHost, true)).map(([name, value]) => `${name}: ${value}`)),
-    ...NO_REFERRER_PATHS.map((path) => block(path, ["! Referrer-Policy", "Referrer-Policy: no-referrer"])),
-  ].join("\n\n") + "\n";
+  return (
+    [
+      block(
+        "/*",
+        Object.entries(securityHeaders(partyHost, true)).map(([name, value]) => `${name}: ${value}`),
+      ),
+      ...NO_REFERRER_PATHS.map((path) => block(path, ["! Referrer-Policy", "Referrer-Policy: no-referrer"])),
+    ].join("\n\n") + "\n"
+  );
 }
 
 /**

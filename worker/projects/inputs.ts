@@ -31,15 +31,26 @@ const optionalText = (max: number, tooLong: string) =>
 /** Items trimmed, empty ones and repeats dropped, as the list inputs do it in the browser. */
 const textList = (label: string) =>
   z
-    .array(plainText().max(MAX_LIST_ITEM_LENGTH * 4, `Each item in ${label} must be at most ${MAX_LIST_ITEM_LENGTH} characters.`), {
-      error: `${label} must be a list.`,
-    })
+    .array(
+      plainText().max(
+        MAX_LIST_ITEM_LENGTH * 4,
+        `Each item in ${label} must be at most ${MAX_LIST_ITEM_LENGTH} characters.`,
+      ),
+      {
+        error: `${label} must be a list.`,
+      },
+    )
     .max(MAX_LIST_ITEMS * 4, `${label} can hold at most ${MAX_LIST_ITEMS} items.`)
     .default([])
     .transform((items) => [...new Set(items.map((item) => item.trim()).filter(Boolean))])
     .pipe(
       z
-        .array(plainText().max(MAX_LIST_ITEM_LENGTH, `Each item in ${label} must be at most ${MAX_LIST_ITEM_LENGTH} characters.`))
+        .array(
+          plainText().max(
+            MAX_LIST_ITEM_LENGTH,
+            `Each item in ${label} must be at most ${MAX_LIST_ITEM_LENGTH} characters.`,
+          ),
+        )
         .max(MAX_LIST_ITEMS, `${label} can hold at most ${MAX_LIST_ITEMS} items.`),
     );
 

@@ -40,7 +40,9 @@ const cardColumns = {
   budgetRange: projects.budgetRange,
   techStack: projects.techStack,
   progress: projects.progress,
-  completedFeatureCount: sql<number>`json_array_length(${projects.completedFeatures})`.mapWith(Number).as("completed_count"),
+  completedFeatureCount: sql<number>`json_array_length(${projects.completedFeatures})`
+    .mapWith(Number)
+    .as("completed_count"),
   githubUrl: projects.githubUrl,
   demoUrl: projects.demoUrl,
 };

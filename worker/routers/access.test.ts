@@ -25,12 +25,19 @@ describe.each(Object.keys(procedures))("%s", (path) => {
   it.runIf(rule).each(roles)("as %s", async (role) => {
     const { input, party, others } = await rule!.arrange(w);
     const caller =
-      role === "anonymous" ? t.browser() : role === "stranger" ? await w.stranger() : role === "party" ? party : others![role]!;
+      role === "anonymous"
+        ? t.browser()
+        : role === "stranger"
+          ? await w.stranger()
+          : role === "party"
+            ? party
+            : others![role]!;
     const before = await rowCounts(t.db);
     const { code, status } = await callProcedure(caller, path, input);
     // Signing up, in or out changes who the browser is: the next stranger starts afresh.
     if (path.startsWith("auth.")) w.forgetStranger();
-    const expected = role === "anonymous" || role === "stranger" || role === "party" ? rule![role] : rule!.others![role];
+    const expected =
+      role === "anonymous" || role === "stranger" || role === "party" ? rule![role] : rule!.others![role];
     expect(code).toBe(expected);
     if (code !== "ok") {
       expect(status).toBeLessThan(500);

@@ -1,7 +1,11 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { emailTokens, outbox, profiles, sessions, users } from "../../db/schema";
+import { decoyHash, verifyPassword } from "../auth/password";
 import { createTestApp, rejection, type TestApp } from "../testing/harness";
+
+// Every export keeps its real behaviour; the spies only record the calls.
+vi.mock("../auth/password", { spy: true });
 
 const verificationToken = (body: string) => new URL(body.match(/https?:\/\/\S+/)![0]).searchParams.get("token")!;
 
@@ -64,10 +68,19 @@ describe("sign up", () => {
 
   it.each([
     [{ displayName: "", email: "a@example.com", password: "secret1" }, "Please enter your display name."],
-    [{ displayName: "x".repeat(51), email: "a@example.com", password: "secret1" }, "Display name must be at most 50 characters."],
+    [
+      { displayName: "x".repeat(51), email: "a@example.com", password: "secret1" },
+      "Display name must be at most 50 characters.",
+    ],
     [{ displayName: "A", email: "not-an-email", password: "secret1" }, "Please enter a valid email address."],
-    [{ displayName: "A", email: `${"a".repeat(250)}@x.io`, password: "secret1" }, "Email must be at most 254 characters."],
-    [{ displayName: "A", email: "a@example.com", password: "p".repeat(129) }, "Password must be at most 128 characters long."],
+    [
+      { displayName: "A", email: `${"a".repeat(250)}@x.io`, password: "secret1" },
+      "Email must be at most 254 characters.",
+    ],
+    [
+      { displayName: "A", email: "a@example.com", password: "p".repeat(129) },
+      "Password must be at most 128 characters long.",
+    ],
     [{ displayName: 42, email: "a@example.com", password: "secret1" }, "Please enter your display name."],
   ])("refuses bad input %j with a clear message", async (input, message) => {
     const before = await t.db.$count(users);
@@ -97,7 +110,10 @@ describe("sign up", () => {
   it("refuses an expired verification token", async () => {
     const m = await t.member("Late", "late@example.com");
     const [mail] = await t.db.select().from(outbox).where(eq(outbox.to, "late@example.com"));
-    await t.db.update(emailTokens).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(emailTokens.userId, m.me.id));
+    await t.db
+      .update(emailTokens)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(eq(emailTokens.userId, m.me.id));
     const error = await rejection(t.browser().trpc.auth.verifyEmail.mutate({ token: verificationToken(mail!.body) }));
     expect(error.status).toBe(400);
     expect((await m.trpc.auth.me.query())!.emailVerified).toBe(false);
@@ -120,12 +136,15 @@ describe("sign in and out", () => {
     const wrongPassword = await rejection(
       t.browser().trpc.auth.signIn.mutate({ email: "known@example.com", password: "wrong password" }),
     );
+    vi.mocked(verifyPassword).mockClear();
     const unknownEmail = await rejection(
       t.browser().trpc.auth.signIn.mutate({ email: "nobody@example.com", password: "wrong password" }),
     );
     const message = "Invalid email or password. Please check your credentials and try again.";
     expect(wrongPassword).toMatchObject({ status: 401, message });
     expect(unknownEmail).toMatchObject({ status: 401, message });
+    // An unknown e-mail costs a real hash check too, so its answer takes as long as a wrong password's.
+    expect(vi.mocked(verifyPassword).mock.calls).toEqual([[await decoyHash(), "wrong password"]]);
   });
 
   it("sets an HttpOnly, SameSite=Lax session cookie, not Secure on localhost", async () => {
@@ -173,7 +192,9 @@ describe("brute force", () => {
     const m = await limited.member("Target", "target@example.com");
     for (let i = 0; i < 5; i++) {
       limited.setClientIp(`198.51.100.${i}`);
-      await rejection(limited.browser().trpc.auth.signIn.mutate({ email: "target@example.com", password: "guess" + i }));
+      await rejection(
+        limited.browser().trpc.auth.signIn.mutate({ email: "target@example.com", password: "guess" + i }),
+      );
     }
     limited.setClientIp("198.51.100.99");
     const locked = await rejection(
@@ -188,7 +209,9 @@ describe("brute force", () => {
     for (let i = 0; i < 3; i++) {
       await rejection(limited.browser().trpc.auth.signIn.mutate({ email: `x${i}@example.com`, password: "guess" }));
     }
-    const locked = await rejection(limited.browser().trpc.auth.signIn.mutate({ email: "y@example.com", password: "guess" }));
+    const locked = await rejection(
+      limited.browser().trpc.auth.signIn.mutate({ email: "y@example.com", password: "guess" }),
+    );
     expect(locked.message).toMatch(/^Too many attempts, try again in \d+ minutes?$/);
   });
 
@@ -229,21 +252,26 @@ describe("requests", () => {
     expect(response.status).toBeLessThan(500);
   });
 
-  it("refuses a body over 1 MB before reading it, with a message", async () => {
+  it("refuses a body over 1 MB before reading it, with a message the tRPC client reads", async () => {
     const before = await t.db.$count(users);
-    const response = await t.browser().request("http://127.0.0.1:8787/api/trpc/auth.signUp", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ json: { displayName: "x".repeat(2_000_000), email: "big@example.com", password: "secret1" } }),
+    const call = t.browser().trpc.auth.signUp.mutate({
+      displayName: "x".repeat(2_000_000),
+      email: "big@example.com",
+      password: "secret1",
     });
-    expect(response.status).toBe(413);
-    expect(JSON.stringify(await response.json())).toContain("This request is too large.");
+    expect(await rejection(call)).toEqual({
+      message: "This request is too large.",
+      code: "PAYLOAD_TOO_LARGE",
+      status: 413,
+    });
     expect(await t.db.$count(users)).toBe(before);
   });
 
   it("answers health and unknown API paths", async () => {
     expect((await t.app.request("/api/health")).status).toBe(200);
-    expect((await t.app.request("/api/nope")).status).toBe(404);
+    const unknown = await t.app.request("/api/nope");
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ error: "Not found" });
     expect((await t.app.request("/api/trpc/nope.nothing")).status).toBe(404);
   });
 });

@@ -79,10 +79,12 @@ export const authRouter = router({
     const verification = await verificationEmail(ctx.db, account, ctx.appUrl);
     const session = newSession(ctx.db, ctx.auth, account.id);
     // The account, its profile, its verification e-mail and its session: all of them or none.
-    await ctx.db.batch([...account.statements, ...verification.statements, session.statement]).catch((error: unknown) => {
-      // Two sign-ups for one address can both pass the check above; the unique index decides.
-      throw isUniqueViolation(error) ? taken() : error;
-    });
+    await ctx.db
+      .batch([...account.statements, ...verification.statements, session.statement])
+      .catch((error: unknown) => {
+        // Two sign-ups for one address can both pass the check above; the unique index decides.
+        throw isUniqueViolation(error) ? taken() : error;
+      });
     logEmail(verification.email);
     ctx.setCookie(session.cookie);
     return me(ctx, { id: account.id, email: account.email, emailVerifiedAt: null });
@@ -115,7 +117,9 @@ export const authRouter = router({
 
   /** Confirms an address and nothing more: the visitor stays who they were, signed in or not. */
   verifyEmail: unbatchedProcedure
-    .input(z.object({ token: plainText().trim().min(1, INVALID_VERIFICATION_LINK).max(200, INVALID_VERIFICATION_LINK) }))
+    .input(
+      z.object({ token: plainText().trim().min(1, INVALID_VERIFICATION_LINK).max(200, INVALID_VERIFICATION_LINK) }),
+    )
     .mutation(async ({ ctx, input }) => {
       if (!(await consumeVerificationToken(ctx.db, input.token, ctx.user?.id ?? null))) {
         throw new TRPCError({ code: "BAD_REQUEST", message: INVALID_VERIFICATION_LINK });

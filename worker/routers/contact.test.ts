@@ -17,7 +17,9 @@ const send = (input: { name?: string; email: string; message: string }) => t.bro
 
 describe("contact.send", () => {
   it("stores a visitor's message, trimmed, with their address and IP", async () => {
-    await expect(send({ name: "  Grace ", email: " Grace@Example.com ", message: "  Do you offer team plans?  " })).resolves.toEqual({
+    await expect(
+      send({ name: "  Grace ", email: " Grace@Example.com ", message: "  Do you offer team plans?  " }),
+    ).resolves.toEqual({
       ok: true,
     });
     const rows = await t.db.select().from(contactMessages);
@@ -32,7 +34,10 @@ describe("contact.send", () => {
   it("takes the name as optional", async () => {
     await send({ email: "anon@example.com", message: "Hello" });
     await send({ name: "   ", email: "blank@example.com", message: "Hello" });
-    const rows = await t.db.select().from(contactMessages).where(inArray(contactMessages.email, ["anon@example.com", "blank@example.com"]));
+    const rows = await t.db
+      .select()
+      .from(contactMessages)
+      .where(inArray(contactMessages.email, ["anon@example.com", "blank@example.com"]));
     expect(rows.map((row) => row.name)).toEqual([null, null]);
   });
 

@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { CONTROL_CHARACTERS_REFUSED, MAX_DISPLAY_NAME_LENGTH, MAX_EMAIL_LENGTH, NO_CONTROL_CHARACTERS } from "../../db/rules";
+import {
+  CONTROL_CHARACTERS_REFUSED,
+  MAX_DISPLAY_NAME_LENGTH,
+  MAX_EMAIL_LENGTH,
+  NO_CONTROL_CHARACTERS,
+} from "../../db/rules";
 
 /** Input fields several routers take, with one wording for their errors. */
 

@@ -12,7 +12,14 @@ const rowsOf = (a: TestMember, b: TestMember) =>
   t.db
     .select()
     .from(friends)
-    .where(or(eq(friends.userId, a.me.id), eq(friends.friendId, a.me.id), eq(friends.userId, b.me.id), eq(friends.friendId, b.me.id)));
+    .where(
+      or(
+        eq(friends.userId, a.me.id),
+        eq(friends.friendId, a.me.id),
+        eq(friends.userId, b.me.id),
+        eq(friends.friendId, b.me.id),
+      ),
+    );
 
 const allRows = () => t.db.select().from(friends).orderBy(friends.id);
 
@@ -87,7 +94,10 @@ describe("adding a friend by e-mail, checked in the spec's order", () => {
     });
     const { incoming } = await bob.trpc.friends.requests.query();
     await bob.trpc.friends.accept.mutate({ requestId: incoming[0]!.id });
-    for (const [from, to] of [[ann, bob], [bob, ann]] as const) {
+    for (const [from, to] of [
+      [ann, bob],
+      [bob, ann],
+    ] as const) {
       expect(await rejection(from.trpc.friends.add.mutate({ email: to.email }))).toMatchObject({
         message: "You are already friends with this user.",
         code: "CONFLICT",
@@ -136,8 +146,12 @@ describe("answering and cancelling", () => {
     expect(await ann.trpc.friends.incomingCount.query()).toBe(0);
 
     expect(await bob.trpc.friends.accept.mutate({ requestId })).toEqual({ requestId, status: "accepted" });
-    expect(await ann.trpc.friends.list.query()).toMatchObject([{ id: bob.me.id, email: bob.email, displayName: "Bob Builder" }]);
-    expect(await bob.trpc.friends.list.query()).toMatchObject([{ id: ann.me.id, email: ann.email, displayName: "Ann Asker" }]);
+    expect(await ann.trpc.friends.list.query()).toMatchObject([
+      { id: bob.me.id, email: bob.email, displayName: "Bob Builder" },
+    ]);
+    expect(await bob.trpc.friends.list.query()).toMatchObject([
+      { id: ann.me.id, email: ann.email, displayName: "Ann Asker" },
+    ]);
     expect(await ann.trpc.friends.requests.query()).toEqual({ incoming: [], sent: [] });
     expect(await bob.trpc.friends.requests.query()).toEqual({ incoming: [], sent: [] });
     expect(await bob.trpc.friends.incomingCount.query()).toBe(0);
@@ -210,7 +224,9 @@ describe("answering and cancelling", () => {
     const requestId = await request(ann, bob);
     await bob.trpc.friends.reject.mutate({ requestId });
     for (const call of [bob.trpc.friends.accept, bob.trpc.friends.reject, ann.trpc.friends.cancel]) {
-      expect(await rejection(call.mutate({ requestId }))).toMatchObject({ message: "This friend request no longer exists." });
+      expect(await rejection(call.mutate({ requestId }))).toMatchObject({
+        message: "This friend request no longer exists.",
+      });
     }
     expect(await rejection(bob.trpc.friends.accept.mutate({ requestId: "" }))).toMatchObject({
       message: "This friend request no longer exists.",
@@ -273,7 +289,15 @@ describe("what each member sees", () => {
 
     const annRequests = await ann.trpc.friends.requests.query();
     expect(annRequests.sent).toMatchObject([
-      { member: { id: bob.me.id, email: bob.email, displayName: "Bob Builder", specialization: "Full Stack Development", bio: "Builds things." } },
+      {
+        member: {
+          id: bob.me.id,
+          email: bob.email,
+          displayName: "Bob Builder",
+          specialization: "Full Stack Development",
+          bio: "Builds things.",
+        },
+      },
     ]);
     expect(annRequests.incoming).toMatchObject([{ member: { id: cat.me.id, email: cat.email } }]);
     expect(annRequests.sent[0]!.createdAt).toBeInstanceOf(Date);
@@ -305,11 +329,27 @@ describe("what each member sees", () => {
     expect(await ann.trpc.friends.relationship.query({ memberId: ann.me.id })).toEqual({ status: "self", email: null });
     expect(await ann.trpc.friends.relationship.query({ memberId: bob.me.id })).toEqual({ status: "none", email: null });
     const requestId = await request(ann, bob);
-    expect(await ann.trpc.friends.relationship.query({ memberId: bob.me.id })).toEqual({ status: "sent", requestId, email: null });
-    expect(await bob.trpc.friends.relationship.query({ memberId: ann.me.id })).toEqual({ status: "received", requestId, email: null });
+    expect(await ann.trpc.friends.relationship.query({ memberId: bob.me.id })).toEqual({
+      status: "sent",
+      requestId,
+      email: null,
+    });
+    expect(await bob.trpc.friends.relationship.query({ memberId: ann.me.id })).toEqual({
+      status: "received",
+      requestId,
+      email: null,
+    });
     await bob.trpc.friends.accept.mutate({ requestId });
-    expect(await ann.trpc.friends.relationship.query({ memberId: bob.me.id })).toEqual({ status: "friends", requestId, email: bob.email });
-    expect(await bob.trpc.friends.relationship.query({ memberId: ann.me.id })).toEqual({ status: "friends", requestId, email: ann.email });
+    expect(await ann.trpc.friends.relationship.query({ memberId: bob.me.id })).toEqual({
+      status: "friends",
+      requestId,
+      email: bob.email,
+    });
+    expect(await bob.trpc.friends.relationship.query({ memberId: ann.me.id })).toEqual({
+      status: "friends",
+      requestId,
+      email: ann.email,
+    });
     expect(await rejection(t.browser().trpc.friends.relationship.query({ memberId: bob.me.id }))).toMatchObject({
       code: "UNAUTHORIZED",
     });
@@ -337,11 +377,16 @@ describe("the e-mail lookup limit", () => {
 
   it("opens again when the hour is over", async () => {
     const [ann, bob] = await pair();
-    const lookups = Array.from({ length: 31 }, (_, i) => rejection(ann.trpc.friends.add.mutate({ email: `gone-${i}@example.com` })));
+    const lookups = Array.from({ length: 31 }, (_, i) =>
+      rejection(ann.trpc.friends.add.mutate({ email: `gone-${i}@example.com` })),
+    );
     expect((await Promise.all(lookups)).filter((a) => a.code === "TOO_MANY_REQUESTS")).toHaveLength(1);
     const key = `friends:lookup:${ann.me.id}`;
     // The hour began an hour ago.
-    await t.db.update(rateLimits).set({ windowStart: Date.now() - 60 * 60 * 1000 }).where(eq(rateLimits.key, key));
+    await t.db
+      .update(rateLimits)
+      .set({ windowStart: Date.now() - 60 * 60 * 1000 })
+      .where(eq(rateLimits.key, key));
     await request(ann, bob);
     const [row] = await t.db.select().from(rateLimits).where(eq(rateLimits.key, key));
     expect(row!.count).toBe(1);
@@ -357,13 +402,21 @@ describe("the e-mail lookup limit", () => {
     });
     const answers = (await response.json()) as { error: { json: { message: string } } }[];
     expect(answers.map((a) => a.error.json.message)).toEqual(Array(2).fill("This request must be sent on its own."));
-    expect(await t.db.select().from(rateLimits).where(eq(rateLimits.key, `friends:lookup:${ann.me.id}`))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(rateLimits)
+        .where(eq(rateLimits.key, `friends:lookup:${ann.me.id}`)),
+    ).toEqual([]);
   });
 
   it("does not count an empty address, which looks nobody up", async () => {
     const ann = await t.member();
     await rejection(ann.trpc.friends.add.mutate({ email: " " }));
-    const rows = await t.db.select().from(rateLimits).where(eq(rateLimits.key, `friends:lookup:${ann.me.id}`));
+    const rows = await t.db
+      .select()
+      .from(rateLimits)
+      .where(eq(rateLimits.key, `friends:lookup:${ann.me.id}`));
     expect(rows).toEqual([]);
   });
 });

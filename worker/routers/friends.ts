@@ -45,7 +45,11 @@ const byRequest = z.object({ requestId: plainText(REQUEST_GONE).min(1, REQUEST_G
 const recipientColumns = { id: users.id, email: users.email, displayName: profiles.displayName };
 
 async function recipientBy(db: Db, where: SQL) {
-  const [member] = await db.select(recipientColumns).from(users).leftJoin(profiles, eq(profiles.id, users.id)).where(where);
+  const [member] = await db
+    .select(recipientColumns)
+    .from(users)
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(where);
   return member ?? null;
 }
 

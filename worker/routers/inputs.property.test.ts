@@ -38,7 +38,9 @@ const nest = (depth: number, leaf: unknown) => {
   for (let i = 0; i < depth; i++) value = i % 2 ? [value] : { a: value };
   return value;
 };
-const deep = fc.tuple(fc.integer({ min: 20, max: 500 }), fc.jsonValue({ maxDepth: 1 })).map(([d, leaf]) => nest(d, leaf));
+const deep = fc
+  .tuple(fc.integer({ min: 20, max: 500 }), fc.jsonValue({ maxDepth: 1 }))
+  .map(([d, leaf]) => nest(d, leaf));
 const anything = fc.oneof(controlText, hugeNumber, deep, fc.jsonValue(), fc.constant(undefined), fc.constant(null));
 
 type Path = (string | number)[];
@@ -55,7 +57,10 @@ function paths(value: unknown, prefix: Path = []): Path[] {
 function replaceAt(value: unknown, path: Path, replacement: unknown): unknown {
   if (path.length === 0) return replacement;
   const [key, ...rest] = path;
-  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<string | number, unknown>;
+  const copy = (Array.isArray(value) ? [...(value as unknown[])] : { ...(value as object) }) as Record<
+    string | number,
+    unknown
+  >;
   copy[key!] = replaceAt(copy[key!], rest, replacement);
   return copy;
 }
@@ -91,41 +96,51 @@ async function signedIn(m: TestMember): Promise<Browser> {
 }
 
 describe.each(Object.keys(procedures))("%s", (path) => {
-  it.runIf(accessTable[path])("never answers 5xx, and a refusal changes nothing", async () => {
-    const { input: valid, party } = await accessTable[path]!.arrange(w);
-    await fc.assert(
-      fc.asyncProperty(inputs(valid), fc.boolean(), async (input, anonymous) => {
-        // A new address per call: limits per address would refuse the rest unread.
-        t.setClientIp(`198.51.${(++ips >> 8) & 255}.${ips & 255}`);
-        const caller = anonymous ? t.browser() : await signedIn(party);
-        const before = await rowCounts(t.db);
-        const { code, status } = await callProcedure(caller, path, input);
-        expect(status, `${path} answered ${code}`).toBeLessThan(500);
-        if (code !== "ok") expect(await rowCounts(t.db)).toEqual(before);
-      }),
-      { numRuns: RUNS },
-    );
-  }, TIMEOUT_MS);
+  it.runIf(accessTable[path])(
+    "never answers 5xx, and a refusal changes nothing",
+    async () => {
+      const { input: valid, party } = await accessTable[path]!.arrange(w);
+      await fc.assert(
+        fc.asyncProperty(inputs(valid), fc.boolean(), async (input, anonymous) => {
+          // A new address per call: limits per address would refuse the rest unread.
+          t.setClientIp(`198.51.${(++ips >> 8) & 255}.${ips & 255}`);
+          const caller = anonymous ? t.browser() : await signedIn(party);
+          const before = await rowCounts(t.db);
+          const { code, status } = await callProcedure(caller, path, input);
+          expect(status, `${path} answered ${code}`).toBeLessThan(500);
+          if (code !== "ok") expect(await rowCounts(t.db)).toEqual(before);
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    TIMEOUT_MS,
+  );
 
-  it.runIf(accessTable[path])("refuses a control character in any of its texts, changing nothing", async () => {
-    const { input: valid, party } = await accessTable[path]!.arrange(w);
-    const texts = paths(valid).filter((place) => typeof place.reduce<unknown>((v, key) => (v as never)[key], valid) === "string");
-    if (texts.length === 0) return;
-    const forbidden = fc.constantFrom("\u0000", "\u0001", "\u0008", "\u000b", "\u001b", "\r", "\u007f", "\u009b");
-    await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...texts), forbidden, fc.nat(), async (place, character, at) => {
-        t.setClientIp(`198.51.${(++ips >> 8) & 255}.${ips & 255}`);
-        const text = place.reduce<unknown>((v, key) => (v as never)[key], valid) as string;
-        const position = at % (text.length + 1);
-        const input = replaceAt(valid, place, text.slice(0, position) + character + text.slice(position));
-        const caller = await signedIn(party);
-        const before = await rowCounts(t.db);
-        expect(await callProcedure(caller, path, input)).toEqual({ code: "BAD_REQUEST", status: 400 });
-        expect(await rowCounts(t.db)).toEqual(before);
-      }),
-      { numRuns: 15 },
-    );
-  }, TIMEOUT_MS);
+  it.runIf(accessTable[path])(
+    "refuses a control character in any of its texts, changing nothing",
+    async () => {
+      const { input: valid, party } = await accessTable[path]!.arrange(w);
+      const texts = paths(valid).filter(
+        (place) => typeof place.reduce<unknown>((v, key) => (v as never)[key], valid) === "string",
+      );
+      if (texts.length === 0) return;
+      const forbidden = fc.constantFrom("\u0000", "\u0001", "\u0008", "\u000b", "\u001b", "\r", "\u007f", "\u009b");
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(...texts), forbidden, fc.nat(), async (place, character, at) => {
+          t.setClientIp(`198.51.${(++ips >> 8) & 255}.${ips & 255}`);
+          const text = place.reduce<unknown>((v, key) => (v as never)[key], valid) as string;
+          const position = at % (text.length + 1);
+          const input = replaceAt(valid, place, text.slice(0, position) + character + text.slice(position));
+          const caller = await signedIn(party);
+          const before = await rowCounts(t.db);
+          expect(await callProcedure(caller, path, input)).toEqual({ code: "BAD_REQUEST", status: 400 });
+          expect(await rowCounts(t.db)).toEqual(before);
+        }),
+        { numRuns: 15 },
+      );
+    },
+    TIMEOUT_MS,
+  );
 });
 
 describe("raw bodies no client would send", () => {

@@ -1,9 +1,10 @@
 import type { inferRouterInputs } from "@trpc/server";
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { AVATAR_NOT_AN_IMAGE, AVATAR_REQUIRED, AVATAR_TOO_LARGE, MAX_AVATAR_BYTES } from "../../db/rules";
 import { profiles } from "../../db/schema";
 import type { AppRouter } from ".";
+import { avatarKeyOf } from "../storage/avatar-files";
 import { createTestApp, rejection, type TestApp, type TestMember } from "../testing/harness";
 
 type Inputs = inferRouterInputs<AppRouter>["profiles"];
@@ -113,7 +114,11 @@ describe("profiles.update (settings)", () => {
     ["an unknown specialization", { specialization: "Alchemy" }, "Please choose a specialization from the list."],
     ["an unknown region", { region: "Atlantis" }, "Please choose a region from the list."],
     ["an empty region", { region: "" }, "Please choose a region from the list."],
-    ["an unknown project interest", { interestedProjects: ["Web Development", "Alchemy"] }, "Please choose project interests from the list."],
+    [
+      "an unknown project interest",
+      { interestedProjects: ["Web Development", "Alchemy"] },
+      "Please choose project interests from the list.",
+    ],
     ["31 skills", { skills: Array.from({ length: 31 }, (_, i) => `skill ${i}`) }, "You can list at most 30 skills."],
     ["a 41-character skill", { skills: ["x".repeat(41)] }, "Each skill must be at most 40 characters."],
   ])("refuses %s with a clear message and writes nothing", async (_, change, message) => {
@@ -126,7 +131,13 @@ describe("profiles.update (settings)", () => {
   it("accepts the bounds themselves: age 12 and 60, 50-character name, 500-character bio, 30 skills of 40", async () => {
     const m = await t.member();
     const skills = Array.from({ length: 30 }, (_, i) => `${i}`.padEnd(40, "x"));
-    await m.trpc.profiles.update.mutate({ ...settings, age: 12, displayName: "n".repeat(50), bio: "b".repeat(500), skills });
+    await m.trpc.profiles.update.mutate({
+      ...settings,
+      age: 12,
+      displayName: "n".repeat(50),
+      bio: "b".repeat(500),
+      skills,
+    });
     expect(await m.trpc.profiles.update.mutate({ ...settings, age: 60, skills })).toMatchObject({ age: 60, skills });
   });
 
@@ -134,7 +145,7 @@ describe("profiles.update (settings)", () => {
     const before = await profileOf(t, bob.me.id);
     const m = await t.member();
     const sneaky = { ...settings, id: bob.me.id, email: bob.email, isPro: true, subscriptionStatus: "lifetime" };
-    const saved = await m.trpc.profiles.update.mutate(sneaky as typeof settings);
+    const saved = await m.trpc.profiles.update.mutate(sneaky);
     expect(saved).toMatchObject({ id: m.me.id, email: m.email, isPro: false, subscriptionStatus: "free" });
     expect(await profileOf(t, bob.me.id)).toEqual(before);
   });
@@ -179,13 +190,19 @@ describe("profiles.completeOnboarding", () => {
     ["no display name", { displayName: "" }, "Please enter your display name."],
     ["no developer type", { developerType: undefined }, "Please choose a developer type from the list."],
     ["no experience level", { experience: undefined }, "Please choose an experience level from the list."],
-    ["no interested project", { interestedProjects: [] }, "Please choose at least one type of project you are interested in."],
+    [
+      "no interested project",
+      { interestedProjects: [] },
+      "Please choose at least one type of project you are interested in.",
+    ],
     ["an unknown interest", { interestedProjects: ["Alchemy"] }, "Please choose project interests from the list."],
     ["an unknown region", { region: "Atlantis" }, "Please choose a region from the list."],
   ])("refuses %s with a clear message and writes nothing", async (_, change, message) => {
     const m = await t.member();
     const before = await profileOf(t, m.me.id);
-    const error = await rejection(m.trpc.profiles.completeOnboarding.mutate({ ...onboarding, ...change } as typeof onboarding));
+    const error = await rejection(
+      m.trpc.profiles.completeOnboarding.mutate({ ...onboarding, ...change } as typeof onboarding),
+    );
     expect(error).toMatchObject({ message, code: "BAD_REQUEST" });
     expect(await profileOf(t, m.me.id)).toEqual(before);
   });
@@ -196,7 +213,12 @@ describe("profiles.byId", () => {
     const m = await t.member();
     await m.trpc.profiles.update.mutate(settings);
     const seen = await bob.trpc.profiles.byId.query({ id: m.me.id });
-    expect(seen).toMatchObject({ id: m.me.id, displayName: "Grace Hopper", bio: "Compilers, mostly.", skills: ["COBOL", "Fortran"] });
+    expect(seen).toMatchObject({
+      id: m.me.id,
+      displayName: "Grace Hopper",
+      bio: "Compilers, mostly.",
+      skills: ["COBOL", "Fortran"],
+    });
     for (const hidden of ["email", "age", "isPro", "subscriptionStatus", "subscriptionExpiresAt"]) {
       expect(seen).not.toHaveProperty(hidden);
     }
@@ -211,7 +233,9 @@ describe("profiles.byId", () => {
   });
 
   it("needs a signed-in member", async () => {
-    expect(await rejection(t.browser().trpc.profiles.byId.query({ id: ada.me.id }))).toMatchObject({ code: "UNAUTHORIZED" });
+    expect(await rejection(t.browser().trpc.profiles.byId.query({ id: ada.me.id }))).toMatchObject({
+      code: "UNAUTHORIZED",
+    });
   });
 });
 
@@ -240,7 +264,10 @@ describe("profiles.uploadAvatar", () => {
   it("shows the new avatar in auth.me and deletes the one it replaced", async () => {
     const m = await t.member();
     const first = (await upload(m, PNG, "a.png")).avatarUrl!;
+    const deletes = vi.spyOn(t.avatars, "delete");
     const second = (await upload(m, GIF, "b.gif")).avatarUrl!;
+    expect(deletes.mock.calls).toEqual([[avatarKeyOf(first)]]);
+    deletes.mockRestore();
     expect(second).not.toBe(first);
     expect((await m.trpc.auth.me.query())?.profile?.avatarUrl).toBe(second);
     expect((await t.browser().request(first)).status).toBe(404);
@@ -249,13 +276,26 @@ describe("profiles.uploadAvatar", () => {
 
   it("leaves a picture hosted elsewhere (a Google photo) alone when replacing it", async () => {
     const m = await t.member();
-    await t.db.update(profiles).set({ avatarUrl: "https://lh3.googleusercontent.com/a/photo" }).where(eq(profiles.id, m.me.id));
+    await t.db
+      .update(profiles)
+      .set({ avatarUrl: "https://lh3.googleusercontent.com/a/photo" })
+      .where(eq(profiles.id, m.me.id));
+    // A failed delete is only logged, so the upload's answer cannot tell whether one was tried.
+    const deletes = vi.spyOn(t.avatars, "delete");
     expect((await upload(m, PNG, "a.png")).avatarUrl).toMatch(/^\/api\/avatars\//);
+    expect(deletes).not.toHaveBeenCalled();
+    deletes.mockRestore();
   });
 
   it.each([
     ["an SVG", SVG, "logo.svg", "image/svg+xml", AVATAR_NOT_AN_IMAGE],
-    ["text named .png with an image type", bytes("just some text, not a picture"), "photo.png", "image/png", AVATAR_NOT_AN_IMAGE],
+    [
+      "text named .png with an image type",
+      bytes("just some text, not a picture"),
+      "photo.png",
+      "image/png",
+      AVATAR_NOT_AN_IMAGE,
+    ],
     ["a PDF", bytes("%PDF-1.7\n%âãÏÓ"), "cv.png", "image/png", AVATAR_NOT_AN_IMAGE],
     ["an empty file", new Uint8Array(0), "empty.png", "image/png", AVATAR_REQUIRED],
   ])("refuses %s and keeps the current avatar", async (_, content, name, type, message) => {
@@ -279,6 +319,7 @@ describe("profiles.uploadAvatar", () => {
     huge.set(PNG);
     expect(await rejection(upload(ada, huge, "huge.png", "image/png"))).toMatchObject({
       message: AVATAR_TOO_LARGE,
+      code: "PAYLOAD_TOO_LARGE",
       status: 413,
     });
     expect((await profileOf(t, ada.me.id)).avatarUrl).toBeNull();
@@ -309,6 +350,8 @@ describe("GET /api/avatars/{key}", () => {
     ["a path escaping the folder", "/api/avatars/..%2Fapp.db"],
     ["the stored content-type file", `/api/avatars/${"a".repeat(16)}-0123456789abcdef.png.type`],
   ])("answers %s with 404", async (_, path) => {
-    expect((await t.browser().request(path)).status).toBe(404);
+    const response = await t.browser().request(path);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: "Not found" });
   });
 });

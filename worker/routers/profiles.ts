@@ -12,6 +12,7 @@ import {
   SPECIALIZATIONS,
 } from "../../db/enums";
 import {
+  emailLocalPart,
   AVATAR_NOT_AN_IMAGE,
   AVATAR_REQUIRED,
   AVATAR_TOO_LARGE,
@@ -21,7 +22,6 @@ import {
   MAX_SKILLS,
 } from "../../db/rules";
 import { profiles, type NewProfile } from "../../db/schema";
-import { emailLocalPart } from "../auth/accounts";
 import { avatarKeyOf, avatarUrl, detectImage, newAvatarKey } from "../storage/avatar-files";
 import type { Context } from "../trpc";
 import { protectedProcedure, router } from "../trpc";
@@ -121,7 +121,10 @@ const publicColumns = {
   createdAt: profiles.createdAt,
 };
 
-type ProfileChanges = Omit<Partial<NewProfile>, "id" | "email" | "isPro" | "subscriptionStatus" | "subscriptionExpiresAt">;
+type ProfileChanges = Omit<
+  Partial<NewProfile>,
+  "id" | "email" | "isPro" | "subscriptionStatus" | "subscriptionExpiresAt"
+>;
 
 /**
  * Writes the signed-in member's own profile. It is made at sign-up, but a missing one is tolerated
@@ -131,7 +134,13 @@ function upsertOwnProfile(ctx: Pick<Context, "db">, user: { id: string; email: s
   const values = { ...changes, updatedAt: new Date() };
   return ctx.db
     .insert(profiles)
-    .values({ id: user.id, email: user.email, displayName: emailLocalPart(user.email), region: DEFAULT_REGION, ...values })
+    .values({
+      id: user.id,
+      email: user.email,
+      displayName: emailLocalPart(user.email),
+      region: DEFAULT_REGION,
+      ...values,
+    })
     .onConflictDoUpdate({ target: profiles.id, set: values })
     .returning();
 }
@@ -155,9 +164,7 @@ export const profilesRouter = router({
       return profile;
     }),
 
-  update: protectedProcedure
-    .input(updateInput)
-    .mutation(({ ctx, input }) => saveOwnProfile(ctx, ctx.user, input)),
+  update: protectedProcedure.input(updateInput).mutation(({ ctx, input }) => saveOwnProfile(ctx, ctx.user, input)),
 
   completeOnboarding: protectedProcedure
     .input(completeOnboardingInput)

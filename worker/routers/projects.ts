@@ -42,7 +42,11 @@ export const projectsRouter = router({
     const [row] = await ctx.db
       .select({
         project: projects,
-        owner: { displayName: profiles.displayName, specialization: profiles.specialization, avatarUrl: profiles.avatarUrl },
+        owner: {
+          displayName: profiles.displayName,
+          specialization: profiles.specialization,
+          avatarUrl: profiles.avatarUrl,
+        },
       })
       .from(projects)
       .leftJoin(profiles, eq(profiles.id, projects.userId))

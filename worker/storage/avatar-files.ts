@@ -13,8 +13,16 @@ const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
 const IMAGE_KINDS: ImageKind[] = [
   { contentType: "image/png", extension: "png", matches: (b) => startsWith(b, [0x89, ...ascii("PNG\r\n\x1a\n")]) },
   { contentType: "image/jpeg", extension: "jpg", matches: (b) => startsWith(b, [0xff, 0xd8, 0xff]) },
-  { contentType: "image/gif", extension: "gif", matches: (b) => startsWith(b, ascii("GIF87a")) || startsWith(b, ascii("GIF89a")) },
-  { contentType: "image/webp", extension: "webp", matches: (b) => startsWith(b, ascii("RIFF")) && startsWith(b, ascii("WEBP"), 8) },
+  {
+    contentType: "image/gif",
+    extension: "gif",
+    matches: (b) => startsWith(b, ascii("GIF87a")) || startsWith(b, ascii("GIF89a")),
+  },
+  {
+    contentType: "image/webp",
+    extension: "webp",
+    matches: (b) => startsWith(b, ascii("RIFF")) && startsWith(b, ascii("WEBP"), 8),
+  },
 ];
 
 /** The image format the bytes are in; a file's name and the browser's stated type are never trusted. */

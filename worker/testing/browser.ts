@@ -30,7 +30,7 @@ export function testBrowser(origin: string, send: Send) {
       httpLink({
         url: `${origin}/api/trpc`,
         transformer: superjson,
-        fetch: (url, init) => request(String(url), init as RequestInit),
+        fetch: (url, init) => request(url, init as RequestInit),
       }),
     ],
   });

@@ -2,7 +2,7 @@
 import { TRPCClientError } from "@trpc/client";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { appRouter } from "../routers";
+import { appRouter, type AppRouter } from "../routers";
 import type { TestApp } from "./harness";
 
 type ProcedureType = "query" | "mutation" | "subscription";
@@ -15,7 +15,9 @@ export type Browser = ReturnType<TestApp["browser"]>;
 /** What the server answered: "ok", or the tRPC error code and HTTP status of the refusal. */
 export async function callProcedure(caller: Browser, path: string, input: unknown) {
   const type = procedures[path]!._def.type;
-  const client = path.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller.trpc) as {
+  const client = path
+    .split(".")
+    .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller.trpc) as {
     query(input: unknown): Promise<unknown>;
     mutate(input: unknown): Promise<unknown>;
   };
@@ -24,8 +26,10 @@ export async function callProcedure(caller: Browser, path: string, input: unknow
     return { code: "ok" as const, status: 200 };
   } catch (error) {
     // No data: the client failed before the server answered, which is no answer to judge.
-    if (!(error instanceof TRPCClientError) || !error.data) throw error;
-    return { code: error.data?.code as string, status: error.data?.httpStatus as number };
+    if (!(error instanceof TRPCClientError)) throw error;
+    const { data } = error as TRPCClientError<AppRouter>;
+    if (!data) throw error;
+    return { code: data.code, status: data.httpStatus };
   }
 }
 

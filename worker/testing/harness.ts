@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { TRPCClientError } from "@trpc/client";
+import type { AppRouter } from "../routers";
 import { createDb } from "../../db/client";
 import { migrateLocal } from "../../db/local";
 import { createApp } from "../app";
@@ -51,12 +52,19 @@ export async function createTestApp(env: EnvVars = {}) {
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 export type TestMember = Awaited<ReturnType<TestApp["member"]>>;
 
-/** What a refused call told the client: the message a member would read, and its code and status. */
-export async function rejection(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
+/** What a refusal told the client: the message a member would read, and its code and status. */
+export function refusal(error: unknown) {
   if (!(error instanceof TRPCClientError)) throw new Error(`expected a tRPC error, got ${String(error)}`);
-  return { message: error.message, code: error.data?.code as string, status: error.data?.httpStatus as number };
+  const { data } = error as TRPCClientError<AppRouter>;
+  return { message: error.message, code: data?.code, status: data?.httpStatus };
+}
+
+/** What a refused call told the client (see `refusal`). */
+export async function rejection(promise: Promise<unknown>) {
+  return refusal(
+    await promise.then(
+      () => null,
+      (e: unknown) => e,
+    ),
+  );
 }

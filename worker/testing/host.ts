@@ -156,7 +156,8 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
           sql: `SELECT body FROM outbox WHERE "to" = ? ORDER BY id DESC LIMIT 1`,
           args: [email.toLowerCase()],
         });
-        const link = VERIFY_LINK.exec(String(rows[0]?.body ?? ""))?.[0];
+        const body = rows[0]?.body;
+        const link = typeof body === "string" ? VERIFY_LINK.exec(body)?.[0] : undefined;
         if (!link) throw new Error(`no verification e-mail for ${email} in the outbox`);
         return link;
       } finally {

@@ -125,7 +125,7 @@ function execute(stream: Stream, stmt: Stmt): StmtResult {
 function holds(
   condition: Condition | undefined,
   results: (StmtResult | null)[],
-  errors: (unknown | null)[],
+  errors: unknown[],
   db: Database.Database,
 ): boolean {
   if (!condition) return true;

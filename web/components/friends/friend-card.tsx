@@ -7,7 +7,13 @@ import { Avatar } from "../avatar";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "../ui/dropdown-menu";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "../ui/dropdown-menu";
 import { nameOf, specializationLabel } from "./people";
 import { RemoveFriendDialog } from "./remove-friend-dialog";
 
@@ -41,7 +47,12 @@ export function FriendCard({ friend, onMessage }: { friend: Friend; onMessage: (
         </div>
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
-            <Button variant="ghost" size="icon" className="-mr-2 -mt-2 shrink-0" aria-label={`More actions for ${name}`}>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="-mr-2 -mt-2 shrink-0"
+              aria-label={`More actions for ${name}`}
+            >
               <MoreVertical aria-hidden />
             </Button>
           </DropdownMenuTrigger>
@@ -55,7 +66,10 @@ export function FriendCard({ friend, onMessage }: { friend: Friend; onMessage: (
               Voice Call
             </DropdownMenuItem>
             <DropdownMenuSeparator />
-            <DropdownMenuItem onSelect={() => setRemoving(true)} className="text-destructive data-[highlighted]:text-destructive">
+            <DropdownMenuItem
+              onSelect={() => setRemoving(true)}
+              className="text-destructive data-[highlighted]:text-destructive"
+            >
               <UserMinus aria-hidden />
               Remove Friend
             </DropdownMenuItem>

@@ -15,7 +15,12 @@ export function specializationLabel(value: string) {
     .join(" ");
 }
 
-const sentFormat = new Intl.DateTimeFormat(undefined, { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
+const sentFormat = new Intl.DateTimeFormat(undefined, {
+  month: "short",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+});
 
 /** 'Sent Nov 22, 9:41 AM', in the viewer's locale and time zone. */
 export const sentOn = (date: Date) => `Sent ${sentFormat.format(date)}`;

@@ -24,7 +24,8 @@ export function RelationshipAction({ memberId, name }: { memberId: string; name:
     },
   });
 
-  if (relationship.isPending) return <div className="h-10 w-32 animate-pulse rounded-md bg-muted" role="status" aria-label="Loading" />;
+  if (relationship.isPending)
+    return <div className="h-10 w-32 animate-pulse rounded-md bg-muted" role="status" aria-label="Loading" />;
   if (relationship.isError) return null;
   const state = relationship.data;
   switch (state.status) {

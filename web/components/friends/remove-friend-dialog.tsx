@@ -39,8 +39,8 @@ export function RemoveFriendDialog({
       <AlertDialogContent>
         <AlertDialogTitle>Remove Friend</AlertDialogTitle>
         <AlertDialogDescription>
-          Remove {friend.name} from your friends? You will leave each other's friends lists; either of you can send a new
-          request later.
+          Remove {friend.name} from your friends? You will leave each other's friends lists; either of you can send a
+          new request later.
         </AlertDialogDescription>
         <AlertDialogFooter>
           <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>

@@ -13,7 +13,15 @@ export type FriendRequest = RouterOutputs["friends"]["requests"]["incoming"][num
  * One pending request: who is on the other side and when it was sent, with Accept and Reject for
  * the recipient, or 'Pending' and 'Cancel Request' for the sender.
  */
-export function RequestEntry({ request, direction, place }: { request: FriendRequest; direction: "incoming" | "sent"; place: Place }) {
+export function RequestEntry({
+  request,
+  direction,
+  place,
+}: {
+  request: FriendRequest;
+  direction: "incoming" | "sent";
+  place: Place;
+}) {
   const { accept, reject, cancel, busy } = useRequestActions(place);
   const name = nameOf(request.member);
   const requestId = request.id;
@@ -44,7 +52,13 @@ export function RequestEntry({ request, direction, place }: { request: FriendReq
             <Check aria-hidden />
             {accept.isPending ? "Accepting..." : "Accept"}
           </Button>
-          <Button size="sm" variant="outline" onClick={() => reject.mutate({ requestId })} disabled={busy} aria-label={`Reject ${name}`}>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => reject.mutate({ requestId })}
+            disabled={busy}
+            aria-label={`Reject ${name}`}
+          >
             <X aria-hidden />
             {reject.isPending ? "Rejecting..." : "Reject"}
           </Button>
@@ -52,7 +66,13 @@ export function RequestEntry({ request, direction, place }: { request: FriendReq
       ) : (
         <div className="flex shrink-0 items-center gap-2">
           <Badge variant="warning">Pending</Badge>
-          <Button size="sm" variant="outline" onClick={() => cancel.mutate({ requestId })} disabled={busy} aria-label={`Cancel request to ${name}`}>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => cancel.mutate({ requestId })}
+            disabled={busy}
+            aria-label={`Cancel request to ${name}`}
+          >
             {cancel.isPending ? "Cancelling..." : "Cancel Request"}
           </Button>
         </div>

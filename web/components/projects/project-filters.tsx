@@ -1,8 +1,15 @@
-import { PROJECT_CATEGORIES, PROJECT_STATUS_LABELS, PROJECT_STATUSES, type ProjectCategory, type ProjectStatus } from "../../../db/enums";
-import { Label } from "../ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../ui/select";
+import {
+  PROJECT_CATEGORIES,
+  PROJECT_STATUS_LABELS,
+  PROJECT_STATUSES,
+  type ProjectCategory,
+  type ProjectStatus,
+} from "../../../db/enums";
+import { ChoiceField } from "../profile-fields";
 
 const ALL = "all";
+const CATEGORY_CHOICES = [ALL, ...PROJECT_CATEGORIES] as const;
+const STATUS_CHOICES = [ALL, ...PROJECT_STATUSES] as const;
 
 /** Category and status pickers; `undefined` means every category or status. */
 export function ProjectFilters({
@@ -18,45 +25,26 @@ export function ProjectFilters({
 }) {
   return (
     <>
-      <div className="grid gap-1.5 sm:w-52">
-        <Label htmlFor="filter-category" className="sr-only">
-          Category
-        </Label>
-        <Select
-          value={category ?? ALL}
-          onValueChange={(value) => onCategoryChange(value === ALL ? undefined : (value as ProjectCategory))}
-        >
-          <SelectTrigger id="filter-category" aria-label="Category">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL}>All Categories</SelectItem>
-            {PROJECT_CATEGORIES.map((c) => (
-              <SelectItem key={c} value={c}>
-                {c}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
-      <div className="grid gap-1.5 sm:w-52">
-        <Label htmlFor="filter-status" className="sr-only">
-          Status
-        </Label>
-        <Select value={status ?? ALL} onValueChange={(value) => onStatusChange(value === ALL ? undefined : (value as ProjectStatus))}>
-          <SelectTrigger id="filter-status" aria-label="Status">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL}>All Statuses</SelectItem>
-            {PROJECT_STATUSES.map((s) => (
-              <SelectItem key={s} value={s}>
-                {PROJECT_STATUS_LABELS[s]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
+      <ChoiceField
+        id="filter-category"
+        label="Category"
+        hideLabel
+        className="gap-1.5 sm:w-52"
+        options={CATEGORY_CHOICES}
+        optionLabel={(choice) => (choice === ALL ? "All Categories" : choice)}
+        value={category ?? ALL}
+        onChange={(choice) => onCategoryChange(choice === ALL ? undefined : choice)}
+      />
+      <ChoiceField
+        id="filter-status"
+        label="Status"
+        hideLabel
+        className="gap-1.5 sm:w-52"
+        options={STATUS_CHOICES}
+        optionLabel={(choice) => (choice === ALL ? "All Statuses" : PROJECT_STATUS_LABELS[choice])}
+        value={status ?? ALL}
+        onChange={(choice) => onStatusChange(choice === ALL ? undefined : choice)}
+      />
     </>
   );
 }

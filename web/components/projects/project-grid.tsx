@@ -57,7 +57,12 @@ export function ProjectGrid({
         ))}
       </ul>
       {query.hasNextPage && (
-        <Button variant="outline" className="mx-auto" onClick={() => query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+        <Button
+          variant="outline"
+          className="mx-auto"
+          onClick={() => query.fetchNextPage()}
+          disabled={query.isFetchingNextPage}
+        >
           {query.isFetchingNextPage ? "Loading..." : "Load more"}
         </Button>
       )}

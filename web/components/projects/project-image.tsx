@@ -26,7 +26,10 @@ export function ProjectImage({ id, className }: { id: string; className?: string
   const choice = pick(id);
   return (
     <div className={cn("relative overflow-hidden bg-gradient-to-br", GRADIENTS[choice], className)}>
-      <FolderKanban className="absolute top-1/2 left-1/2 size-10 -translate-x-1/2 -translate-y-1/2 text-white/70" aria-hidden />
+      <FolderKanban
+        className="absolute top-1/2 left-1/2 size-10 -translate-x-1/2 -translate-y-1/2 text-white/70"
+        aria-hidden
+      />
       {state !== "failed" && (
         <img
           src={PHOTOS[choice]}

@@ -12,7 +12,11 @@ const COLOURS: Record<ProjectStatus, string> = {
 export function StatusBadge({ status, className }: { status: ProjectStatus; className?: string }) {
   return (
     <span
-      className={cn("inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap", COLOURS[status], className)}
+      className={cn(
+        "inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap",
+        COLOURS[status],
+        className,
+      )}
     >
       {PROJECT_STATUS_LABELS[status]}
     </span>

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import { notify } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
 
@@ -8,18 +8,22 @@ import { trpc } from "../../lib/trpc";
  */
 function useAnnounceJoin() {
   const utils = trpc.useUtils();
-  const acknowledge = trpc.joinRequests.acknowledge.useMutation();
+  const { mutate: acknowledge } = trpc.joinRequests.acknowledge.useMutation();
   const told = useRef(new Set<string>());
-  return (projectId: string) => {
-    if (told.current.has(projectId)) return;
-    told.current.add(projectId);
-    notify.success("Project Joined", "You have successfully joined the project!");
-    utils.joinRequests.unseenAcceptances.setData(undefined, (list) => list?.filter((n) => n.projectId !== projectId));
-    utils.joinRequests.forProject.setData({ projectId }, (join) =>
-      join?.mine ? { ...join, mine: { ...join.mine, seen: true } } : join,
-    );
-    acknowledge.mutate({ projectId });
-  };
+  // One function for the component's life, so the effects that call it run when their data changes.
+  return useCallback(
+    (projectId: string) => {
+      if (told.current.has(projectId)) return;
+      told.current.add(projectId);
+      notify.success("Project Joined", "You have successfully joined the project!");
+      utils.joinRequests.unseenAcceptances.setData(undefined, (list) => list?.filter((n) => n.projectId !== projectId));
+      utils.joinRequests.forProject.setData({ projectId }, (join) =>
+        join?.mine ? { ...join, mine: { ...join.mine, seen: true } } : join,
+      );
+      acknowledge({ projectId });
+    },
+    [utils, acknowledge],
+  );
 }
 
 /** On a page that lists no particular project (the dashboard): every acceptance not yet seen. */

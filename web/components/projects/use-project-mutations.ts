@@ -1,6 +1,5 @@
-import { TRPCClientError } from "@trpc/client";
 import { notify } from "../../lib/toast";
-import { errorMessage, trpc } from "../../lib/trpc";
+import { errorMessage, isApiError, trpc } from "../../lib/trpc";
 
 /** Every projects query (lists, figures, details) may show what a change touched. */
 export function useRefreshProjects() {
@@ -8,7 +7,7 @@ export function useRefreshProjects() {
   return () => Promise.all([utils.projects.invalidate(), utils.joinRequests.invalidate()]);
 }
 
-const codeOf = (error: unknown) => (error instanceof TRPCClientError ? (error.data?.code as string | undefined) : undefined);
+const codeOf = (error: unknown) => (isApiError(error) ? error.data?.code : undefined);
 
 export const isForbidden = (error: unknown) => codeOf(error) === "FORBIDDEN";
 
@@ -18,7 +17,9 @@ export const isForbidden = (error: unknown) => codeOf(error) === "FORBIDDEN";
  */
 export function notifyProjectFailure(error: unknown, action: "create" | "update" | "delete") {
   if (isForbidden(error)) notify.error("Permission Error", errorMessage(error));
-  else if (codeOf(error) === "UNAUTHORIZED") notify.error("Authentication Error", `You must be logged in to ${action} a project.`);
-  else if (error instanceof TRPCClientError && error.data) notify.error("Project Error", `Failed to ${action} project: ${error.message}`);
+  else if (codeOf(error) === "UNAUTHORIZED")
+    notify.error("Authentication Error", `You must be logged in to ${action} a project.`);
+  else if (isApiError(error) && error.data)
+    notify.error("Project Error", `Failed to ${action} project: ${error.message}`);
   else notify.error("Project Error", `Failed to ${action} project. Please try again.`);
 }

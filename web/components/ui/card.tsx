@@ -9,8 +9,12 @@ export function CardHeader({ className, ...props }: ComponentProps<"div">) {
   return <div className={cn("flex flex-col gap-1.5 p-6", className)} {...props} />;
 }
 
-export function CardTitle({ className, ...props }: ComponentProps<"h3">) {
-  return <h3 className={cn("text-xl font-semibold leading-none tracking-tight", className)} {...props} />;
+export function CardTitle({ className, children, ...props }: ComponentProps<"h3">) {
+  return (
+    <h3 className={cn("text-xl font-semibold leading-none tracking-tight", className)} {...props}>
+      {children}
+    </h3>
+  );
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<"p">) {

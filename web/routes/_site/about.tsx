@@ -25,10 +25,10 @@ function About() {
           </span>
           <h2 className="text-3xl font-bold tracking-tight">Our Mission</h2>
           <p className="text-lg leading-relaxed text-muted-foreground">
-            Great software is rarely built alone. Our mission is to help every developer find the people and the projects
-            that make their work matter: to turn a promising idea and a handful of strangers into a team that ships. We
-            keep Crewboard simple, fast and honest, with a free plan that stays useful and a single fair price for
-            everything else.
+            Great software is rarely built alone. Our mission is to help every developer find the people and the
+            projects that make their work matter: to turn a promising idea and a handful of strangers into a team that
+            ships. We keep Crewboard simple, fast and honest, with a free plan that stays useful and a single fair price
+            for everything else.
           </p>
         </div>
       </section>

@@ -2,10 +2,10 @@ import { createFileRoute } from "@tanstack/react-router";
 import { Clock, Loader2, Mail, Send } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { MAX_CONTACT_MESSAGE_LENGTH, MAX_CONTACT_NAME_LENGTH, MAX_EMAIL_LENGTH } from "../../../db/rules";
+import { Field } from "../../components/profile-fields";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
-import { Label } from "../../components/ui/label";
 import { Textarea } from "../../components/ui/textarea";
 import { pageHead } from "../../lib/head";
 import { notify } from "../../lib/toast";
@@ -14,7 +14,10 @@ import { SUPPORT_EMAIL } from "./-components/marketing";
 import { PageHero } from "./-components/sections";
 
 export const Route = createFileRoute("/_site/contact")({
-  head: pageHead("Contact Us", "Questions, feedback or sales: write to the Crewboard team and we will answer by e-mail."),
+  head: pageHead(
+    "Contact Us",
+    "Questions, feedback or sales: write to the Crewboard team and we will answer by e-mail.",
+  ),
   component: Contact,
 });
 
@@ -39,14 +42,23 @@ function ContactForm() {
   return (
     <form noValidate onSubmit={submit} className="grid gap-5" aria-label="Contact form">
       {send.error && <Alert>{errorMessage(send.error)}</Alert>}
-      <div className="grid gap-2">
-        <Label htmlFor="contact-name">
-          Name <span className="font-normal text-muted-foreground">(optional)</span>
-        </Label>
-        <Input id="contact-name" autoComplete="name" maxLength={MAX_CONTACT_NAME_LENGTH} value={fields.name} onChange={update("name")} />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="contact-email">Email</Label>
+      <Field
+        id="contact-name"
+        label={
+          <>
+            Name <span className="font-normal text-muted-foreground">(optional)</span>
+          </>
+        }
+      >
+        <Input
+          id="contact-name"
+          autoComplete="name"
+          maxLength={MAX_CONTACT_NAME_LENGTH}
+          value={fields.name}
+          onChange={update("name")}
+        />
+      </Field>
+      <Field id="contact-email" label="Email">
         <Input
           id="contact-email"
           type="email"
@@ -56,9 +68,8 @@ function ContactForm() {
           value={fields.email}
           onChange={update("email")}
         />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="contact-message">Message</Label>
+      </Field>
+      <Field id="contact-message" label="Message">
         <Textarea
           id="contact-message"
           rows={6}
@@ -67,7 +78,7 @@ function ContactForm() {
           value={fields.message}
           onChange={update("message")}
         />
-      </div>
+      </Field>
       <Button type="submit" size="lg" disabled={send.isPending} className="sm:justify-self-start">
         {send.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Send aria-hidden />}
         {send.isPending ? "Sending..." : "Send"}
@@ -88,7 +99,10 @@ function Contact() {
             <div className="rounded-xl border bg-card p-6 shadow-sm">
               <Mail className="mb-3 size-5 text-primary" aria-hidden />
               <h2 className="font-semibold">Email us</h2>
-              <a href={`mailto:${SUPPORT_EMAIL}`} className="mt-1 block text-sm text-primary underline-offset-4 hover:underline">
+              <a
+                href={`mailto:${SUPPORT_EMAIL}`}
+                className="mt-1 block text-sm text-primary underline-offset-4 hover:underline"
+              >
                 {SUPPORT_EMAIL}
               </a>
             </div>

@@ -10,7 +10,10 @@ import { SUPPORT_EMAIL } from "./-components/marketing";
 import { PageHero, Section } from "./-components/sections";
 
 export const Route = createFileRoute("/_site/help-center")({
-  head: pageHead("Help Center", "Guides and answers for Crewboard members: getting started, collaboration, tutorials and integrations."),
+  head: pageHead(
+    "Help Center",
+    "Guides and answers for Crewboard members: getting started, collaboration, tutorials and integrations.",
+  ),
   component: HelpCenter,
 });
 
@@ -83,7 +86,10 @@ function HelpCenter() {
       <PageHero eyebrow="Support" title="Help Center">
         <p>Guides and answers for Crewboard members.</p>
         <div className="relative mx-auto mt-8 max-w-xl">
-          <Search className="pointer-events-none absolute left-4 top-1/2 size-5 -translate-y-1/2 text-muted-foreground" aria-hidden />
+          <Search
+            className="pointer-events-none absolute left-4 top-1/2 size-5 -translate-y-1/2 text-muted-foreground"
+            aria-hidden
+          />
           <Input
             type="search"
             aria-label="Search articles"

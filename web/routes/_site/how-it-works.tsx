@@ -50,9 +50,7 @@ const BENEFITS = [
 function HowItWorks() {
   return (
     <>
-      <PageHero title="How It Works">
-        From sign-up to a shipped project in four steps.
-      </PageHero>
+      <PageHero title="How It Works">From sign-up to a shipped project in four steps.</PageHero>
 
       <Section title="Four steps to your next launch">
         <ol className="grid gap-6 md:grid-cols-2 lg:grid-cols-4">
@@ -86,7 +84,10 @@ function HowItWorks() {
       </Section>
 
       <div className="pt-16">
-        <CallToAction title="Ready for step one?" description="Sign up free and publish your first project in minutes." />
+        <CallToAction
+          title="Ready for step one?"
+          description="Sign up free and publish your first project in minutes."
+        />
       </div>
     </>
   );

@@ -6,7 +6,10 @@ import { pageHead } from "../../lib/head";
 import { SUPPORT_EMAIL } from "./-components/marketing";
 
 export const Route = createFileRoute("/_site/payment-success")({
-  head: pageHead("Payment Successful!", "Your Crewboard Pro lifetime access is active. Here is your order confirmation."),
+  head: pageHead(
+    "Payment Successful!",
+    "Your Crewboard Pro lifetime access is active. Here is your order confirmation.",
+  ),
   component: PaymentSuccess,
 });
 
@@ -17,7 +20,12 @@ const ORDER = [
 ] as const;
 
 const NEXT_STEPS = [
-  { icon: Rocket, title: "Get Started", description: "Create unlimited projects from your dashboard.", to: "/dashboard" },
+  {
+    icon: Rocket,
+    title: "Get Started",
+    description: "Create unlimited projects from your dashboard.",
+    to: "/dashboard",
+  },
   { icon: PlayCircle, title: "Tutorials", description: "Short guides to every Pro feature.", to: "/help-center" },
   { icon: BookOpen, title: "Resources", description: "How teams get the most out of Crewboard.", to: "/how-it-works" },
 ] as const;
@@ -48,7 +56,9 @@ function PaymentSuccess() {
             <div className="flex items-center justify-between py-3">
               <dt className="text-muted-foreground">Status</dt>
               <dd>
-                <Badge className="border-transparent bg-green-700 text-white dark:bg-green-500 dark:text-green-950">Active</Badge>
+                <Badge className="border-transparent bg-green-700 text-white dark:bg-green-500 dark:text-green-950">
+                  Active
+                </Badge>
               </dd>
             </div>
           </dl>

@@ -129,9 +129,7 @@ function Plan({
 function Pricing() {
   return (
     <>
-      <PageHero title="Pricing">
-        Start free. Pay once for Pro and keep it for life.
-      </PageHero>
+      <PageHero title="Pricing">Start free. Pay once for Pro and keep it for life.</PageHero>
 
       <div className="px-4 py-16">
         <div className="mx-auto grid max-w-6xl items-stretch gap-8 lg:grid-cols-3">

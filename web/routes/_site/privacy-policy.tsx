@@ -4,7 +4,10 @@ import { LegalPage, type LegalSection } from "./-components/legal";
 import { SUPPORT_EMAIL } from "./-components/marketing";
 
 export const Route = createFileRoute("/_site/privacy-policy")({
-  head: pageHead("Privacy Policy", "What Crewboard collects, why, who processes it, how long we keep it and your rights over it."),
+  head: pageHead(
+    "Privacy Policy",
+    "What Crewboard collects, why, who processes it, how long we keep it and your rights over it.",
+  ),
   component: () => (
     <LegalPage
       title="Privacy Policy"

@@ -4,7 +4,10 @@ import { LegalPage, type LegalSection } from "./-components/legal";
 import { SUPPORT_EMAIL } from "./-components/marketing";
 
 export const Route = createFileRoute("/_site/terms")({
-  head: pageHead("Terms of Service", "The agreement between you and Crewboard: accounts, content, the lifetime plan and 30-day refunds."),
+  head: pageHead(
+    "Terms of Service",
+    "The agreement between you and Crewboard: accounts, content, the lifetime plan and 30-day refunds.",
+  ),
   component: () => (
     <LegalPage
       title="Terms of Service"
@@ -25,7 +28,9 @@ const SECTIONS: LegalSection[] = [
     body: (
       <ul>
         <li>Give a real e-mail address you control, and keep your password to yourself.</li>
-        <li>You are responsible for what happens under your account. Tell us at once if you think someone else used it.</li>
+        <li>
+          You are responsible for what happens under your account. Tell us at once if you think someone else used it.
+        </li>
         <li>One person per account. Accounts may not be sold or transferred.</li>
       </ul>
     ),
@@ -48,9 +53,9 @@ const SECTIONS: LegalSection[] = [
     title: "Your content",
     body: (
       <p>
-        You keep ownership of the projects, profile details and messages you create. You give Crewboard the permission we
-        need to store them, show them to the people you share them with, and run the service. When you delete content, we
-        stop showing it.
+        You keep ownership of the projects, profile details and messages you create. You give Crewboard the permission
+        we need to store them, show them to the people you share them with, and run the service. When you delete
+        content, we stop showing it.
       </p>
     ),
   },
@@ -72,8 +77,8 @@ const SECTIONS: LegalSection[] = [
           costs $9.99 (USD), paid once. It unlocks the Pro features for as long as Crewboard operates, with no renewals.
         </p>
         <p>
-          Payments are processed by our card payment provider. Prices include any taxes we are required to collect unless
-          shown otherwise at checkout.
+          Payments are processed by our card payment provider. Prices include any taxes we are required to collect
+          unless shown otherwise at checkout.
         </p>
       </>
     ),
@@ -96,8 +101,8 @@ const SECTIONS: LegalSection[] = [
     body: (
       <p>
         You may stop using Crewboard and delete your account at any time. We may suspend or close accounts that break
-        these terms, after a warning where that is reasonable. If we ever shut the service down, we will give at least 60
-        days' notice so you can export your data.
+        these terms, after a warning where that is reasonable. If we ever shut the service down, we will give at least
+        60 days' notice so you can export your data.
       </p>
     ),
   },

@@ -43,7 +43,7 @@ function VerifyPage() {
     if (started.current) return;
     started.current = true;
     const signedIn = async () => (await utils.auth.me.fetch()) !== null;
-    (async (): Promise<State> => {
+    void (async (): Promise<State> => {
       if (search.error !== undefined) return { status: "error", message: verificationErrorMessage(search.error) };
       if (search.token) {
         try {
@@ -66,7 +66,7 @@ function VerifyPage() {
   const toDashboard = state.status === "success" && state.signedIn;
   useEffect(() => {
     if (!toDashboard) return;
-    const timer = setTimeout(() => navigate({ to: "/dashboard" }), REDIRECT_AFTER_MS);
+    const timer = setTimeout(() => void navigate({ to: "/dashboard" }), REDIRECT_AFTER_MS);
     return () => clearTimeout(timer);
   }, [toDashboard, navigate]);
 

@@ -6,7 +6,13 @@ import { BackgroundFields, InterestsField, NameAndBioFields } from "../../../com
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Progress } from "../../../components/ui/progress";
-import { profileFormValues, useOwnProfile, useProfileSaved, type OwnProfile, type ProfileFormValues } from "../../../lib/profile";
+import {
+  profileFormValues,
+  useOwnProfile,
+  useProfileSaved,
+  type OwnProfile,
+  type ProfileFormValues,
+} from "../../../lib/profile";
 import { notify } from "../../../lib/toast";
 import { errorMessage, trpc } from "../../../lib/trpc";
 import { differs, useConfirmLeave } from "../../../lib/unsaved-changes";
@@ -46,7 +52,8 @@ export function OnboardingWizard({ me, profile }: { me: Me; profile: OwnProfile 
       notify.success("Profile Setup Complete!", "Welcome to Crewboard.");
       await navigate({ to: "/dashboard" });
     },
-    onError: (error) => notify.error("Setup Error", errorMessage(error, "Error saving profile data. Please try again.")),
+    onError: (error) =>
+      notify.error("Setup Error", errorMessage(error, "Error saving profile data. Please try again.")),
   });
   const saving = complete.isPending || complete.isSuccess;
   const valid = stepIsValid(step, values);
@@ -100,14 +107,18 @@ export function OnboardingWizard({ me, profile }: { me: Me; profile: OwnProfile 
         )}
 
         {step === 3 && (
-          <InterestsField value={values.interestedProjects} onChange={(interestedProjects) => set({ interestedProjects })} />
+          <InterestsField
+            value={values.interestedProjects}
+            onChange={(interestedProjects) => set({ interestedProjects })}
+          />
         )}
 
         {step === 4 && (
           <div className="grid justify-items-center gap-4 py-4 text-center">
             <CheckCircle2 className="size-14 text-green-600 dark:text-green-400" aria-hidden />
             <p className="max-w-md text-muted-foreground">
-              Thanks, {values.displayName.trim()}! Your profile is ready. Press Get Started to save it and go to your dashboard.
+              Thanks, {values.displayName.trim()}! Your profile is ready. Press Get Started to save it and go to your
+              dashboard.
             </p>
             <dl className="grid w-full max-w-md gap-2 rounded-lg border bg-muted/40 p-4 text-left text-sm">
               <div className="flex justify-between gap-4">

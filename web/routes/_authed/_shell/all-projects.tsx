@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { SearchX, Search, X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { PageHeader } from "../../../components/page";
 import { ProjectFilters } from "../../../components/projects/project-filters";
 import { EmptyState } from "../../../components/empty-state";
@@ -24,18 +24,28 @@ function AllProjects() {
   const filters = Route.useSearch();
   const navigate = Route.useNavigate();
   const [text, setText] = useState(filters.search ?? "");
+  const typed = text.trim() || undefined;
 
   // The URL holds the filters, so a copied link shows the same view.
-  const setFilters = (change: Partial<typeof filters>) =>
-    navigate({ search: (prev) => ({ ...prev, ...change }), replace: true });
+  const setFilters = useCallback(
+    (change: Partial<typeof filters>) => void navigate({ search: (prev) => ({ ...prev, ...change }), replace: true }),
+    [navigate],
+  );
 
-  // Typing runs the search once the member pauses; only typing does, not the URL changing.
+  // When the URL's search changes by other means than typing (Back, a link), the box follows it,
+  // unless the member has typed since the box last matched the URL.
+  const [searched, setSearched] = useState(filters.search);
+  if (searched !== filters.search) {
+    setSearched(filters.search);
+    if (typed === searched) setText(filters.search ?? "");
+  }
+
+  // Typing runs the search once the member pauses.
   useEffect(() => {
-    const wanted = text.trim() || undefined;
-    if (wanted === filters.search) return;
-    const timer = setTimeout(() => setFilters({ search: wanted }), SEARCH_DELAY_MS);
+    if (typed === filters.search) return;
+    const timer = setTimeout(() => setFilters({ search: typed }), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [text]);
+  }, [typed, filters.search, setFilters]);
 
   const projects = trpc.projects.list.useInfiniteQuery(
     { search: filters.search, category: filters.category, status: filters.status },
@@ -44,10 +54,16 @@ function AllProjects() {
 
   return (
     <>
-      <PageHeader title="All Projects" description="Discover projects from the community and find your next collaboration." />
+      <PageHeader
+        title="All Projects"
+        description="Discover projects from the community and find your next collaboration."
+      />
       <div className="mb-6 flex flex-col gap-3 sm:flex-row">
         <div className="relative flex-1">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden
+          />
           <Input
             type="search"
             value={text}

@@ -59,7 +59,10 @@ function FriendsTab() {
   return (
     <div className="grid gap-4">
       <div className="relative">
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden
+        />
         <Input
           type="search"
           aria-label="Search friends"
@@ -122,10 +125,18 @@ function FriendsPage() {
           <FriendsTab />
         </TabsContent>
         <TabsContent value="chats">
-          <EmptyState icon={<MessageSquare />} title="No chats yet" description="Private chats with your friends show here." />
+          <EmptyState
+            icon={<MessageSquare />}
+            title="No chats yet"
+            description="Private chats with your friends show here."
+          />
         </TabsContent>
         <TabsContent value="groups">
-          <EmptyState icon={<UsersRound />} title="No groups yet" description="Group chats you create or join show here." />
+          <EmptyState
+            icon={<UsersRound />}
+            title="No groups yet"
+            description="Group chats you create or join show here."
+          />
         </TabsContent>
       </Tabs>
       <div className="mt-8">

@@ -57,7 +57,8 @@ function Tags({ title, items, empty }: { title: string; items: string[]; empty: 
 
 function MemberProjects({ memberId }: { memberId: string }) {
   const projects = trpc.projects.list.useQuery({ ownerId: memberId, limit: PROFILE_PROJECTS });
-  if (projects.isPending) return <div className="h-40 animate-pulse rounded-xl bg-muted" role="status" aria-label="Loading projects" />;
+  if (projects.isPending)
+    return <div className="h-40 animate-pulse rounded-xl bg-muted" role="status" aria-label="Loading projects" />;
   if (projects.isError) return <p className="text-sm text-destructive">Failed to load projects</p>;
   if (projects.data.items.length === 0) return <EmptyState icon={<FolderKanban />} title="No projects yet" />;
   return (

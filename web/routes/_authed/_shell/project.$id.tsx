@@ -99,7 +99,12 @@ function ProjectPage() {
                     </Button>
                   }
                 />
-                <DeleteProjectButton project={p} size="default" label="Delete" onDeleted={() => navigate({ to: "/my-projects" })} />
+                <DeleteProjectButton
+                  project={p}
+                  size="default"
+                  label="Delete"
+                  onDeleted={() => navigate({ to: "/my-projects" })}
+                />
               </>
             ) : (
               <JoinButton project={p} join={join.data} />

@@ -23,9 +23,17 @@ export const Route = createFileRoute("/_authed/_shell/requests")({
 function RequestList({ requests, direction }: { requests: FriendRequest[]; direction: Tab }) {
   if (requests.length === 0) {
     return direction === "incoming" ? (
-      <EmptyState icon={<Inbox />} title="No pending requests" description="You're all caught up! No friend requests to review." />
+      <EmptyState
+        icon={<Inbox />}
+        title="No pending requests"
+        description="You're all caught up! No friend requests to review."
+      />
     ) : (
-      <EmptyState icon={<Send />} title="No sent requests" description="You haven't sent any friend requests recently." />
+      <EmptyState
+        icon={<Send />}
+        title="No sent requests"
+        description="You haven't sent any friend requests recently."
+      />
     );
   }
   return (
@@ -41,7 +49,13 @@ function RequestsPage() {
   const { tab = "incoming" } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   const requests = useFriendRequests();
-  const header = <PageHeader title="Friend Requests" description="Requests you have received and sent." actions={<AddFriendDialog />} />;
+  const header = (
+    <PageHeader
+      title="Friend Requests"
+      description="Requests you have received and sent."
+      actions={<AddFriendDialog />}
+    />
+  );
 
   if (requests.isPending) {
     return (

@@ -9,7 +9,7 @@ import { notify } from "../../../lib/toast";
  */
 export function LifetimeButton() {
   const [processing, setProcessing] = useState(false);
-  const start = async () => {
+  const start = () => {
     setProcessing(true);
     try {
       notify.info("Coming Soon", "Card checkout for the lifetime plan opens here very soon.");

@@ -44,7 +44,6 @@ export const FIGURES = [
   { value: "4.9/5", label: "Average Rating" },
 ] as const;
 
-
 export interface Testimonial {
   name: string;
   role: string;

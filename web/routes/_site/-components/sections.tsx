@@ -94,7 +94,11 @@ export function Stars({ rating }: { rating: number }) {
   );
 }
 
-export function TestimonialCard({ testimonial: { name, role, company, initials, rating, content } }: { testimonial: Testimonial }) {
+export function TestimonialCard({
+  testimonial: { name, role, company, initials, rating, content },
+}: {
+  testimonial: Testimonial;
+}) {
   return (
     <figure className="flex flex-col gap-4 rounded-xl border bg-card p-6 shadow-sm">
       <Stars rating={rating} />
@@ -125,7 +129,12 @@ export function CallToAction({ title, description }: { title: string; descriptio
         <h2 className="text-3xl font-bold tracking-tight">{title}</h2>
         <p className="mx-auto mt-3 max-w-xl opacity-90">{description}</p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <Button size="lg" variant="outline" className="border-transparent bg-background text-foreground hover:bg-background/90" asChild>
+          <Button
+            size="lg"
+            variant="outline"
+            className="border-transparent bg-background text-foreground hover:bg-background/90"
+            asChild
+          >
             <Link to="/auth">
               Create Your Free Account <ArrowRight />
             </Link>

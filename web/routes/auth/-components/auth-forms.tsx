@@ -1,21 +1,42 @@
 import { useNavigate } from "@tanstack/react-router";
 import { useState, type FormEvent } from "react";
-import { MAX_DISPLAY_NAME_LENGTH, MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT } from "../../../../db/rules";
+import {
+  MAX_DISPLAY_NAME_LENGTH,
+  MAX_EMAIL_LENGTH,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  PASSWORD_TOO_SHORT,
+} from "../../../../db/rules";
 import { PasswordInput } from "../../../components/password-input";
+import { Field } from "../../../components/profile-fields";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
 import { displayNameOf } from "../../../lib/session";
 import { notify } from "../../../lib/toast";
 import { errorMessage, trpc } from "../../../lib/trpc";
 
-function Field({ id, label, children }: { id: string; label: string; children: React.ReactNode }) {
+function EmailField({ id }: { id: string }) {
   return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-    </div>
+    <Field id={id} label="Email">
+      <Input
+        id={id}
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        maxLength={MAX_EMAIL_LENGTH}
+        placeholder="you@example.com"
+      />
+    </Field>
+  );
+}
+
+function PasswordField({ id, autoComplete }: { id: string; autoComplete: "current-password" | "new-password" }) {
+  return (
+    <Field id={id} label="Password">
+      <PasswordInput id={id} name="password" autoComplete={autoComplete} required maxLength={MAX_PASSWORD_LENGTH} />
+    </Field>
   );
 }
 
@@ -42,12 +63,8 @@ export function SignInForm() {
       }}
     >
       {signIn.error && <Alert>{errorMessage(signIn.error)}</Alert>}
-      <Field id="signin-email" label="Email">
-        <Input id="signin-email" name="email" type="email" autoComplete="email" required maxLength={MAX_EMAIL_LENGTH} placeholder="you@example.com" />
-      </Field>
-      <Field id="signin-password" label="Password">
-        <PasswordInput id="signin-password" name="password" autoComplete="current-password" required maxLength={MAX_PASSWORD_LENGTH} />
-      </Field>
+      <EmailField id="signin-email" />
+      <PasswordField id="signin-password" autoComplete="current-password" />
       <Button type="submit" disabled={signIn.isPending} className="w-full">
         {signIn.isPending ? "Signing in..." : "Sign In"}
       </Button>
@@ -81,14 +98,17 @@ export function SignUpForm() {
     >
       {error && <Alert>{error}</Alert>}
       <Field id="signup-name" label="Display Name">
-        <Input id="signup-name" name="displayName" autoComplete="nickname" required maxLength={MAX_DISPLAY_NAME_LENGTH} placeholder="Ada Lovelace" />
+        <Input
+          id="signup-name"
+          name="displayName"
+          autoComplete="nickname"
+          required
+          maxLength={MAX_DISPLAY_NAME_LENGTH}
+          placeholder="Ada Lovelace"
+        />
       </Field>
-      <Field id="signup-email" label="Email">
-        <Input id="signup-email" name="email" type="email" autoComplete="email" required maxLength={MAX_EMAIL_LENGTH} placeholder="you@example.com" />
-      </Field>
-      <Field id="signup-password" label="Password">
-        <PasswordInput id="signup-password" name="password" autoComplete="new-password" required maxLength={MAX_PASSWORD_LENGTH} />
-      </Field>
+      <EmailField id="signup-email" />
+      <PasswordField id="signup-password" autoComplete="new-password" />
       <Button type="submit" disabled={signUp.isPending} className="w-full">
         {signUp.isPending ? "Creating account..." : "Create Account"}
       </Button>

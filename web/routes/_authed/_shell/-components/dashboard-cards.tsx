@@ -25,11 +25,31 @@ import type { RouterOutputs } from "../../../../lib/types";
 
 type Stats = RouterOutputs["projects"]["stats"];
 
-const STAT_CARDS: { key: "active" | "completed" | "inProgress" | "teamMembers"; label: string; icon: LucideIcon; tint: string }[] = [
-  { key: "active", label: "Active Projects", icon: FolderOpen, tint: "text-green-600 bg-green-500/10 dark:text-green-400" },
-  { key: "completed", label: "Completed Projects", icon: CheckCircle2, tint: "text-purple-600 bg-purple-500/10 dark:text-purple-400" },
+const STAT_CARDS: {
+  key: "active" | "completed" | "inProgress" | "teamMembers";
+  label: string;
+  icon: LucideIcon;
+  tint: string;
+}[] = [
+  {
+    key: "active",
+    label: "Active Projects",
+    icon: FolderOpen,
+    tint: "text-green-600 bg-green-500/10 dark:text-green-400",
+  },
+  {
+    key: "completed",
+    label: "Completed Projects",
+    icon: CheckCircle2,
+    tint: "text-purple-600 bg-purple-500/10 dark:text-purple-400",
+  },
   { key: "inProgress", label: "In Progress", icon: Clock, tint: "text-blue-600 bg-blue-500/10 dark:text-blue-400" },
-  { key: "teamMembers", label: "Team Members", icon: Users, tint: "text-amber-600 bg-amber-500/10 dark:text-amber-400" },
+  {
+    key: "teamMembers",
+    label: "Team Members",
+    icon: Users,
+    tint: "text-amber-600 bg-amber-500/10 dark:text-amber-400",
+  },
 ];
 
 const CATEGORY_ICONS: Record<(typeof DASHBOARD_CATEGORIES)[number], LucideIcon> = {
@@ -85,7 +105,9 @@ export function CategoryCards({ counts }: { counts?: Stats["categories"] }) {
                 <Icon className="size-6 text-primary" aria-hidden />
                 <span className="font-medium">{category}</span>
                 <span className="text-sm text-muted-foreground">
-                  {counts ? `${number.format(counts[category])} ${counts[category] === 1 ? "project" : "projects"}` : "…"}
+                  {counts
+                    ? `${number.format(counts[category])} ${counts[category] === 1 ? "project" : "projects"}`
+                    : "…"}
                 </span>
               </Link>
             </li>

@@ -44,7 +44,10 @@ function FeatureList({ items, empty, done }: { items: string[]; empty: string; d
     <ul className="grid gap-2">
       {items.map((item) => (
         <li key={item} className="flex items-start gap-2 text-sm">
-          <Icon className={`mt-0.5 size-4 shrink-0 ${done ? "text-green-600 dark:text-green-400" : "text-muted-foreground"}`} aria-hidden />
+          <Icon
+            className={`mt-0.5 size-4 shrink-0 ${done ? "text-green-600 dark:text-green-400" : "text-muted-foreground"}`}
+            aria-hidden
+          />
           {item}
         </li>
       ))}
@@ -159,7 +162,9 @@ export function OwnerCard({ project }: { project: ProjectDetail }) {
           >
             {name}
           </Link>
-          <p className="truncate text-sm text-muted-foreground">{project.owner?.specialization ?? "Specialization not set"}</p>
+          <p className="truncate text-sm text-muted-foreground">
+            {project.owner?.specialization ?? "Specialization not set"}
+          </p>
         </div>
       </CardContent>
     </Card>
@@ -168,7 +173,8 @@ export function OwnerCard({ project }: { project: ProjectDetail }) {
 
 export function LinksCard({ project }: { project: ProjectDetail }) {
   if (!project.githubUrl && !project.demoUrl) return null;
-  const link = "flex items-center gap-2 rounded-lg border px-3 py-2.5 text-sm font-medium transition-colors hover:bg-accent/40";
+  const link =
+    "flex items-center gap-2 rounded-lg border px-3 py-2.5 text-sm font-medium transition-colors hover:bg-accent/40";
   return (
     <Card>
       <CardHeader>

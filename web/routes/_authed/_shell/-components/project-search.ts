@@ -1,5 +1,10 @@
 import { MAX_SEARCH_LENGTH } from "../../../../../db/project-rules";
-import { PROJECT_CATEGORIES, PROJECT_STATUSES, type ProjectCategory, type ProjectStatus } from "../../../../../db/enums";
+import {
+  PROJECT_CATEGORIES,
+  PROJECT_STATUSES,
+  type ProjectCategory,
+  type ProjectStatus,
+} from "../../../../../db/enums";
 
 export interface ProjectSearch {
   search?: string;

@@ -14,7 +14,17 @@ type JoinState = RouterOutputs["joinRequests"]["forProject"];
 const nameOf = (person: { displayName: string | null }) => person.displayName || "Member";
 
 /** A member on the team card; the name opens their profile. */
-function Person({ id, name, detail, avatarUrl }: { id: string; name: string; detail?: string | null; avatarUrl: string | null }) {
+function Person({
+  id,
+  name,
+  detail,
+  avatarUrl,
+}: {
+  id: string;
+  name: string;
+  detail?: string | null;
+  avatarUrl: string | null;
+}) {
   return (
     <div className="flex min-w-0 items-center gap-3">
       <Avatar name={name} url={avatarUrl} className="size-9" />
@@ -63,11 +73,19 @@ export function TeamCard({ project, join }: { project: ProjectDetail; join?: Joi
           <li>
             <Person
               id={project.userId}
-              name={nameOf(project.owner ?? { displayName: null })} detail="Owner" avatarUrl={project.owner?.avatarUrl ?? null} />
+              name={nameOf(project.owner ?? { displayName: null })}
+              detail="Owner"
+              avatarUrl={project.owner?.avatarUrl ?? null}
+            />
           </li>
           {join?.team.map((member) => (
             <li key={member.id}>
-              <Person id={member.userId} name={nameOf(member)} detail={member.specialization ?? "Member"} avatarUrl={member.avatarUrl} />
+              <Person
+                id={member.userId}
+                name={nameOf(member)}
+                detail={member.specialization ?? "Member"}
+                avatarUrl={member.avatarUrl}
+              />
             </li>
           ))}
         </ul>
@@ -77,7 +95,12 @@ export function TeamCard({ project, join }: { project: ProjectDetail; join?: Joi
             <ul className="grid gap-3" aria-label="Join requests">
               {join.pending.map((request) => (
                 <li key={request.id} className="flex flex-wrap items-center justify-between gap-2">
-                  <Person id={request.userId} name={nameOf(request)} detail={request.specialization} avatarUrl={request.avatarUrl} />
+                  <Person
+                    id={request.userId}
+                    name={nameOf(request)}
+                    detail={request.specialization}
+                    avatarUrl={request.avatarUrl}
+                  />
                   <div className="flex gap-2">
                     <Button
                       size="sm"

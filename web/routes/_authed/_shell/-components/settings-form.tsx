@@ -3,7 +3,13 @@ import { MAX_AGE, MIN_AGE } from "../../../../../db/enums";
 import { MAX_SKILL_LENGTH, MAX_SKILLS } from "../../../../../db/rules";
 import { AvatarUpload } from "../../../../components/avatar-upload";
 import { ListInput } from "../../../../components/list-input";
-import { BackgroundFields, ChoiceField, Field, InterestsField, NameAndBioFields } from "../../../../components/profile-fields";
+import {
+  BackgroundFields,
+  ChoiceField,
+  Field,
+  InterestsField,
+  NameAndBioFields,
+} from "../../../../components/profile-fields";
 import { Button } from "../../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../../components/ui/card";
 import { profileFormValues, useProfileSaved, type OwnProfile, type ProfileFormValues } from "../../../../lib/profile";
@@ -72,7 +78,10 @@ export function SettingsForm({ me, profile }: { me: Me; profile: OwnProfile | nu
           <div className="grid gap-6 sm:grid-cols-2">
             <BackgroundFields idPrefix="settings" values={values} onChange={set} />
           </div>
-          <InterestsField value={values.interestedProjects} onChange={(interestedProjects) => set({ interestedProjects })} />
+          <InterestsField
+            value={values.interestedProjects}
+            onChange={(interestedProjects) => set({ interestedProjects })}
+          />
           <Field id="settings-skills" label="Skills" hint={`Press Enter to add a skill (up to ${MAX_SKILLS}).`}>
             <ListInput
               id="settings-skills"

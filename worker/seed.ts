@@ -4,7 +4,6 @@
  */
 import { randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
-import { hashPassword } from "../worker/auth/password";
 import {
   BUDGET_RANGES,
   DEVELOPER_TYPES,
@@ -14,9 +13,10 @@ import {
   PROJECT_STATUSES,
   REGIONS,
   SPECIALIZATIONS,
-} from "./enums";
-import { openLocalDb } from "./local";
-import { profiles, projects, users, type NewProject, type NewProfile, type NewUser } from "./schema";
+} from "../db/enums";
+import { localDataDir, openLocalDb } from "../db/local";
+import { profiles, projects, users, type NewProject, type NewProfile, type NewUser } from "../db/schema";
+import { hashPassword } from "./auth/password";
 
 const { values } = parseArgs({
   options: {
@@ -32,18 +32,173 @@ if (!Number.isInteger(memberCount) || memberCount < 1 || !Number.isInteger(proje
 
 // A fixed seed keeps demo data the same from run to run, which makes benchmarks comparable.
 let state = 20251122;
-const random = () => ((state = (state * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+const random = () => (state = (state * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
-const some = <T>(list: readonly T[], max: number) =>
-  [...new Set(Array.from({ length: 1 + Math.floor(random() * max) }, () => pick(list)))];
+const some = <T>(list: readonly T[], max: number) => [
+  ...new Set(Array.from({ length: 1 + Math.floor(random() * max) }, () => pick(list))),
+];
 
-const FIRST = ["Ada", "Alan", "Grace", "Linus", "Margaret", "Dennis", "Barbara", "Ken", "Radia", "Guido", "Yukihiro", "Anders", "Sophie", "Tim", "Hedy", "Katherine", "Brendan", "Rasmus", "Frances", "Bjarne", "Aigerim", "Timur", "Dilnoza", "Arman", "Priya", "Mateo", "Chen", "Olga", "Kwame", "Lena"];
-const LAST = ["Lovelace", "Turing", "Hopper", "Torvalds", "Hamilton", "Ritchie", "Liskov", "Thompson", "Perlman", "van Rossum", "Matsumoto", "Hejlsberg", "Wilson", "Berners-Lee", "Lamarr", "Johnson", "Eich", "Lerdorf", "Allen", "Stroustrup", "Nurlanova", "Sadykov", "Karimova", "Bekov", "Sharma", "García", "Wei", "Ivanova", "Mensah", "Fischer"];
-const ADJECTIVES = ["Open", "Smart", "Realtime", "Secure", "Tiny", "Green", "Distributed", "Offline-first", "Collaborative", "Fast", "Accessible", "Serverless", "Privacy-friendly", "Modular", "Community"];
-const NOUNS = ["Budget Tracker", "Recipe Planner", "Chat App", "Portfolio Builder", "Fitness Coach", "Marketplace", "Code Review Bot", "Weather Dashboard", "Learning Platform", "Inventory System", "Music Visualizer", "Travel Journal", "Habit Tracker", "Game Engine", "Job Board", "Analytics Suite", "Crypto Wallet", "Smart Home Hub", "Photo Gallery", "Note Taker"];
-const TECH = ["React", "TypeScript", "Node.js", "Python", "Django", "Go", "Rust", "Kotlin", "Swift", "Flutter", "PostgreSQL", "SQLite", "Redis", "Docker", "Kubernetes", "TensorFlow", "PyTorch", "Tailwind CSS", "GraphQL", "Solidity", "Unity", "Vue", "Svelte", "Next.js", "AWS"];
-const SKILLS = ["Frontend", "Backend", "UI design", "Testing", "DevOps", "Data analysis", "Machine learning", "Mobile", "Technical writing", "Product management", "Security", "Game design"];
-const FEATURES = ["Sign-in", "Search", "Notifications", "Dark mode", "Export to CSV", "Team invites", "Payments", "Offline mode", "Analytics", "Comments", "File uploads", "Mobile layout", "Public API", "Onboarding tour", "Admin panel"];
+const FIRST = [
+  "Ada",
+  "Alan",
+  "Grace",
+  "Linus",
+  "Margaret",
+  "Dennis",
+  "Barbara",
+  "Ken",
+  "Radia",
+  "Guido",
+  "Yukihiro",
+  "Anders",
+  "Sophie",
+  "Tim",
+  "Hedy",
+  "Katherine",
+  "Brendan",
+  "Rasmus",
+  "Frances",
+  "Bjarne",
+  "Aigerim",
+  "Timur",
+  "Dilnoza",
+  "Arman",
+  "Priya",
+  "Mateo",
+  "Chen",
+  "Olga",
+  "Kwame",
+  "Lena",
+];
+const LAST = [
+  "Lovelace",
+  "Turing",
+  "Hopper",
+  "Torvalds",
+  "Hamilton",
+  "Ritchie",
+  "Liskov",
+  "Thompson",
+  "Perlman",
+  "van Rossum",
+  "Matsumoto",
+  "Hejlsberg",
+  "Wilson",
+  "Berners-Lee",
+  "Lamarr",
+  "Johnson",
+  "Eich",
+  "Lerdorf",
+  "Allen",
+  "Stroustrup",
+  "Nurlanova",
+  "Sadykov",
+  "Karimova",
+  "Bekov",
+  "Sharma",
+  "García",
+  "Wei",
+  "Ivanova",
+  "Mensah",
+  "Fischer",
+];
+const ADJECTIVES = [
+  "Open",
+  "Smart",
+  "Realtime",
+  "Secure",
+  "Tiny",
+  "Green",
+  "Distributed",
+  "Offline-first",
+  "Collaborative",
+  "Fast",
+  "Accessible",
+  "Serverless",
+  "Privacy-friendly",
+  "Modular",
+  "Community",
+];
+const NOUNS = [
+  "Budget Tracker",
+  "Recipe Planner",
+  "Chat App",
+  "Portfolio Builder",
+  "Fitness Coach",
+  "Marketplace",
+  "Code Review Bot",
+  "Weather Dashboard",
+  "Learning Platform",
+  "Inventory System",
+  "Music Visualizer",
+  "Travel Journal",
+  "Habit Tracker",
+  "Game Engine",
+  "Job Board",
+  "Analytics Suite",
+  "Crypto Wallet",
+  "Smart Home Hub",
+  "Photo Gallery",
+  "Note Taker",
+];
+const TECH = [
+  "React",
+  "TypeScript",
+  "Node.js",
+  "Python",
+  "Django",
+  "Go",
+  "Rust",
+  "Kotlin",
+  "Swift",
+  "Flutter",
+  "PostgreSQL",
+  "SQLite",
+  "Redis",
+  "Docker",
+  "Kubernetes",
+  "TensorFlow",
+  "PyTorch",
+  "Tailwind CSS",
+  "GraphQL",
+  "Solidity",
+  "Unity",
+  "Vue",
+  "Svelte",
+  "Next.js",
+  "AWS",
+];
+const SKILLS = [
+  "Frontend",
+  "Backend",
+  "UI design",
+  "Testing",
+  "DevOps",
+  "Data analysis",
+  "Machine learning",
+  "Mobile",
+  "Technical writing",
+  "Product management",
+  "Security",
+  "Game design",
+];
+const FEATURES = [
+  "Sign-in",
+  "Search",
+  "Notifications",
+  "Dark mode",
+  "Export to CSV",
+  "Team invites",
+  "Payments",
+  "Offline mode",
+  "Analytics",
+  "Comments",
+  "File uploads",
+  "Mobile layout",
+  "Public API",
+  "Onboarding tour",
+  "Admin panel",
+];
 const DURATIONS = ["2 weeks", "1 month", "6 weeks", "3 months", "6 months", "Ongoing"];
 const PITCHES = [
   "Looking for teammates to help ship the first public version.",
@@ -58,7 +213,7 @@ async function insertInChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unkn
   for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
 }
 
-const db = await openLocalDb();
+const db = await openLocalDb(localDataDir(), { migrate: true });
 
 const started = Date.now();
 const passwordHash = await hashPassword("crewboard-demo");
@@ -79,7 +234,10 @@ for (let i = 0; i < memberCount; i++) {
     id,
     email,
     displayName: `${first} ${last}`,
-    bio: random() < 0.7 ? `${pick(DEVELOPER_TYPES)} who enjoys ${pick(INTERESTED_PROJECTS).toLowerCase()} projects.` : null,
+    bio:
+      random() < 0.7
+        ? `${pick(DEVELOPER_TYPES)} who enjoys ${pick(INTERESTED_PROJECTS).toLowerCase()} projects.`
+        : null,
     age: random() < 0.6 ? 18 + Math.floor(random() * 40) : null,
     specialization: pick(SPECIALIZATIONS),
     region: pick(REGIONS),
@@ -101,7 +259,7 @@ for (let i = 0; i < projectCount; i++) {
   const done = Math.round((features.length * progress) / 100);
   newProjects.push({
     id: randomUUID(),
-    userId: pick(newUsers).id!,
+    userId: pick(newUsers).id,
     title: `${pick(ADJECTIVES)} ${pick(NOUNS)}`,
     description: `${pick(PITCHES)} ${pick(PITCHES)}`,
     category: pick(PROJECT_CATEGORIES),

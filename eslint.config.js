@@ -1,0 +1,40 @@
+import js from "@eslint/js";
+import prettier from "eslint-config-prettier";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["dist/", ".data/", ".bench/", "db/migrations/", "web/routeTree.gen.ts"] },
+  js.configs.recommended,
+  tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node, ...globals.browser },
+    },
+    rules: {
+      // TanStack Router's `redirect` and `notFound` are thrown by design.
+      "@typescript-eslint/only-throw-error": [
+        "error",
+        { allow: [{ from: "package", package: "@tanstack/router-core", name: ["Redirect", "NotFoundError"] }] },
+      ],
+      "@typescript-eslint/no-unused-vars": ["error", { varsIgnorePattern: "^_", argsIgnorePattern: "^_" }],
+      // Vitest reads a fixture's dependencies from its first parameter's pattern, empty when it has none.
+      "no-empty-pattern": ["error", { allowObjectPatternsAsParameters: true }],
+    },
+  },
+  { files: ["web/**/*.{ts,tsx}"], ...reactHooks.configs.flat.recommended },
+  {
+    files: ["web/**/*.tsx"],
+    ...jsxA11y.flatConfigs.recommended,
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // Components that take `autoFocus` pass on where the keyboard already was; DOM elements may not.
+      "jsx-a11y/no-autofocus": ["error", { ignoreNonDOM: true }],
+    },
+  },
+  { files: ["**/*.js"], ...tseslint.configs.disableTypeChecked },
+  prettier,
+);

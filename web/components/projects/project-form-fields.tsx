@@ -1,0 +1,250 @@
+import type { ComponentProps } from "react";
+import {
+  BUDGET_RANGES,
+  PROJECT_CATEGORIES,
+  PROJECT_STATUS_LABELS,
+  PROJECT_STATUSES,
+  type ProjectCategory,
+  type ProjectStatus,
+} from "../../../db/enums";
+import {
+  MAX_DESCRIPTION_LENGTH,
+  MAX_DURATION_LENGTH,
+  MAX_LIST_ITEM_LENGTH,
+  MAX_LIST_ITEMS,
+  MAX_TEAM_SIZE,
+  MAX_TITLE_LENGTH,
+  MAX_URL_LENGTH,
+  MIN_TEAM_SIZE,
+} from "../../../db/project-rules";
+import { ListInput } from "../list-input";
+import { ChoiceField, Field } from "../profile-fields";
+import { Input } from "../ui/input";
+import { Textarea } from "../ui/textarea";
+import type { ProjectDetail } from "./types";
+
+export interface ProjectFormState {
+  title: string;
+  category: ProjectCategory | "";
+  description: string;
+  status: ProjectStatus;
+  members: string;
+  duration: string;
+  progress: number;
+  plannedFeatures: string[];
+  completedFeatures: string[];
+  pendingFeatures: string[];
+  skillsRequired: string[];
+  techStack: string[];
+  /** One of BUDGET_RANGES, or '' for none. */
+  budgetRange: string;
+  githubUrl: string;
+  demoUrl: string;
+}
+
+/** The spec's defaults for a new project: open, a team of one, nothing done yet. */
+export const blankProject: ProjectFormState = {
+  title: "",
+  category: "",
+  description: "",
+  status: "open",
+  members: "1",
+  duration: "",
+  progress: 0,
+  plannedFeatures: [],
+  completedFeatures: [],
+  pendingFeatures: [],
+  skillsRequired: [],
+  techStack: [],
+  budgetRange: "",
+  githubUrl: "",
+  demoUrl: "",
+};
+
+export const projectFormState = (p: ProjectDetail): ProjectFormState => ({
+  title: p.title,
+  category: p.category,
+  description: p.description,
+  status: p.status,
+  members: String(p.members),
+  duration: p.duration ?? "",
+  progress: p.progress,
+  plannedFeatures: p.plannedFeatures,
+  completedFeatures: p.completedFeatures,
+  pendingFeatures: p.pendingFeatures,
+  skillsRequired: p.skillsRequired,
+  techStack: p.techStack,
+  budgetRange: p.budgetRange ?? "",
+  githubUrl: p.githubUrl ?? "",
+  demoUrl: p.demoUrl ?? "",
+});
+
+/** What each group of fields is given: the form, a setter for one field, and whether it is busy. */
+interface GroupProps {
+  form: ProjectFormState;
+  set: <K extends keyof ProjectFormState>(key: K, value: ProjectFormState[K]) => void;
+  disabled: boolean;
+}
+
+const idFor = (name: string) => `project-${name}`;
+
+type TextKey = "title" | "members" | "duration" | "githubUrl" | "demoUrl";
+
+/** A labelled text box bound to one of the form's text fields. */
+function TextField({
+  name,
+  label,
+  form,
+  set,
+  disabled,
+  ...input
+}: GroupProps & { name: TextKey; label: string } & Omit<
+    ComponentProps<"input">,
+    "id" | "name" | "form" | "value" | "onChange" | "disabled"
+  >) {
+  return (
+    <Field id={idFor(name)} label={label}>
+      <Input
+        id={idFor(name)}
+        value={form[name]}
+        onChange={(e) => set(name, e.target.value)}
+        disabled={disabled}
+        {...input}
+      />
+    </Field>
+  );
+}
+
+/** Title, category, status, description, team size, duration and progress. */
+export function ProjectBasicsFields(group: GroupProps) {
+  const { form, set, disabled } = group;
+  return (
+    <>
+      <TextField {...group} name="title" label="Title *" maxLength={MAX_TITLE_LENGTH} placeholder="Project title" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <ChoiceField
+          id={idFor("category")}
+          label="Category *"
+          options={PROJECT_CATEGORIES}
+          value={form.category}
+          onChange={(category) => set("category", category)}
+          placeholder="Select a category"
+          disabled={disabled}
+        />
+        <ChoiceField
+          id={idFor("status")}
+          label="Status"
+          options={PROJECT_STATUSES}
+          optionLabel={(status) => PROJECT_STATUS_LABELS[status]}
+          value={form.status}
+          onChange={(status) => set("status", status)}
+          disabled={disabled}
+        />
+      </div>
+      <Field id={idFor("description")} label="Description">
+        <Textarea
+          id={idFor("description")}
+          value={form.description}
+          onChange={(e) => set("description", e.target.value)}
+          maxLength={MAX_DESCRIPTION_LENGTH}
+          rows={4}
+          placeholder="What are you building, and who are you looking for?"
+          disabled={disabled}
+        />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          {...group}
+          name="members"
+          label="Team Size"
+          type="number"
+          inputMode="numeric"
+          min={MIN_TEAM_SIZE}
+          max={MAX_TEAM_SIZE}
+        />
+        <TextField
+          {...group}
+          name="duration"
+          label="Duration"
+          maxLength={MAX_DURATION_LENGTH}
+          placeholder="e.g. 3 months"
+        />
+      </div>
+      <Field id={idFor("progress")} label={`Progress: ${form.progress}%`}>
+        <input
+          id={idFor("progress")}
+          type="range"
+          min={0}
+          max={100}
+          step={1}
+          value={form.progress}
+          onChange={(e) => set("progress", Number(e.target.value))}
+          className="w-full accent-primary"
+          disabled={disabled}
+        />
+      </Field>
+    </>
+  );
+}
+
+const LINKS = [
+  ["githubUrl", "GitHub URL", "https://github.com/..."],
+  ["demoUrl", "Demo URL", "https://..."],
+] as const;
+
+/** Budget and links: only an existing project has them. */
+export function ProjectEditOnlyFields(group: GroupProps) {
+  const { form, set, disabled } = group;
+  return (
+    <>
+      <ChoiceField
+        id={idFor("budget")}
+        label="Budget Range"
+        options={BUDGET_RANGES}
+        value={form.budgetRange}
+        onChange={(budget) => set("budgetRange", budget)}
+        placeholder="Select a budget range"
+        disabled={disabled}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        {LINKS.map(([name, label, placeholder]) => (
+          <TextField
+            {...group}
+            key={name}
+            name={name}
+            label={label}
+            type="url"
+            maxLength={MAX_URL_LENGTH}
+            placeholder={placeholder}
+          />
+        ))}
+      </div>
+    </>
+  );
+}
+
+const LISTS = [
+  ["plannedFeatures", "Planned Features", "planned feature", "Add a planned feature and press Enter"],
+  ["completedFeatures", "Completed Features", "completed feature", "Add a completed feature and press Enter"],
+  ["pendingFeatures", "Pending Features", "pending feature", "Add a pending feature and press Enter"],
+  ["skillsRequired", "Skills Required", "skill", "e.g. UI design"],
+  ["techStack", "Tech Stack", "technology", "e.g. React"],
+] as const;
+
+/** The features, skills and tech stack lists. */
+export function ProjectListFields({ form, set, disabled }: GroupProps) {
+  return LISTS.map(([key, label, itemName, placeholder]) => (
+    <Field key={key} id={idFor(key)} label={label}>
+      <ListInput
+        id={idFor(key)}
+        label={itemName}
+        value={form[key]}
+        onChange={(items) => set(key, items)}
+        placeholder={placeholder}
+        maxItems={MAX_LIST_ITEMS}
+        maxLength={MAX_LIST_ITEM_LENGTH}
+        disabled={disabled}
+      />
+    </Field>
+  ));
+}
