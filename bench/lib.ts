@@ -61,7 +61,7 @@ async function freePort() {
 
 /**
  * Starts the Node host as `npm start` does, on a fresh database in a temporary directory and a
- * free port, without the PartyKit child; resolves once it answers health.
+ * free port, without the chat rooms; resolves once it answers health.
  */
 export async function startApp(env: Record<string, string> = {}) {
   const port = await freePort();

@@ -23,11 +23,13 @@ export function createApp(services: (c: Context<AppEnv>) => Services) {
   });
 
   app.use("/api/*", async (c, next) => {
-    const { db, config, clientIp, avatars } = services(c);
+    const { db, config, clientIp, avatars, rooms, defer } = services(c);
     c.set("db", db);
     c.set("config", config);
     c.set("clientIp", clientIp);
     c.set("avatars", avatars);
+    c.set("rooms", rooms);
+    c.set("defer", defer);
     await next();
   });
   // Before the session middleware: images are public, and a cached image must not carry a cookie.
@@ -54,6 +56,8 @@ export function createApp(services: (c: Context<AppEnv>) => Services) {
         appUrl: c.var.appUrl,
         setCookie: (cookie) => resHeaders.append("Set-Cookie", cookie.serialize()),
         avatars: c.var.avatars,
+        rooms: c.var.rooms,
+        defer: c.var.defer,
       }),
       onError: ({ error, path }) => {
         if (error.code === "INTERNAL_SERVER_ERROR") console.error(`tRPC ${path}`, error);

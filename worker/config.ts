@@ -6,10 +6,10 @@
 export interface Config {
   /** Public origin of the app when it differs from the request's (behind a proxy). */
   appUrl: string | null;
-  /** Shared by the API and the chat rooms: signs socket tokens and authorises broadcasts. */
+  /** Shared by the API and the chat rooms: signs socket tickets and authorises notices. */
   partySecret: string;
-  /** host[:port] of the PartyKit server, as browsers reach it. */
-  partyHost: string;
+  /** host[:port] of the chat rooms as browsers reach them; null when the app's own host serves them. */
+  partyHost: string | null;
   google: GoogleConfig | null;
   rateLimits: RateLimits;
 }
@@ -42,7 +42,7 @@ export function readConfig(env: EnvVars): Config {
   return {
     appUrl: env.APP_URL || null,
     partySecret: env.PARTY_SECRET,
-    partyHost: env.PARTY_HOST || "127.0.0.1:1999",
+    partyHost: env.PARTY_HOST || null,
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
         ? {

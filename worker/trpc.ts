@@ -5,6 +5,7 @@ import { z, ZodError } from "zod";
 import type { Db } from "../db/client";
 import type { Auth } from "./auth/lucia";
 import type { Config } from "./config";
+import type { Rooms } from "./rooms/rooms";
 import type { AvatarStore } from "./storage/avatar-store";
 
 export interface Context {
@@ -18,6 +19,8 @@ export interface Context {
   appUrl: string;
   setCookie: (cookie: Cookie) => void;
   avatars: AvatarStore;
+  rooms: Rooms;
+  defer: (work: Promise<unknown>) => void;
 }
 
 const INTERNAL_ERROR_MESSAGE = "Something went wrong. Please try again.";

@@ -47,7 +47,7 @@ function freePort(): Promise<number> {
  * Starts the app on `dataDir` when given (kept when it stops, so another start can reuse it, as a
  * second `npm start` does), else on a throwaway folder removed when it stops.
  */
-export async function startApp(options: { dataDir?: string } = {}): Promise<RunningApp> {
+export async function startApp(options: { dataDir?: string; rooms?: boolean } = {}): Promise<RunningApp> {
   // DIST_DIR (also read by worker/local.ts) lets a run use its own build without touching dist/.
   const dist = process.env.DIST_DIR ?? join(ROOT, "dist");
   if (!existsSync(join(dist, "index.html"))) {
@@ -63,8 +63,8 @@ export async function startApp(options: { dataDir?: string } = {}): Promise<Runn
     PORT: String(port),
     PARTY_PORT: String(partyPort),
     DATA_DIR: dataDir,
-    // The auth pages never open a chat room; the partykit child would only cost start-up time.
-    START_PARTY: "0",
+    // Only the chat tests open rooms; for the others the rooms process would only cost start-up time.
+    START_PARTY: options.rooms ? "1" : "0",
     // Every test signs up from 127.0.0.1; the real limits would refuse a whole file's worth.
     RATE_LIMIT_SIGNUP_PER_IP: "10000",
     RATE_LIMIT_SIGNIN_PER_IP: "10000",
