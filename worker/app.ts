@@ -1,6 +1,7 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { Hono, type Context } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { DATABASE_BUSY, isDatabaseBusy } from "../db/errors";
 import type { AppEnv, Services } from "./env";
 import { avatarRoutes } from "./http/avatars";
 import { trpcBodyLimit } from "./http/body-limit";
@@ -8,6 +9,8 @@ import { googleRoutes } from "./http/google";
 import { originCheck } from "./http/origin";
 import { sessionMiddleware } from "./http/session";
 import { appRouter } from "./routers";
+
+const MAX_BATCH_SIZE = 20;
 
 /**
  * The one Hono app both hosts run. `services` builds the per-request dependencies from
@@ -18,6 +21,7 @@ export function createApp(services: (c: Context<AppEnv>) => Services) {
 
   app.onError((error, c) => {
     if (error instanceof HTTPException) return c.json({ error: error.message }, error.status);
+    if (isDatabaseBusy(error)) return c.json({ error: DATABASE_BUSY }, 503, { "Retry-After": "1" });
     console.error(`${c.req.method} ${c.req.path}`, error);
     return c.json({ error: "Something went wrong. Please try again." }, 500);
   });
@@ -46,7 +50,9 @@ export function createApp(services: (c: Context<AppEnv>) => Services) {
       endpoint: "/api/trpc",
       req: c.req.raw,
       router: appRouter,
-      createContext: ({ resHeaders }) => ({
+      // A page's queries arrive together; far more than that in one request is not a page.
+      maxBatchSize: MAX_BATCH_SIZE,
+      createContext: ({ resHeaders, info }) => ({
         db: c.var.db,
         config: c.var.config,
         auth: c.var.auth,
@@ -58,6 +64,7 @@ export function createApp(services: (c: Context<AppEnv>) => Services) {
         avatars: c.var.avatars,
         rooms: c.var.rooms,
         defer: c.var.defer,
+        batchSize: info.calls.length,
       }),
       onError: ({ error, path }) => {
         if (error.code === "INTERNAL_SERVER_ERROR") console.error(`tRPC ${path}`, error);

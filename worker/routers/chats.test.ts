@@ -35,8 +35,8 @@ describe("private chats", () => {
     ]);
     expect(fromAda.chatId).toBe(fromBob.chatId);
     expect((await ada.trpc.chats.openPrivate.mutate({ friendId: bob.me.id })).chatId).toBe(fromAda.chatId);
-    const [{ n }] = await t.db.select({ n: count() }).from(chats).where(eq(chats.id, fromAda.chatId));
-    expect(n).toBe(1);
+    const pair = await t.db.select({ n: count() }).from(chats).where(eq(chats.id, fromAda.chatId));
+    expect(pair).toEqual([{ n: 1 }]);
     const chat = await bob.trpc.chats.byId.query({ chatId: fromAda.chatId });
     expect(chat.isGroup).toBe(false);
     expect(chat.participants.map((p) => p.name).sort()).toEqual(["Ada Lovelace", "Bob Babbage"]);
