@@ -16,6 +16,8 @@ export const wireMessage = z.object({
   chatId: z.string(),
   seq: z.number().int().positive(),
   senderId: z.string(),
+  /** The sender's own id for it: their page swaps its pending copy for the stored one. */
+  clientId: z.string(),
   content: z.string(),
   messageType: z.enum(["text", "system"]),
   createdAt: z.number(),
@@ -42,10 +44,7 @@ export function parseClientMessage(raw: unknown): ClientMessage | null {
   }
 }
 
-export const clientMessages = {
-  typing: () => JSON.stringify({ type: "typing" } satisfies ClientMessage),
-  ping: () => JSON.stringify({ type: "ping" } satisfies ClientMessage),
-};
+export { clientMessages } from "./wire";
 
 // --- API → room (HTTP, with the shared secret) ------------------------------------------------
 
@@ -97,6 +96,4 @@ export const memberRoomEvents = {
   pong: () => JSON.stringify({ type: "pong" } satisfies MemberRoomEvent),
 };
 
-/** Close codes a page acts on: it stops reconnecting instead of retrying forever. */
-export const CLOSE_LEFT = 4003;
-export const CLOSE_TOO_MANY = 4008;
+export { CLOSE_LEFT, CLOSE_TOO_MANY } from "./wire";

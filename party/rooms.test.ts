@@ -33,7 +33,7 @@ function notify(target: RoomsProcess, path: string, body: unknown, secret: strin
 
 let nextId = 1;
 function message(chatId: string, seq: number, content: string): WireMessage {
-  return { id: nextId++, chatId, seq, senderId: "ada", content, messageType: "text", createdAt: Date.now() };
+  return { id: nextId++, chatId, seq, senderId: "ada", clientId: `c${nextId}`, content, messageType: "text", createdAt: Date.now() };
 }
 
 /**

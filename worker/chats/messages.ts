@@ -8,11 +8,14 @@ import { MESSAGE_PAGE_SIZE } from "../../db/chat-rules";
 import { messages, type Message } from "../../db/schema";
 import type { WireMessage } from "../../party/protocol";
 
-export const toWire = (m: Pick<Message, "id" | "chatId" | "seq" | "senderId" | "content" | "messageType" | "createdAt">): WireMessage => ({
+export const toWire = (
+  m: Pick<Message, "id" | "chatId" | "seq" | "senderId" | "clientId" | "content" | "messageType" | "createdAt">,
+): WireMessage => ({
   id: m.id,
   chatId: m.chatId,
   seq: m.seq,
   senderId: m.senderId,
+  clientId: m.clientId,
   content: m.content,
   messageType: m.messageType,
   createdAt: m.createdAt.getTime(),
@@ -31,6 +34,7 @@ interface MessageRow {
   chat_id: string;
   seq: number;
   sender_id: string;
+  client_id: string;
   content: string;
   message_type: "text" | "system";
   created_at: number;
@@ -41,6 +45,7 @@ const rowToWire = (row: MessageRow): WireMessage => ({
   chatId: row.chat_id,
   seq: row.seq,
   senderId: row.sender_id,
+  clientId: row.client_id,
   content: row.content,
   messageType: row.message_type,
   createdAt: row.created_at,
@@ -60,7 +65,7 @@ export function insertMessage(db: Db, m: NewMessage) {
       WHERE chat_id = ${m.chatId} AND user_id = ${m.senderId} AND left_at IS NULL
     )
     ON CONFLICT (sender_id, client_id) DO NOTHING
-    RETURNING id, chat_id, seq, sender_id, content, message_type, created_at`);
+    RETURNING id, chat_id, seq, sender_id, client_id, content, message_type, created_at`);
 }
 
 /** Keeps the chat's newest sequence number and last activity in step with its messages. */
@@ -87,6 +92,7 @@ const wireColumns = {
   chatId: messages.chatId,
   seq: messages.seq,
   senderId: messages.senderId,
+  clientId: messages.clientId,
   content: messages.content,
   messageType: messages.messageType,
   createdAt: messages.createdAt,
