@@ -31,7 +31,8 @@ function recordingRooms(notices: Notice[]): Rooms {
  */
 export async function createTestApp(env: EnvVars = {}, options: { rooms?: Rooms } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "crewboard-test-"));
-  const db = createDb({ url: `file:${join(dir, "app.db")}` });
+  const databaseUrl = `file:${join(dir, "app.db")}`;
+  const db = createDb({ url: databaseUrl });
   await migrateLocal(db);
   const config = readConfig({ PARTY_SECRET: "test-party-secret", ...env });
   let clientIp = "203.0.113.1";
@@ -54,6 +55,8 @@ export async function createTestApp(env: EnvVars = {}, options: { rooms?: Rooms 
   return {
     app,
     db,
+    /** For a second connection to the same file, as another serving process would open it. */
+    databaseUrl,
     config,
     avatars,
     browser,

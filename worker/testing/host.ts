@@ -25,7 +25,14 @@ const VERIFY_LINK = /\S+\/auth\/verify\?token=\S+/;
  * Outside configuration that would change what the app does (Google, a remote database, a public
  * URL): callers decide these, so they are not inherited from the shell.
  */
-const OUTSIDE_CONFIG = ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET", "LIBSQL_URL", "LIBSQL_AUTH_TOKEN", "APP_URL", "PARTY_SECRET"];
+const OUTSIDE_CONFIG = [
+  "GOOGLE_CLIENT_ID",
+  "GOOGLE_CLIENT_SECRET",
+  "LIBSQL_URL",
+  "LIBSQL_AUTH_TOKEN",
+  "APP_URL",
+  "PARTY_SECRET",
+];
 
 export interface HostOptions {
   /** Kept when the host stops, so another start can reuse it as a second `npm start` does. */
@@ -46,7 +53,7 @@ export interface RunningHost {
   dataDir: string;
   /** Everything the host printed so far: attached to failure reports. */
   output(): string;
-  /** A separate connection to the host's database file, as another process would open it. */
+  /** A separate connection to the host's database (its file, or `LIBSQL_URL`), as another process would open it. */
   openDatabase(): Client;
   /** The verification link in the newest e-mail sent to this address, as a member would click it. */
   latestVerificationLink(email: string): Promise<string>;
@@ -108,7 +115,10 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   process.once("exit", onExit);
 
   const url = await new Promise<string>((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`host not ready after ${START_TIMEOUT_MS} ms\n${output}`)), START_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => fail(new Error(`host not ready after ${START_TIMEOUT_MS} ms\n${output}`)),
+      START_TIMEOUT_MS,
+    );
     const watch = () => {
       const ready = READY_LINE.exec(output);
       if (!ready || (options.rooms && !ROOMS_READY_LINE.test(output))) return;
@@ -127,7 +137,10 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     throw error;
   });
 
-  const openDatabase = () => createClient({ url: `file:${join(dataDir, "app.db")}` });
+  const openDatabase = () =>
+    options.env?.LIBSQL_URL
+      ? createClient({ url: options.env.LIBSQL_URL, authToken: options.env.LIBSQL_AUTH_TOKEN })
+      : createClient({ url: `file:${join(dataDir, "app.db")}` });
   const ended = async (signal: NodeJS.Signals) => {
     signalGroup(signal);
     const timer = setTimeout(() => signalGroup("SIGKILL"), STOP_TIMEOUT_MS);
