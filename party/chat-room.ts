@@ -16,6 +16,10 @@ interface SocketState {
 }
 
 const leftKey = (userId: string) => `left:${userId}`;
+/** How long recipients gather before their member rooms are poked. */
+const POKE_GATHER_MS = 250;
+/** Enough to recognise any retried notice; a room that hibernated meanwhile relays it again, harmlessly. */
+const REMEMBERED_MESSAGES = 2000;
 
 /**
  * One room per chat. It stores no message: the API writes each one to the database first and then
@@ -26,6 +30,10 @@ export class ChatRoom extends Server<RoomEnv> {
   static options = { hibernate: true };
 
   readonly #flood = floodGuard();
+  readonly #pokeQueue = new Set<string>();
+  /** Ids of the messages relayed lately, oldest first. */
+  readonly #relayed = new Set<number>();
+  #pokeTimer: ReturnType<typeof setTimeout> | undefined;
 
   getConnectionTags(_connection: Connection, context: ConnectionContext) {
     return [context.request.headers.get(USER_HEADER) ?? ""];
@@ -66,8 +74,11 @@ export class ChatRoom extends Server<RoomEnv> {
     if (!notice) return new Response("Bad notice", { status: 400 });
     switch (notice.type) {
       case "message":
+        // The API retries a notice it got no answer to, so the same message may come twice.
+        if (this.#relayed.has(notice.message.id)) break;
+        this.#remember(notice.message.id);
         this.broadcast(chatRoomEvents.message(notice.message));
-        await this.#poke(notice.recipients, "message");
+        this.#queuePokes(notice.recipients);
         break;
       case "left":
         await this.ctx.storage.put(leftKey(notice.userId), true);
@@ -88,6 +99,25 @@ export class ChatRoom extends Server<RoomEnv> {
       if (connection.readyState === WebSocket.OPEN && connection.state?.userId) online.add(connection.state.userId);
     }
     this.broadcast(chatRoomEvents.presence([...online].sort()));
+  }
+
+  #remember(messageId: number) {
+    this.#relayed.add(messageId);
+    if (this.#relayed.size > REMEMBERED_MESSAGES) this.#relayed.delete(this.#relayed.values().next().value!);
+  }
+
+  /**
+   * A poke only says "look again", so a burst of messages needs one per member, not one each:
+   * recipients gather for a moment and are poked together, after the notice has been answered.
+   */
+  #queuePokes(userIds: string[]) {
+    for (const userId of userIds) this.#pokeQueue.add(userId);
+    this.#pokeTimer ??= setTimeout(() => {
+      const due = [...this.#pokeQueue];
+      this.#pokeQueue.clear();
+      this.#pokeTimer = undefined;
+      this.ctx.waitUntil(this.#poke(due, "message"));
+    }, POKE_GATHER_MS);
   }
 
   /** Each member's other pages (lists, badges) learn of the change through their own room. */

@@ -60,6 +60,12 @@ describe("chat room", () => {
       expect(bobsOtherPage.events).toEqual([{ type: "poke", reason: "message" }]);
     });
     expect(eve.events.filter((e) => e.type === "message")).toEqual([]);
+
+    // A notice the API retried (its first answer was lost) is relayed once.
+    await tell("chat-1", { type: "message", message: hello, recipients: ["ada", "bob"] });
+    await tell("chat-1", { type: "message", message: message("chat-1", 2, "next"), recipients: [] });
+    await eventually(() => expect(ada.events.filter((e) => e.type === "message")).toHaveLength(2));
+    expect(bob.events.filter((e) => e.type === "message").map((e) => (e.message as WireMessage).content)).toEqual(["hello", "next"]);
     for (const page of [ada, bob, eve, bobsOtherPage]) page.socket.close();
   });
 

@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { BellOff, MessageSquare, UsersRound } from "lucide-react";
+import { useMe } from "../../lib/session";
 import { trpc } from "../../lib/trpc";
 import { Avatar } from "../avatar";
 import { Button } from "../ui/button";
@@ -24,6 +25,7 @@ export function relativeTime(at: Date, now = Date.now()) {
  * and how many messages wait unread. Newest activity first; more load on request.
  */
 export function ChatList({ kind }: { kind: "chats" | "groups" }) {
+  const myId = useMe()?.id;
   const list = trpc.chats.list.useInfiniteQuery({ kind }, { getNextPageParam: (page) => page.nextCursor });
   if (list.isPending) {
     return (
@@ -55,7 +57,7 @@ export function ChatList({ kind }: { kind: "chats" | "groups" }) {
           const preview = chat.lastMessage
             ? chat.lastMessage.messageType === "system"
               ? chat.lastMessage.content
-              : `${chat.lastMessage.senderName}: ${chat.lastMessage.content}`
+              : `${chat.lastMessage.senderId === myId ? "You" : chat.lastMessage.senderName}: ${chat.lastMessage.content}`
             : "No messages yet";
           return (
             <li key={chat.id}>
