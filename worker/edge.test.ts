@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { upgradeStatus } from "../party/testing/rooms-process";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const wrangler = join(root, "node_modules/.bin/wrangler");
@@ -101,6 +102,12 @@ describe("wrangler dev (workerd)", () => {
       body: JSON.stringify({ json: { email: "a@example.com", password: "x" } }),
     });
     expect(res.status).toBe(403);
+  });
+
+  it("serves the chat rooms, refusing a socket without a ticket before it reaches a room", async () => {
+    expect(await upgradeStatus(new URL(base).host, "chat-room", "some-chat", null)).toBe(401);
+    const notice = await fetch(`${base}/parties/chat-room/some-chat`, { method: "POST", body: "{}" });
+    expect(notice.status).toBe(401);
   });
 
   it("hands client routes to the SPA", async () => {
