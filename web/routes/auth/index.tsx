@@ -1,6 +1,7 @@
 import { createFileRoute, Link, redirect } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
 import { useEffect } from "react";
+import { OAUTH_ERRORS, oauthErrorMessage } from "../../../db/auth-messages";
 import { Brand } from "../../components/brand";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card";
@@ -16,7 +17,7 @@ const GOOGLE_FAILED_TITLE = "Google Sign In Failed";
 export const Route = createFileRoute("/auth/")({
   validateSearch: (search): { reset?: boolean; oauth_error?: string } => ({
     reset: flag(search.reset),
-    oauth_error: text(search.oauth_error, 300),
+    oauth_error: text(search.oauth_error, 100),
   }),
   beforeLoad: async ({ context }) => {
     if (await context.trpc.auth.me.ensureData()) throw redirect({ to: "/dashboard", replace: true });
@@ -34,7 +35,7 @@ function GoogleButton() {
       disabled={!providers.data}
       onClick={() => {
         if (providers.data?.google) window.location.assign("/api/auth/google");
-        else notify.error(GOOGLE_FAILED_TITLE, "Google sign-in is not configured on this server.");
+        else notify.error(GOOGLE_FAILED_TITLE, OAUTH_ERRORS.google_not_configured);
       }}
     >
       <svg viewBox="0 0 24 24" aria-hidden className="size-4">
@@ -51,7 +52,8 @@ function GoogleButton() {
 function AuthPage() {
   const { oauth_error } = Route.useSearch();
   useEffect(() => {
-    if (oauth_error) notify.error(GOOGLE_FAILED_TITLE, oauth_error);
+    // The link names a code; the words are the spec's own, whatever the link says.
+    if (oauth_error !== undefined) notify.error(GOOGLE_FAILED_TITLE, oauthErrorMessage(oauth_error));
   }, [oauth_error]);
 
   return (
