@@ -19,25 +19,25 @@ import { chatSummary, displayName, listChats, participantsOf } from "../chats/li
 import { insertedMessage, insertMessage, messageByClientId, readMessages, touchChat } from "../chats/messages";
 import { announceMessage, pokeMembers, tellChat } from "../chats/notify";
 import { protectedProcedure, router, type Context } from "../trpc";
+import { plainText } from "./fields";
 
-const id = z.string().trim().min(1).max(64);
+const id = plainText().trim().min(1).max(64);
 const byChat = z.object({ chatId: id });
 const seq = z.number().int().min(0);
 
 const sendInput = z.object({
   chatId: id,
   /** Chosen by the browser per message and kept across retries. */
-  clientId: z.string().min(8).max(64),
-  content: z.string().trim().min(1, MESSAGE_EMPTY).max(MAX_MESSAGE_LENGTH, MESSAGE_TOO_LONG),
+  clientId: plainText().min(8).max(64),
+  content: plainText().trim().min(1, MESSAGE_EMPTY).max(MAX_MESSAGE_LENGTH, MESSAGE_TOO_LONG),
 });
 
 const createGroupInput = z.object({
-  name: z
-    .string({ error: GROUP_NAME_REQUIRED })
+  name: plainText(GROUP_NAME_REQUIRED)
     .trim()
     .min(1, GROUP_NAME_REQUIRED)
     .max(MAX_GROUP_NAME_LENGTH, GROUP_NAME_TOO_LONG),
-  description: z.string().trim().max(MAX_GROUP_DESCRIPTION_LENGTH).optional(),
+  description: plainText().trim().max(MAX_GROUP_DESCRIPTION_LENGTH).optional(),
   memberIds: z.array(id).max(MAX_GROUP_MEMBERS).default([]),
 });
 
