@@ -12,12 +12,13 @@ const webDir = fileURLToPath(new URL("./web", import.meta.url));
 const FRAMEWORK =
   /node_modules[\\/](react|react-dom|scheduler|@tanstack|@trpc|superjson|copy-anything|is-what|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/;
 
-/** Where browsers reach the chat rooms in production: PARTY_HOST, else wrangler.toml's var. */
+/**
+ * Where browsers reach the chat rooms in production: PARTY_HOST, else wrangler.toml's var, else
+ * (null) the app's own host, where the Worker serves them.
+ */
 function productionPartyHost() {
   const wranglerToml = readFileSync(fileURLToPath(new URL("./wrangler.toml", import.meta.url)), "utf8");
-  const host = process.env.PARTY_HOST || /^PARTY_HOST\s*=\s*"([^"]+)"/m.exec(wranglerToml)?.[1];
-  if (!host) throw new Error("PARTY_HOST is set neither in the environment nor in wrangler.toml");
-  return host;
+  return process.env.PARTY_HOST || /^PARTY_HOST\s*=\s*"([^"]+)"/m.exec(wranglerToml)?.[1] || null;
 }
 
 /**

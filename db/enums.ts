@@ -114,7 +114,8 @@ export const SUBSCRIPTION_STATUSES = ["free", "lifetime"] as const;
 
 export const FRIEND_STATUSES = ["pending", "accepted"] as const;
 export const CHAT_ROLES = ["admin", "member"] as const;
-export const MESSAGE_TYPES = ["text"] as const;
+/** `system` lines are written by the server ('Ada left the chat'), never sent by a member. */
+export const MESSAGE_TYPES = ["text", "system"] as const;
 export const JOIN_REQUEST_STATUSES = ["pending", "accepted", "declined", "left"] as const;
 export const PAYMENT_STATUSES = ["pending", "paid"] as const;
 

@@ -167,7 +167,12 @@ export const chats = sqliteTable("chats", {
   createdBy: text("created_by")
     .notNull()
     .references(() => users.id, { onDelete: "cascade" }),
+  /** Private chats only: the two member ids in sorted order, so a pair has exactly one chat. */
+  pairKey: text("pair_key").unique(),
+  /** Sequence number of the newest message (0 before the first): unread counts are differences. */
+  lastSeq: integer("last_seq").notNull().default(0),
   createdAt: createdAt(),
+  /** Last activity: creation, a message, someone joining or leaving. Chat lists sort by it. */
   updatedAt: updatedAt(),
 });
 
@@ -182,7 +187,8 @@ export const chatParticipants = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     role: text("role", { enum: CHAT_ROLES }).notNull().default("member"),
     leftAt: integer("left_at", { mode: "timestamp_ms" }),
-    lastReadMessageId: integer("last_read_message_id"),
+    /** Sequence number of the newest message this member has seen. */
+    lastReadSeq: integer("last_read_seq").notNull().default(0),
     muted: integer("muted", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
   },
@@ -199,6 +205,11 @@ export const messages = sqliteTable(
     senderId: text("sender_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /**
+     * 1, 2, 3 ... within the chat, assigned in the inserting statement: a client that holds
+     * messages up to n and receives n + 2 knows it missed one.
+     */
+    seq: integer("seq").notNull(),
     /** Chosen by the sender's browser so a retried send never stores twice. */
     clientId: text("client_id").notNull(),
     content: text("content").notNull(),
@@ -207,7 +218,7 @@ export const messages = sqliteTable(
   },
   (t) => [
     uniqueIndex("messages_sender_client_unique").on(t.senderId, t.clientId),
-    index("messages_chat_idx").on(t.chatId, t.id),
+    uniqueIndex("messages_chat_seq_unique").on(t.chatId, t.seq),
   ],
 );
 
@@ -283,4 +294,6 @@ export type NewUser = typeof users.$inferInsert;
 export type Profile = typeof profiles.$inferSelect;
 export type NewProfile = typeof profiles.$inferInsert;
 export type Project = typeof projects.$inferSelect;
+export type Chat = typeof chats.$inferSelect;
+export type Message = typeof messages.$inferSelect;
 export type NewProject = typeof projects.$inferInsert;

@@ -33,11 +33,13 @@ export function createApp(services: (c: HonoContext<AppEnv>) => Services) {
   app.use(
     "*",
     createMiddleware<AppEnv>(async (c, next) => {
-      const { db, config, clientIp, avatars } = services(c);
+      const { db, config, clientIp, avatars, rooms, defer } = services(c);
       c.set("db", db);
       c.set("config", config);
       c.set("clientIp", clientIp);
       c.set("avatars", avatars);
+      c.set("rooms", rooms);
+      c.set("defer", defer);
       await next();
     }),
   );

@@ -9,10 +9,10 @@ export interface Config {
    * from a request's Host header, which whoever sends the request chooses.
    */
   appUrl: string;
-  /** Shared by the API and the chat rooms: signs socket tokens and authorises broadcasts. */
+  /** Shared by the API and the chat rooms: signs socket tickets and authorises notices. */
   partySecret: string;
-  /** host[:port] of the PartyKit server, as browsers reach it. */
-  partyHost: string;
+  /** host[:port] of the chat rooms as browsers reach them; null when the app's own host serves them. */
+  partyHost: string | null;
   google: GoogleConfig | null;
   rateLimits: RateLimits;
 }
@@ -64,7 +64,7 @@ export function readConfig(env: EnvVars): Config {
   return {
     appUrl: appUrlOf(env),
     partySecret: env.PARTY_SECRET,
-    partyHost: env.PARTY_HOST || "127.0.0.1:1999",
+    partyHost: env.PARTY_HOST || null,
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
         ? {

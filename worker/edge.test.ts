@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { upgradeStatus } from "../party/testing/rooms-process";
 import { staticAssetHeadersFile, THEME_SCRIPT_HASH } from "./http/security-headers";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -116,6 +117,12 @@ describe("wrangler dev (workerd)", () => {
       body: JSON.stringify({ json: { email: "a@example.com", password: "x" } }),
     });
     expect(res.status).toBe(403);
+  });
+
+  it("serves the chat rooms, refusing a socket without a ticket before it reaches a room", async () => {
+    expect(await upgradeStatus(new URL(base).host, "chat-room", "some-chat", null)).toBe(401);
+    const notice = await fetch(`${base}/parties/chat-room/some-chat`, { method: "POST", body: "{}" });
+    expect(notice.status).toBe(401);
   });
 
   it("sends the security headers with pages, and no referrer from the verification page", async () => {

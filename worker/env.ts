@@ -2,6 +2,7 @@ import type { Session, User } from "lucia";
 import type { Db } from "../db/client";
 import type { Auth } from "./auth/lucia";
 import type { Config } from "./config";
+import type { Rooms } from "./rooms/rooms";
 import type { AvatarStore } from "./storage/avatar-store";
 
 /** What each host hands the app for a request. */
@@ -10,6 +11,9 @@ export interface Services {
   config: Config;
   clientIp: string;
   avatars: AvatarStore;
+  rooms: Rooms;
+  /** Keeps work going after the response is sent (the Worker's waitUntil). */
+  defer: (work: Promise<unknown>) => void;
 }
 
 /** What the app knows of a request once the session middleware has run; tRPC's context extends it. */

@@ -1,31 +1,50 @@
-/** The Cloudflare Workers host. Static assets are served by Workers Static Assets before this runs. */
+/**
+ * The Cloudflare Workers host: the API, the chat rooms (Durable Objects exported below) and, before
+ * this runs, the SPA from Workers Static Assets. One `wrangler deploy` ships all three.
+ */
 import { createDb, type Db } from "../db/client";
+import type { RoomEnv } from "../party/env";
+import { routeRoomRequest } from "../party/router";
 import { createApp } from "./app";
 import { readConfig, type Config, type EnvVars } from "./config";
+import { bindingRooms } from "./rooms/binding-rooms";
+import type { Rooms } from "./rooms/rooms";
 import type { AvatarStore } from "./storage/avatar-store";
 import { r2AvatarStore, type R2BucketLike } from "./storage/r2-avatar-store";
 
-/** Long-lived clients per isolate, rebuilt only if the bindings object changes. */
-const perBindings = new WeakMap<object, { db: Db; config: Config; avatars: AvatarStore }>();
+export { ChatRoom } from "../party/chat-room";
+export { MemberRoom } from "../party/member-room";
 
-function servicesFor(env: EnvVars) {
+type Env = EnvVars & RoomEnv & { AVATARS?: R2BucketLike };
+
+/** Long-lived clients per isolate, rebuilt only if the bindings object changes. */
+const perBindings = new WeakMap<object, { db: Db; config: Config; avatars: AvatarStore; rooms: Rooms }>();
+
+function servicesFor(env: Env) {
   let services = perBindings.get(env);
   if (!services) {
     if (!env.LIBSQL_URL) throw new Error("LIBSQL_URL is not set");
-    // Vars and secrets are strings; the avatar bucket is the one object binding.
-    const bucket = (env as { AVATARS?: R2BucketLike }).AVATARS;
-    if (!bucket) throw new Error("the AVATARS R2 binding is missing");
+    if (!env.AVATARS) throw new Error("the AVATARS R2 binding is missing");
+    const config = readConfig(env as EnvVars);
     services = {
       db: createDb({ url: env.LIBSQL_URL, authToken: env.LIBSQL_AUTH_TOKEN }),
-      config: readConfig(env),
-      avatars: r2AvatarStore(bucket),
+      config,
+      avatars: r2AvatarStore(env.AVATARS),
+      rooms: bindingRooms(env, config.partySecret),
     };
     perBindings.set(env, services);
   }
   return services;
 }
 
-export default createApp((c) => ({
-  ...servicesFor(c.env as EnvVars),
+const app = createApp((c) => ({
+  ...servicesFor(c.env as Env),
   clientIp: c.req.header("CF-Connecting-IP") ?? "unknown",
+  defer: (work) => c.executionCtx.waitUntil(work),
 }));
+
+export default {
+  async fetch(request: Request, env: Env, ctx: ExecutionContext) {
+    return (await routeRoomRequest(request, env)) ?? app.fetch(request, env, ctx);
+  },
+};

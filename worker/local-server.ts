@@ -9,6 +9,7 @@ import { localDataDir, openLocalDb } from "../db/local";
 import { createApp } from "./app";
 import { readConfig } from "./config";
 import { serveSpa } from "./http/spa";
+import { httpRooms } from "./rooms/http-rooms";
 import { fsAvatarStore } from "./storage/fs-avatar-store";
 
 const dataDir = localDataDir();
@@ -17,11 +18,16 @@ const config = readConfig(process.env);
 // The host (worker/local.ts) migrated the database before starting this process.
 const db = await openLocalDb(dataDir, { migrate: false });
 const avatars = fsAvatarStore(resolve(dataDir, "avatars"));
+const rooms = httpRooms(`http://127.0.0.1:${process.env.PARTY_PORT}`, config.partySecret);
+// A long-lived process: deferred work simply runs on; its failures are its own to report.
+const defer = (work: Promise<unknown>) => void work.catch((error) => console.error(error));
 
 const app = createApp((c) => ({
   db,
   config,
   avatars,
+  rooms,
+  defer,
   clientIp: getConnInfo(c).remote.address ?? "unknown",
 }));
 serveSpa(app, distDir);

@@ -1,8 +1,8 @@
 /**
  * The Node host: migrates the embedded libSQL file, starts one serving process per core
- * (worker/local-server.ts: the same Hono app the Worker runs) and `partykit dev` for the chat
- * rooms, and stops them all on Ctrl-C or SIGTERM. With the database, the only code that touches
- * the disk.
+ * (worker/local-server.ts: the same Hono app the Worker runs) and the chat rooms in workerd
+ * (party/local.ts), and stops them all on Ctrl-C or SIGTERM. With the database, the only code that
+ * touches the disk.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import cluster from "node:cluster";
@@ -35,6 +35,7 @@ const partySecret = process.env.PARTY_SECRET || localSecrets().partySecret;
 const env = {
   HOST,
   PORT: String(port),
+  PARTY_PORT: String(partyPort),
   PARTY_SECRET: partySecret,
   PARTY_HOST: process.env.PARTY_HOST || `${HOST}:${partyPort}`,
 };
@@ -48,27 +49,23 @@ try {
 }
 
 let stopping = false;
-let party: ChildProcess | undefined;
-if (process.env.START_PARTY !== "0") {
-  party = spawn(
-    resolve("node_modules/.bin/partykit"),
-    [
-      "dev",
-      "--port",
-      String(partyPort),
-      "--persist",
-      resolve(dataDir, "party"),
-      "--disable-request-cf-fetch",
-      "--no-hotkeys",
-      "--var",
-      `PARTY_SECRET=${partySecret}`,
-    ],
-    { stdio: ["ignore", "inherit", "inherit"] },
-  );
-  party.on("exit", (code, signal) => {
-    if (!stopping) console.error(`partykit dev stopped (${signal ?? code})`);
+let rooms: ChildProcess | undefined;
+/** A rooms process that dies is started again: pages reconnect and fetch what they missed. */
+const ROOMS_RESTART_DELAY_MS = 1000;
+
+function startRooms() {
+  // The secret goes through the environment: a command line is readable by every local user.
+  rooms = spawn(resolve("node_modules/.bin/tsx"), [resolve("party/local.ts")], {
+    stdio: ["ignore", "inherit", "inherit"],
+    env: { ...process.env, PARTY_PORT: String(partyPort), PARTY_SECRET: partySecret, PARTY_PERSIST_DIR: resolve(dataDir, "rooms") },
+  });
+  rooms.on("exit", (code, signal) => {
+    if (stopping) return;
+    console.error(`The chat rooms stopped (${signal ?? code}); starting them again.`);
+    setTimeout(() => !stopping && startRooms(), ROOMS_RESTART_DELAY_MS);
   });
 }
+if (process.env.START_PARTY !== "0") startRooms();
 
 cluster.setupPrimary({ exec: fileURLToPath(new URL("./local-server.ts", import.meta.url)) });
 let listening = 0;
@@ -91,7 +88,7 @@ for (let i = 0; i < processes; i++) cluster.fork(env);
 function stop(exitCode = 0) {
   if (stopping) return;
   stopping = true;
-  party?.kill("SIGTERM");
+  rooms?.kill("SIGTERM");
   for (const worker of Object.values(cluster.workers ?? {})) worker?.kill("SIGTERM");
   const exit = () => process.exit(exitCode);
   cluster.on("exit", () => Object.keys(cluster.workers ?? {}).length === 0 && exit());

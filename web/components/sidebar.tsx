@@ -3,6 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { FolderKanban, Home, LayoutGrid, UserPlus, Users } from "lucide-react";
 import { useState } from "react";
 import { cn } from "../lib/cn";
+import { trpc } from "../lib/trpc";
 import { useIncomingCount } from "./friends/queries";
 
 const ITEMS = [
@@ -13,11 +14,23 @@ const ITEMS = [
   { to: "/requests", label: "Requests", icon: UserPlus },
 ] as const;
 
-/** How many friend requests wait for the member's answer. */
-const useIncomingRequests = () => useIncomingCount().data ?? 0;
+type Counts = Partial<Record<(typeof ITEMS)[number]["to"], { count: number; noun: string; testId: string }>>;
 
-/** The count on the Requests item, read out with its label. */
-function RequestsBadge({ count, className }: { count: number; className?: string }) {
+/**
+ * What waits for the member, by sidebar item: unread messages over every chat that is not muted,
+ * and friend requests to answer. The member's room keeps both live.
+ */
+function useCounts(): Counts {
+  const unread = trpc.chats.summary.useQuery(undefined, { refetchOnWindowFocus: true }).data?.unread ?? 0;
+  const incoming = useIncomingCount().data ?? 0;
+  return {
+    "/friends": { count: unread, noun: "unread", testId: "friends-unread" },
+    "/requests": { count: incoming, noun: "waiting", testId: "requests-waiting" },
+  };
+}
+
+/** The count on an item, read out with its label. */
+function CountBadge({ count, testId, className }: { count: number; testId: string; className?: string }) {
   if (count === 0) return null;
   return (
     <span
@@ -25,13 +38,15 @@ function RequestsBadge({ count, className }: { count: number; className?: string
         "inline-flex min-w-5 items-center justify-center rounded-full bg-destructive px-1.5 text-[11px] font-semibold leading-5 text-white",
         className,
       )}
+      data-testid={testId}
     >
       {count > 99 ? "99+" : count}
     </span>
   );
 }
 
-const labelWithCount = (label: string, count: number) => (count ? `${label}, ${count} waiting` : label);
+const labelWithCount = (label: string, counted: Counts[keyof Counts]) =>
+  counted?.count ? `${label}, ${counted.count} ${counted.noun}` : label;
 
 /**
  * Icons only; widens to show labels while the pointer is over it. Keyboard users tab through the
@@ -39,7 +54,7 @@ const labelWithCount = (label: string, count: number) => (count ? `${label}, ${c
  */
 export function Sidebar() {
   const [expanded, setExpanded] = useState(false);
-  const incoming = useIncomingRequests();
+  const counts = useCounts();
   return (
     <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
       <aside
@@ -58,13 +73,13 @@ export function Sidebar() {
               <Tooltip.Trigger asChild>
                 <Link
                   to={to}
-                  aria-label={to === "/requests" ? labelWithCount(label, incoming) : label}
+                  aria-label={labelWithCount(label, counts[to])}
                   className="relative flex h-11 items-center gap-3 rounded-md px-3 text-muted-foreground outline-none transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring data-[status=active]:bg-primary data-[status=active]:text-primary-foreground"
                 >
                   <Icon className="size-5 shrink-0" aria-hidden />
                   <span className={cn("whitespace-nowrap text-sm font-medium", !expanded && "sr-only")}>{label}</span>
-                  {to === "/requests" && (
-                    <RequestsBadge count={incoming} className={expanded ? "ml-auto" : "absolute top-1 right-1"} />
+                  {counts[to] && (
+                    <CountBadge {...counts[to]} className={expanded ? "ml-auto" : "absolute top-1 right-1"} />
                   )}
                 </Link>
               </Tooltip.Trigger>
@@ -87,19 +102,19 @@ export function Sidebar() {
 
 /** The same destinations as a bar along the bottom on narrow screens, where there is no sidebar. */
 export function MobileNav() {
-  const incoming = useIncomingRequests();
+  const counts = useCounts();
   return (
     <nav aria-label="App" className="fixed inset-x-0 bottom-0 z-30 flex border-t bg-background md:hidden">
       {ITEMS.map(({ to, label, icon: Icon }) => (
         <Link
           key={to}
           to={to}
-          aria-label={to === "/requests" ? labelWithCount(label, incoming) : undefined}
+          aria-label={counts[to]?.count ? labelWithCount(label, counts[to]) : undefined}
           className="relative flex flex-1 flex-col items-center gap-0.5 py-2 text-[11px] text-muted-foreground data-[status=active]:text-primary"
         >
           <Icon className="size-5" aria-hidden />
           {label}
-          {to === "/requests" && <RequestsBadge count={incoming} className="absolute top-1 left-1/2 ml-1" />}
+          {counts[to] && <CountBadge {...counts[to]} className="absolute top-1 left-1/2 ml-1" />}
         </Link>
       ))}
     </nav>

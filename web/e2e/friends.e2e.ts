@@ -19,7 +19,7 @@ async function call<T = unknown>(
         method === "GET"
           ? await fetch(`/api/trpc/${path}?input=${encodeURIComponent(json)}`)
           : await fetch(`/api/trpc/${path}`, { method, headers: { "content-type": "application/json" }, body: json });
-      return { status: response.status, body: await response.json() };
+      return { status: response.status, body: (await response.json()) as { result: { data: { json: unknown } } } };
     },
     [path, input, method] as const,
   );

@@ -7,7 +7,7 @@ import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { test as base } from "vitest";
-import { startHost } from "../../worker/testing/host";
+import { startHost, type HostOptions } from "../../worker/testing/host";
 
 const ARTIFACTS = fileURLToPath(new URL("../../.e2e-artifacts", import.meta.url));
 /** Long enough for a cold page on a busy 2-core machine, short enough to fail before the test does. */
@@ -37,9 +37,9 @@ const slug = (text: string) =>
     .replace(/^-|-$/g, "")
     .slice(0, 80);
 
-export const test = base
+const testWith = (options: Pick<HostOptions, "rooms">) => base
   .extend("app", { scope: "file" }, async ({}, { onCleanup }) => {
-    const app = await startHost({ needsBuild: true, env: E2E_ENV });
+    const app = await startHost({ needsBuild: true, env: E2E_ENV, ...options });
     onCleanup(() => app.stop());
     return app;
   })
@@ -72,3 +72,7 @@ export const test = base
     };
   })
   .extend("page", async ({ newPage }) => newPage());
+
+export const test = testWith({});
+/** The same, with the chat rooms running, as `npm start` runs them. */
+export const liveTest = testWith({ rooms: true });

@@ -1,5 +1,6 @@
 import { createFileRoute, Outlet, redirect, useNavigate } from "@tanstack/react-router";
 import { useEffect } from "react";
+import { useMemberRoom } from "../lib/member-room";
 import { useMe } from "../lib/session";
 
 /** Every protected route sits under this guard; it needs the session check to finish first. */
@@ -27,5 +28,11 @@ function Guarded() {
   useEffect(() => {
     if (me === null) void navigate({ to: "/auth", search: { reset: true }, replace: true });
   }, [me, navigate]);
+  return me ? <Live userId={me.id} /> : <Outlet />;
+}
+
+/** Signed-in pages stay live through the member's own room. */
+function Live({ userId }: { userId: string }) {
+  useMemberRoom(userId);
   return <Outlet />;
 }

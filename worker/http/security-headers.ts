@@ -17,8 +17,11 @@ export const NO_REFERRER_PATHS = ["/auth/verify"];
 
 const ONE_YEAR = 365 * 24 * 60 * 60;
 
-/** `partyHost` is where browsers open the chat rooms' sockets (host[:port]). */
-export function contentSecurityPolicy(partyHost: string) {
+/**
+ * `partyHost` is where browsers open the chat rooms' sockets (host[:port]); null when the app's
+ * own host serves them (the Worker), which 'self' covers, sockets included.
+ */
+export function contentSecurityPolicy(partyHost: string | null) {
   return [
     "default-src 'self'",
     `script-src 'self' '${THEME_SCRIPT_HASH}'`,
@@ -28,7 +31,7 @@ export function contentSecurityPolicy(partyHost: string) {
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
     // The chat rooms: sockets, and the plain requests partysocket can make beside them.
-    `connect-src 'self' ${["ws", "wss", "http", "https"].map((scheme) => `${scheme}://${partyHost}`).join(" ")}`,
+    ["connect-src 'self'", ...(partyHost ? ["ws", "wss", "http", "https"].map((scheme) => `${scheme}://${partyHost}`) : [])].join(" "),
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
@@ -37,7 +40,7 @@ export function contentSecurityPolicy(partyHost: string) {
 }
 
 /** What every response carries, pages and API alike. */
-export function securityHeaders(partyHost: string, https: boolean): Record<string, string> {
+export function securityHeaders(partyHost: string | null, https: boolean): Record<string, string> {
   return {
     "Content-Security-Policy": contentSecurityPolicy(partyHost),
     "X-Frame-Options": "DENY",
@@ -51,7 +54,7 @@ export function securityHeaders(partyHost: string, https: boolean): Record<strin
  * The same rules in Workers Static Assets' `_headers` format. Pages at the edge are always served
  * over https, so HSTS is included (browsers ignore it over plain http, as in `wrangler dev`).
  */
-export function staticAssetHeadersFile(partyHost: string) {
+export function staticAssetHeadersFile(partyHost: string | null) {
   const block = (path: string, lines: string[]) => [path, ...lines.map((line) => `  ${line}`)].join("\n");
   return (
     [

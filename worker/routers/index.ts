@@ -1,5 +1,6 @@
 import { router } from "../trpc";
 import { authRouter } from "./auth";
+import { chatsRouter } from "./chats";
 import { joinRequestsRouter } from "./join-requests";
 import { projectsRouter } from "./projects";
 import { contactRouter } from "./contact";
@@ -8,6 +9,7 @@ import { profilesRouter } from "./profiles";
 
 export const appRouter = router({
   auth: authRouter,
+  chats: chatsRouter,
   joinRequests: joinRequestsRouter,
   projects: projectsRouter,
   contact: contactRouter,

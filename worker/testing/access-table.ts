@@ -10,7 +10,7 @@
  */
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server";
 import { eq } from "drizzle-orm";
-import { outbox, profiles } from "../../db/schema";
+import { friends, outbox, profiles } from "../../db/schema";
 import type { TestApp, TestMember } from "./harness";
 
 export type Outcome = "ok" | TRPC_ERROR_CODE_KEY;
@@ -63,6 +63,16 @@ export function world(t: TestApp) {
     const request = await asking.trpc.joinRequests.request.mutate({ projectId: id });
     return { owner: by, side: asking, projectId: id, requestId: request.id };
   };
+  /** An accepted friendship, as the friends feature leaves it. */
+  const befriend = (a: TestMember, b: TestMember) =>
+    t.db.insert(friends).values({ id: crypto.randomUUID(), userId: a.me.id, friendId: b.me.id, status: "accepted" }).onConflictDoNothing();
+  /** A new group: the owner its admin, the side a member. */
+  const group = async () => {
+    const [by, member] = [await owner(), await side()];
+    await befriend(by, member);
+    const { chatId } = await by.trpc.chats.createGroup.mutate({ name: "Matrix group", memberIds: [member.me.id] });
+    return { owner: by, side: member, chatId };
+  };
   const verificationToken = async (m: TestMember) => {
     const [mail] = await t.db.select().from(outbox).where(eq(outbox.to, m.email));
     return new URL(mail!.body.match(/https?:\/\/\S+/)![0]).searchParams.get("token")!;
@@ -77,6 +87,8 @@ export function world(t: TestApp) {
     forgetStranger: () => void (stranger = undefined),
     project,
     pendingRequest,
+    befriend,
+    group,
     verificationToken,
   };
 }
@@ -313,6 +325,58 @@ export const accessTable: Record<string, AccessRule> = {
       const { requestId } = await party.trpc.friends.add.mutate({ email: friend.email });
       await friend.trpc.friends.accept.mutate({ requestId });
       return { party, input: { memberId: friend.me.id } };
+    },
+  },
+  "chats.list": { ...members, arrange: async (w) => ({ party: await w.side(), input: { kind: "groups" } }) },
+  "chats.summary": { ...members, arrange: anyMember },
+  "chats.memberTicket": { ...members, arrange: anyMember },
+  "chats.createGroup": { ...members, arrange: async (w) => ({ party: await w.side(), input: { name: "New group" } }) },
+  "chats.openPrivate": {
+    anonymous: "UNAUTHORIZED",
+    stranger: "FORBIDDEN",
+    party: "ok",
+    arrange: async (w) => {
+      const [by, friend] = [await w.owner(), await w.side()];
+      await w.befriend(by, friend);
+      return { party: by, input: { friendId: friend.me.id } };
+    },
+  },
+  ...Object.fromEntries(
+    (
+      [
+        ["chats.byId", () => ({})],
+        ["chats.messages", () => ({})],
+        ["chats.ticket", () => ({})],
+        ["chats.send", () => ({ clientId: crypto.randomUUID(), content: "Hello" })],
+        ["chats.markRead", () => ({ seq: 0 })],
+        ["chats.setMuted", () => ({ muted: true })],
+        ["chats.leave", () => ({})],
+      ] as const
+    ).map(([path, extra]) => [
+      path,
+      {
+        /** Participants only; anyone else is told the chat does not exist. */
+        anonymous: "UNAUTHORIZED",
+        stranger: "NOT_FOUND",
+        party: "ok",
+        arrange: async (w: World) => {
+          const { side, chatId } = await w.group();
+          return { party: side, input: { chatId, ...extra() } };
+        },
+      } satisfies AccessRule,
+    ]),
+  ),
+  /** A group's admin adds a friend; a plain member may not, an outsider does not see the group. */
+  "chats.addMember": {
+    anonymous: "UNAUTHORIZED",
+    stranger: "NOT_FOUND",
+    party: "ok",
+    others: { member: "FORBIDDEN" },
+    arrange: async (w) => {
+      const { owner, side, chatId } = await w.group();
+      const newcomer = await w.fresh();
+      await w.befriend(owner, newcomer);
+      return { party: owner, others: { member: side }, input: { chatId, userId: newcomer.me.id } };
     },
   },
 };

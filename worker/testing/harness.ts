@@ -6,17 +6,31 @@ import type { AppRouter } from "../routers";
 import { createDb } from "../../db/client";
 import { migrateLocal } from "../../db/local";
 import { createApp } from "../app";
+import type { ChatNotice, MemberNotice } from "../../party/protocol";
 import { readConfig, type EnvVars } from "../config";
+import type { Rooms } from "../rooms/rooms";
 import { fsAvatarStore } from "../storage/fs-avatar-store";
 import { testBrowser } from "./browser";
 
 export const TEST_ORIGIN = "http://127.0.0.1:8787";
 
+export type Notice =
+  | { room: "chat-room"; name: string; notice: ChatNotice }
+  | { room: "member-room"; name: string; notice: MemberNotice };
+
+/** Rooms that only remember what they were told (the realtime tests use the real ones). */
+function recordingRooms(notices: Notice[]): Rooms {
+  return {
+    tellChat: async (name, notice) => void notices.push({ room: "chat-room", name, notice }),
+    tellMember: async (name, notice) => void notices.push({ room: "member-room", name, notice }),
+  };
+}
+
 /**
  * A fresh database with the real migrations, and the real Hono app over it. Clients talk to it
  * through `app.request`, exactly as the SPA's tRPC client does over HTTP.
  */
-export async function createTestApp(env: EnvVars = {}) {
+export async function createTestApp(env: EnvVars = {}, options: { rooms?: Rooms } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "crewboard-test-"));
   const databaseUrl = `file:${join(dir, "app.db")}`;
   const db = createDb({ url: databaseUrl });
@@ -24,7 +38,11 @@ export async function createTestApp(env: EnvVars = {}) {
   const config = readConfig({ PARTY_SECRET: "test-party-secret", APP_URL: TEST_ORIGIN, ...env });
   let clientIp = "203.0.113.1";
   const avatars = fsAvatarStore(join(dir, "avatars"));
-  const app = createApp(() => ({ db, config, clientIp, avatars }));
+  const notices: Notice[] = [];
+  const rooms = options.rooms ?? recordingRooms(notices);
+  const deferred: Promise<unknown>[] = [];
+  const defer = (work: Promise<unknown>) => void deferred.push(work);
+  const app = createApp(() => ({ db, config, clientIp, avatars, rooms, defer }));
 
   const browser = () => testBrowser(TEST_ORIGIN, (url, init) => app.request(url, init));
 
@@ -44,6 +62,10 @@ export async function createTestApp(env: EnvVars = {}) {
     avatars,
     browser,
     member,
+    /** What the rooms were told so far (with the default recording rooms). */
+    notices,
+    /** Waits for the work requests left running after their response (telling the rooms). */
+    settle: () => Promise.all(deferred.splice(0)),
     /** Requests from now on appear to come from this address. */
     setClientIp: (ip: string) => void (clientIp = ip),
   };

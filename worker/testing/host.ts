@@ -17,6 +17,7 @@ export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 export const TSX = join(ROOT, "node_modules/.bin/tsx");
 
 const READY_LINE = /Crewboard is running at (http:\/\/\S+)/;
+const ROOMS_READY_LINE = /Chat rooms are running at/;
 const START_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 5_000;
 const VERIFY_LINK = /\S+\/auth\/verify\?token=\S+/;
@@ -40,11 +41,15 @@ export interface HostOptions {
   env?: Record<string, string>;
   /** Refuse to start without a built SPA (browser tests need one; API-only callers do not). */
   needsBuild?: boolean;
+  /** Start the chat rooms too, as `npm start` does, and wait for them as well. */
+  rooms?: boolean;
 }
 
 export interface RunningHost {
   /** Origin the SPA and API answer on, e.g. http://127.0.0.1:40123. */
   url: string;
+  /** host:port of the chat rooms (started only with `rooms: true`). */
+  roomsHost: string;
   dataDir: string;
   /** Everything the host printed so far: attached to failure reports. */
   output(): string;
@@ -83,7 +88,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     PORT: String(port),
     PARTY_PORT: String(partyPort),
     DATA_DIR: dataDir,
-    START_PARTY: "0",
+    START_PARTY: options.rooms ? "1" : "0",
   };
   for (const name of OUTSIDE_CONFIG) delete env[name];
   Object.assign(env, options.env);
@@ -116,7 +121,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     );
     const watch = () => {
       const ready = READY_LINE.exec(output);
-      if (!ready) return;
+      if (!ready || (options.rooms && !ROOMS_READY_LINE.test(output))) return;
       clearTimeout(timer);
       child.stdout.off("data", watch);
       done(ready[1]!);
@@ -146,6 +151,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
 
   return {
     url,
+    roomsHost: `127.0.0.1:${partyPort}`,
     dataDir,
     output: () => output,
     openDatabase,

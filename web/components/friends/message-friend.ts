@@ -1,18 +1,23 @@
+import { useNavigate } from "@tanstack/react-router";
 import { notify } from "../../lib/toast";
-import { nameOf } from "./people";
+import { errorMessage, trpc } from "../../lib/trpc";
 
 /** Who a Message button writes to: a friend card's friend, or the friend a profile shows. */
 export interface MessageTarget {
   id: string;
-  displayName: string | null;
-  email?: string | null;
 }
 
 /**
- * What every Message button does (friend cards, a friend's profile). Chats are not here yet, so
- * it says so; the chat feature replaces this one function with opening (or starting) the private
- * chat with that member.
+ * What every Message button does (friend cards, a friend's profile): opens the private chat with
+ * that friend, starting it the first time.
  */
 export function useMessageFriend() {
-  return (friend: MessageTarget) => notify.info("Coming Soon", `Messaging ${nameOf(friend)} is on its way.`);
+  const navigate = useNavigate();
+  const open = trpc.chats.openPrivate.useMutation({
+    onSuccess: ({ chatId }) => void navigate({ to: "/chat/$chatId", params: { chatId } }),
+    onError: (error) => notify.error("Chat Error", errorMessage(error)),
+  });
+  return (friend: MessageTarget) => {
+    if (!open.isPending) open.mutate({ friendId: friend.id });
+  };
 }

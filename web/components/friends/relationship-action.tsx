@@ -74,7 +74,7 @@ export function RelationshipAction({ memberId, name }: { memberId: string; name:
             <UserCheck aria-hidden />
             Friends
           </span>
-          <Button onClick={() => message({ id: memberId, displayName: name, email: state.email })}>
+          <Button onClick={() => message({ id: memberId })}>
             <MessageCircle aria-hidden />
             Message
           </Button>

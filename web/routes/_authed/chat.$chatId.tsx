@@ -1,8 +1,86 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { PageHeader } from "../../components/page";
+import { createFileRoute, redirect, useNavigate } from "@tanstack/react-router";
+import { useCallback, useEffect, useRef } from "react";
 import { pageHead } from "../../lib/head";
+import { useMe } from "../../lib/session";
+import { trpc } from "../../lib/trpc";
+import { ChatHeader } from "./-components/chat-header";
+import { Composer } from "./-components/composer";
+import { MessageList, type Sender } from "./-components/message-list";
+import { useChat } from "./-components/use-chat";
 
 export const Route = createFileRoute("/_authed/chat/$chatId")({
   head: pageHead("Chat"),
-  component: () => <PageHeader title="Chat" description="Messages in this chat." />,
+  // Not a participant, or no such chat: back to the lists.
+  loader: async ({ context, params }) => {
+    try {
+      await context.trpc.chats.byId.ensureData({ chatId: params.chatId });
+    } catch {
+      throw redirect({ to: "/friends", replace: true });
+    }
+  },
+  component: ChatPage,
 });
+
+function ChatPage() {
+  const { chatId } = Route.useParams();
+  const me = useMe()!;
+  const navigate = useNavigate();
+  const chat = trpc.chats.byId.useQuery({ chatId }, { retry: false });
+  const utils = trpc.useUtils();
+  const gone = useCallback(() => void navigate({ to: "/friends", replace: true }), [navigate]);
+  const live = useChat(chatId, me.id, gone);
+
+  useEffect(() => {
+    if (chat.isError) gone();
+  }, [chat.isError, gone]);
+
+  // Opening the chat, and every new message seen at the bottom, marks it read.
+  const markRead = trpc.chats.markRead.useMutation({
+    onSuccess: () => void utils.chats.summary.invalidate(),
+  });
+  const lastMarked = useRef(chat.data?.me.lastReadSeq ?? 0);
+  const newest = live.messages.at(-1)?.seq ?? 0;
+  const seeNewest = () => {
+    if (newest > lastMarked.current && document.visibilityState === "visible") {
+      lastMarked.current = newest;
+      markRead.mutate({ chatId, seq: newest });
+    }
+  };
+
+  if (!chat.data) {
+    return (
+      <div role="status" className="flex h-dvh items-center justify-center text-muted-foreground">
+        Loading chat...
+      </div>
+    );
+  }
+  const people = new Map(chat.data.participants.map((p) => [p.userId, p]));
+  const senderOf = (userId: string): Sender => {
+    const person = people.get(userId);
+    return { name: person?.name || "Former member", avatarUrl: person?.avatarUrl ?? null };
+  };
+
+  return (
+    <div className="flex h-dvh flex-col">
+      <ChatHeader chat={chat.data} myId={me.id} online={live.online} typing={live.typing} />
+      {live.loaded ? (
+        <MessageList
+          messages={live.messages}
+          pending={live.pending}
+          myId={me.id}
+          senderOf={senderOf}
+          hasOlder={live.hasOlder}
+          loadingOlder={live.loadingOlder}
+          onLoadOlder={() => void live.loadOlder()}
+          onRetry={live.retry}
+          onSeeNewest={seeNewest}
+        />
+      ) : (
+        <div role="status" className="flex flex-1 items-center justify-center text-sm text-muted-foreground">
+          Loading messages...
+        </div>
+      )}
+      <Composer onSend={live.send} onTyping={live.announceTyping} />
+    </div>
+  );
+}

@@ -1,11 +1,14 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { MessageSquare, Search, Users, UsersRound } from "lucide-react";
+import { Search, Users } from "lucide-react";
 import { useDeferredValue, useState } from "react";
+import { ChatList } from "../../../components/chats/chat-list";
+import { CreateGroupDialog } from "../../../components/chats/create-group-dialog";
 import { EmptyState } from "../../../components/empty-state";
 import { AddFriendDialog } from "../../../components/friends/add-friend-dialog";
 import { FriendCard, type Friend } from "../../../components/friends/friend-card";
 import { useMessageFriend } from "../../../components/friends/message-friend";
 import { PendingRequestsCard } from "../../../components/friends/pending-requests-card";
+import { nameOf } from "../../../components/friends/people";
 import { useFriends } from "../../../components/friends/queries";
 import { PageHeader } from "../../../components/page";
 import { Alert } from "../../../components/ui/alert";
@@ -13,13 +16,14 @@ import { Button } from "../../../components/ui/button";
 import { Input } from "../../../components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
 import { pageHead } from "../../../lib/head";
-import { notify } from "../../../lib/toast";
+import { trpc } from "../../../lib/trpc";
 
 export const Route = createFileRoute("/_authed/_shell/friends")({
   head: pageHead("Friends & Chats"),
   loader: ({ context }) => {
     void context.trpc.friends.list.prefetch();
     void context.trpc.friends.requests.prefetch();
+    void context.trpc.chats.summary.prefetch();
   },
   component: FriendsPage,
 });
@@ -97,9 +101,12 @@ function FriendsTab() {
 
 function FriendsPage() {
   const friends = useFriends();
-  // Chats and groups arrive with the chat feature; until then their tabs are honestly empty.
-  const chats = 0;
-  const groups = 0;
+  const summary = trpc.chats.summary.useQuery();
+  const candidates = (friends.data ?? []).map((friend) => ({
+    id: friend.id,
+    name: nameOf(friend),
+    avatarUrl: friend.avatarUrl,
+  }));
   return (
     <div className="flex flex-col">
       <PageHeader
@@ -108,35 +115,24 @@ function FriendsPage() {
         actions={
           <>
             <AddFriendDialog />
-            <Button variant="outline" onClick={() => notify.info("Coming Soon", "Group chats are on their way.")}>
-              <UsersRound aria-hidden />
-              Create Group
-            </Button>
+            <CreateGroupDialog friends={candidates} />
           </>
         }
       />
       <Tabs defaultValue="friends">
         <TabsList className="sm:w-fit">
           <TabsTrigger value="friends">Friends ({friends.data?.length ?? 0})</TabsTrigger>
-          <TabsTrigger value="chats">Chats ({chats})</TabsTrigger>
-          <TabsTrigger value="groups">Groups ({groups})</TabsTrigger>
+          <TabsTrigger value="chats">Chats ({summary.data?.chats ?? 0})</TabsTrigger>
+          <TabsTrigger value="groups">Groups ({summary.data?.groups ?? 0})</TabsTrigger>
         </TabsList>
         <TabsContent value="friends">
           <FriendsTab />
         </TabsContent>
         <TabsContent value="chats">
-          <EmptyState
-            icon={<MessageSquare />}
-            title="No chats yet"
-            description="Private chats with your friends show here."
-          />
+          <ChatList kind="chats" />
         </TabsContent>
         <TabsContent value="groups">
-          <EmptyState
-            icon={<UsersRound />}
-            title="No groups yet"
-            description="Group chats you create or join show here."
-          />
+          <ChatList kind="groups" />
         </TabsContent>
       </Tabs>
       <div className="mt-8">

@@ -1,0 +1,139 @@
+import { getServerByName, Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
+import { fromApi, USER_HEADER, type RoomEnv } from "./env";
+import { floodGuard } from "./flood-guard";
+import {
+  chatNotice,
+  chatRoomEvents,
+  CLOSE_LEFT,
+  CLOSE_TOO_MANY,
+  parseClientMessage,
+  parseNotice,
+  type PokeReason,
+} from "./protocol";
+
+interface SocketState {
+  userId: string;
+}
+
+const leftKey = (userId: string) => `left:${userId}`;
+/** How long recipients gather before their member rooms are poked. */
+const POKE_GATHER_MS = 250;
+/** Enough to recognise any retried notice; a room that hibernated meanwhile relays it again, harmlessly. */
+const REMEMBERED_MESSAGES = 2000;
+
+/**
+ * One room per chat. It stores no message: the API writes each one to the database first and then
+ * tells the room, which relays it to the open sockets and pokes each recipient's member room.
+ * Typing hints and presence are ephemeral and go over the sockets only.
+ */
+export class ChatRoom extends Server<RoomEnv> {
+  static options = { hibernate: true };
+
+  readonly #flood = floodGuard();
+  readonly #pokeQueue = new Set<string>();
+  /** Ids of the messages relayed lately, oldest first. */
+  readonly #relayed = new Set<number>();
+  #pokeTimer: ReturnType<typeof setTimeout> | undefined;
+
+  getConnectionTags(_connection: Connection, context: ConnectionContext) {
+    return [context.request.headers.get(USER_HEADER) ?? ""];
+  }
+
+  async onConnect(connection: Connection<SocketState>, context: ConnectionContext) {
+    const userId = context.request.headers.get(USER_HEADER);
+    // A ticket signed before its holder left the chat is still unexpired for a few minutes.
+    if (!userId || (await this.ctx.storage.get(leftKey(userId)))) {
+      connection.close(CLOSE_LEFT, "Not a participant");
+      return;
+    }
+    connection.setState({ userId });
+    this.#broadcastPresence();
+  }
+
+  onClose(connection: Connection) {
+    this.#flood.forget(connection.id);
+    this.#broadcastPresence();
+  }
+
+  onMessage(connection: Connection<SocketState>, raw: WSMessage) {
+    if (!this.#flood.allow(connection.id)) {
+      connection.close(CLOSE_TOO_MANY, "Too many messages");
+      return;
+    }
+    const message = parseClientMessage(raw);
+    const userId = connection.state?.userId;
+    if (!message || !userId) return;
+    if (message.type === "ping") connection.send(chatRoomEvents.pong());
+    else this.broadcast(chatRoomEvents.typing(userId), [connection.id]);
+  }
+
+  async onRequest(request: Request) {
+    if (!fromApi(request, this.env)) return new Response("Unauthorized", { status: 401 });
+    if (request.method !== "POST") return new Response("Method not allowed", { status: 405 });
+    const notice = await parseNotice(request, chatNotice);
+    if (!notice) return new Response("Bad notice", { status: 400 });
+    switch (notice.type) {
+      case "message":
+        // The API retries a notice it got no answer to, so the same message may come twice.
+        if (this.#relayed.has(notice.message.id)) break;
+        this.#remember(notice.message.id);
+        this.broadcast(chatRoomEvents.message(notice.message));
+        this.#queuePokes(notice.recipients);
+        break;
+      case "left":
+        await this.ctx.storage.put(leftKey(notice.userId), true);
+        for (const connection of this.getConnections(notice.userId)) connection.close(CLOSE_LEFT, "Left the chat");
+        this.#broadcastPresence();
+        break;
+      case "joined":
+        await this.ctx.storage.delete(leftKey(notice.userId));
+        await this.#poke([notice.userId], "chats");
+        break;
+    }
+    return new Response(null, { status: 204 });
+  }
+
+  #broadcastPresence() {
+    const online = new Set<string>();
+    for (const connection of this.getConnections<SocketState>()) {
+      if (connection.readyState === WebSocket.OPEN && connection.state?.userId) online.add(connection.state.userId);
+    }
+    this.broadcast(chatRoomEvents.presence([...online].sort()));
+  }
+
+  #remember(messageId: number) {
+    this.#relayed.add(messageId);
+    if (this.#relayed.size > REMEMBERED_MESSAGES) this.#relayed.delete(this.#relayed.values().next().value!);
+  }
+
+  /**
+   * A poke only says "look again", so a burst of messages needs one per member, not one each:
+   * recipients gather for a moment and are poked together, after the notice has been answered.
+   */
+  #queuePokes(userIds: string[]) {
+    for (const userId of userIds) this.#pokeQueue.add(userId);
+    this.#pokeTimer ??= setTimeout(() => {
+      const due = [...this.#pokeQueue];
+      this.#pokeQueue.clear();
+      this.#pokeTimer = undefined;
+      this.ctx.waitUntil(this.#poke(due, "message"));
+    }, POKE_GATHER_MS);
+  }
+
+  /** Each member's other pages (lists, badges) learn of the change through their own room. */
+  async #poke(userIds: string[], reason: PokeReason) {
+    const secret = this.env.PARTY_SECRET!;
+    await Promise.allSettled(
+      userIds.map(async (userId) => {
+        const room = await getServerByName(this.env.MemberRoom, userId);
+        await room.fetch(
+          new Request(`https://rooms/parties/member-room/${encodeURIComponent(userId)}`, {
+            method: "POST",
+            headers: { Authorization: `Bearer ${secret}` },
+            body: JSON.stringify({ type: "poke", reason }),
+          }),
+        );
+      }),
+    );
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * Everything that travels to and from the rooms, in one place. Inbound messages (from browsers,
+ * and notices from the API) are parsed with zod and bounded in size; outbound events are built only
+ * by the constructors below. Browsers import the types alone.
+ */
+import { z } from "zod";
+
+/** Socket messages from browsers are tiny; anything larger is refused unread. */
+export const MAX_CLIENT_MESSAGE_BYTES = 256;
+/** Notices carry one message of at most 4,000 characters plus the recipients' ids. */
+export const MAX_NOTICE_BYTES = 64 * 1024;
+
+/** A stored message as every client sees it. */
+export const wireMessage = z.object({
+  id: z.number().int(),
+  chatId: z.string(),
+  seq: z.number().int().positive(),
+  senderId: z.string(),
+  /** The sender's own id for it: their page swaps its pending copy for the stored one. */
+  clientId: z.string(),
+  content: z.string(),
+  messageType: z.enum(["text", "system"]),
+  createdAt: z.number(),
+});
+export type WireMessage = z.infer<typeof wireMessage>;
+
+// --- browser → room ---------------------------------------------------------------------------
+
+const clientMessage = z.discriminatedUnion("type", [
+  /** The member is typing; the room tells the others, nothing is stored. */
+  z.object({ type: z.literal("typing") }),
+  /** The heartbeat: answered with a pong so the page knows its socket still works. */
+  z.object({ type: z.literal("ping") }),
+]);
+export type ClientMessage = z.infer<typeof clientMessage>;
+
+export function parseClientMessage(raw: unknown): ClientMessage | null {
+  if (typeof raw !== "string" || raw.length > MAX_CLIENT_MESSAGE_BYTES) return null;
+  try {
+    const parsed = clientMessage.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export { clientMessages } from "./wire";
+
+// --- API → room (HTTP, with the shared secret) ------------------------------------------------
+
+export const POKE_REASONS = ["message", "chats", "friend-request"] as const;
+export type PokeReason = (typeof POKE_REASONS)[number];
+
+export const chatNotice = z.discriminatedUnion("type", [
+  /** A stored message: relayed to the chat's sockets, and a poke to each recipient's member room. */
+  z.object({ type: z.literal("message"), message: wireMessage, recipients: z.array(z.string()).max(1000) }),
+  /** The member left: their sockets are closed and stay refused until they are back. */
+  z.object({ type: z.literal("left"), userId: z.string() }),
+  z.object({ type: z.literal("joined"), userId: z.string() }),
+]);
+export type ChatNotice = z.infer<typeof chatNotice>;
+
+export const memberNotice = z.object({ type: z.literal("poke"), reason: z.enum(POKE_REASONS) });
+export type MemberNotice = z.infer<typeof memberNotice>;
+
+export async function parseNotice<T>(request: Request, schema: z.ZodType<T>): Promise<T | null> {
+  const body = await request.text();
+  if (body.length > MAX_NOTICE_BYTES) return null;
+  try {
+    const parsed = schema.safeParse(JSON.parse(body));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+// --- room → browser ---------------------------------------------------------------------------
+
+export type ChatRoomEvent =
+  | { type: "message"; message: WireMessage }
+  | { type: "presence"; online: string[] }
+  | { type: "typing"; userId: string }
+  | { type: "pong" };
+
+export type MemberRoomEvent = { type: "poke"; reason: PokeReason } | { type: "pong" };
+
+export const chatRoomEvents = {
+  message: (message: WireMessage) => JSON.stringify({ type: "message", message } satisfies ChatRoomEvent),
+  presence: (online: string[]) => JSON.stringify({ type: "presence", online } satisfies ChatRoomEvent),
+  typing: (userId: string) => JSON.stringify({ type: "typing", userId } satisfies ChatRoomEvent),
+  pong: () => JSON.stringify({ type: "pong" } satisfies ChatRoomEvent),
+};
+
+export const memberRoomEvents = {
+  poke: (reason: PokeReason) => JSON.stringify({ type: "poke", reason } satisfies MemberRoomEvent),
+  pong: () => JSON.stringify({ type: "pong" } satisfies MemberRoomEvent),
+};
+
+export { CLOSE_LEFT, CLOSE_TOO_MANY } from "./wire";

@@ -1,0 +1,167 @@
+/**
+ * The rooms in workerd (party/local.ts, as `npm start` runs them) with real partysocket clients.
+ * Here the test plays the API: it signs tickets and sends notices with the shared secret.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ChatNotice, WireMessage } from "./protocol";
+import { clientMessages } from "./protocol";
+import { eventually, roomSocket, roomsProcess, upgradeStatus, type RoomsProcess } from "./testing/rooms-process";
+import { signTicket, TICKET_LIFETIME_MS } from "./ticket";
+
+const SECRET = "realtime-test-secret";
+let rooms: RoomsProcess;
+let unconfigured: RoomsProcess;
+
+beforeAll(async () => {
+  [rooms, unconfigured] = await Promise.all([roomsProcess({ secret: SECRET }), roomsProcess({ secret: undefined })]);
+});
+
+afterAll(async () => {
+  await Promise.all([rooms?.stop(), unconfigured?.stop()]);
+});
+
+const chatTicket = (userId: string, chatId: string) => signTicket(SECRET, { userId, room: "chat-room", name: chatId });
+const memberTicket = (userId: string) => signTicket(SECRET, { userId, room: "member-room", name: userId });
+
+function notify(target: RoomsProcess, path: string, body: unknown, secret: string | null = SECRET) {
+  return fetch(`${target.origin}/parties/${path}`, {
+    method: "POST",
+    headers: secret === null ? {} : { Authorization: `Bearer ${secret}` },
+    body: JSON.stringify(body),
+  });
+}
+
+let nextId = 1;
+function message(chatId: string, seq: number, content: string): WireMessage {
+  return { id: nextId++, chatId, seq, senderId: "ada", clientId: `c${nextId}`, content, messageType: "text", createdAt: Date.now() };
+}
+
+/**
+ * The room has sent its close frame. (Behind wrangler's dev proxy the TCP connection lingers after
+ * the closing handshake, so the client's close event may come only after ws's own 30 s timeout.)
+ */
+const isClosing = (socket: { readyState: number }) => socket.readyState >= 2;
+
+const tell = (chatId: string, notice: ChatNotice) => notify(rooms, `chat-room/${chatId}`, notice);
+
+describe("chat room", () => {
+  it("relays a stored message to every socket of that chat only, and pokes each recipient's member room", async () => {
+    const ada = roomSocket(rooms.host, "chat-room", "chat-1", () => chatTicket("ada", "chat-1"));
+    const bob = roomSocket(rooms.host, "chat-room", "chat-1", () => chatTicket("bob", "chat-1"));
+    const eve = roomSocket(rooms.host, "chat-room", "chat-2", () => chatTicket("eve", "chat-2"));
+    const bobsOtherPage = roomSocket(rooms.host, "member-room", "bob", () => memberTicket("bob"));
+    await Promise.all([ada.opened, bob.opened, eve.opened, bobsOtherPage.opened]);
+
+    const hello = message("chat-1", 1, "hello");
+    const response = await tell("chat-1", { type: "message", message: hello, recipients: ["ada", "bob"] });
+    expect(response.status).toBe(204);
+    await eventually(() => {
+      for (const page of [ada, bob]) expect(page.events.filter((e) => e.type === "message")).toEqual([{ type: "message", message: hello }]);
+      expect(bobsOtherPage.events).toEqual([{ type: "poke", reason: "message" }]);
+    });
+    expect(eve.events.filter((e) => e.type === "message")).toEqual([]);
+
+    // A notice the API retried (its first answer was lost) is relayed once.
+    await tell("chat-1", { type: "message", message: hello, recipients: ["ada", "bob"] });
+    await tell("chat-1", { type: "message", message: message("chat-1", 2, "next"), recipients: [] });
+    await eventually(() => expect(ada.events.filter((e) => e.type === "message")).toHaveLength(2));
+    expect(bob.events.filter((e) => e.type === "message").map((e) => (e.message as WireMessage).content)).toEqual(["hello", "next"]);
+    for (const page of [ada, bob, eve, bobsOtherPage]) page.socket.close();
+  });
+
+  it("tells the others who is online and who is typing, and answers the heartbeat", async () => {
+    const ada = roomSocket(rooms.host, "chat-room", "chat-3", () => chatTicket("ada", "chat-3"));
+    await ada.opened;
+    const bob = roomSocket(rooms.host, "chat-room", "chat-3", () => chatTicket("bob", "chat-3"));
+    await bob.opened;
+    await eventually(() => expect(ada.events.at(-1)).toEqual({ type: "presence", online: ["ada", "bob"] }));
+
+    bob.socket.send(clientMessages.typing());
+    await eventually(() => expect(ada.events).toContainEqual({ type: "typing", userId: "bob" }));
+    expect(bob.events).not.toContainEqual({ type: "typing", userId: "bob" });
+
+    ada.socket.send(clientMessages.ping());
+    await eventually(() => expect(ada.events).toContainEqual({ type: "pong" }));
+
+    bob.socket.close();
+    await eventually(() => expect(ada.events.at(-1)).toEqual({ type: "presence", online: ["ada"] }));
+    ada.socket.close();
+  });
+
+  it("ignores malformed and oversized socket messages, and closes a socket that floods", async () => {
+    const ada = roomSocket(rooms.host, "chat-room", "chat-4", () => chatTicket("ada", "chat-4"));
+    const bob = roomSocket(rooms.host, "chat-room", "chat-4", () => chatTicket("bob", "chat-4"));
+    await Promise.all([ada.opened, bob.opened]);
+    ada.socket.send("not json");
+    ada.socket.send(JSON.stringify({ type: "message", content: "forged" }));
+    ada.socket.send(JSON.stringify({ type: "typing", padding: "x".repeat(1000) }));
+    ada.socket.send(clientMessages.ping());
+    await eventually(() => expect(ada.events).toContainEqual({ type: "pong" }));
+    expect(bob.events.filter((e) => e.type !== "presence")).toEqual([]);
+
+    for (let i = 0; i < 40; i++) bob.socket.send(clientMessages.typing());
+    await eventually(() => expect(bob.closes.length).toBeGreaterThan(0));
+    ada.socket.close();
+  });
+
+  it("closes the sockets of a member who left and refuses their still-valid ticket", async () => {
+    const ticket = await chatTicket("bob", "chat-5");
+    const ada = roomSocket(rooms.host, "chat-room", "chat-5", () => chatTicket("ada", "chat-5"));
+    const bob = roomSocket(rooms.host, "chat-room", "chat-5", () => ticket);
+    await Promise.all([ada.opened, bob.opened]);
+
+    expect((await tell("chat-5", { type: "left", userId: "bob" })).status).toBe(204);
+    await eventually(() => expect(isClosing(bob.socket)).toBe(true));
+    await tell("chat-5", { type: "message", message: message("chat-5", 1, "after bob left"), recipients: ["ada"] });
+    await eventually(() => expect(ada.events.filter((e) => e.type === "message")).toHaveLength(1));
+    expect(bob.events.filter((e) => e.type === "message")).toEqual([]);
+
+    const again = roomSocket(rooms.host, "chat-room", "chat-5", () => ticket);
+    await eventually(() => expect(isClosing(again.socket)).toBe(true));
+
+    await tell("chat-5", { type: "joined", userId: "bob" });
+    const back = roomSocket(rooms.host, "chat-room", "chat-5", () => ticket);
+    await back.opened;
+    expect(isClosing(back.socket)).toBe(false);
+    for (const page of [ada, back]) page.socket.close();
+  });
+});
+
+describe("who gets in", () => {
+  it("refuses a socket without a ticket, or with a forged, expired or other room's ticket", async () => {
+    const valid = await chatTicket("ada", "chat-1");
+    expect(await upgradeStatus(rooms.host, "chat-room", "chat-1", valid)).toBe(101);
+    expect(await upgradeStatus(rooms.host, "chat-room", "chat-1", null)).toBe(401);
+    expect(await upgradeStatus(rooms.host, "chat-room", "chat-1", "")).toBe(401);
+    const forged = await signTicket("not-the-secret", { userId: "ada", room: "chat-room", name: "chat-1" });
+    expect(await upgradeStatus(rooms.host, "chat-room", "chat-1", forged)).toBe(401);
+    const expired = await signTicket(SECRET, { userId: "ada", room: "chat-room", name: "chat-1" }, Date.now() - TICKET_LIFETIME_MS - 1);
+    expect(await upgradeStatus(rooms.host, "chat-room", "chat-1", expired)).toBe(401);
+    expect(await upgradeStatus(rooms.host, "chat-room", "chat-2", valid)).toBe(401);
+    // Same name, other kind of room: a chat ticket does not open the member room of that name.
+    expect(await upgradeStatus(rooms.host, "member-room", "chat-1", valid)).toBe(401);
+  });
+
+  it("lets a member into their own member room only", async () => {
+    expect(await upgradeStatus(rooms.host, "member-room", "ada", await memberTicket("ada"))).toBe(101);
+    const adaForBob = await signTicket(SECRET, { userId: "ada", room: "member-room", name: "bob" });
+    expect(await upgradeStatus(rooms.host, "member-room", "bob", adaForBob)).toBe(401);
+  });
+
+  it("refuses notices without the shared secret", async () => {
+    const notice = { type: "message", message: message("chat-1", 9, "forged"), recipients: [] };
+    expect((await notify(rooms, "chat-room/chat-1", notice, null)).status).toBe(401);
+    expect((await notify(rooms, "chat-room/chat-1", notice, "wrong")).status).toBe(401);
+    expect((await notify(rooms, "member-room/ada", { type: "poke", reason: "message" }, "wrong")).status).toBe(401);
+    expect((await notify(rooms, "chat-room/chat-1", { type: "nonsense" })).status).toBe(400);
+  });
+
+  it("refuses everything when the rooms were started without a secret", async () => {
+    for (const secret of ["undefined", ""]) {
+      const ticket = await signTicket(secret || "x", { userId: "ada", room: "chat-room", name: "chat-1" });
+      expect(await upgradeStatus(unconfigured.host, "chat-room", "chat-1", ticket)).toBe(401);
+      const notice = { type: "message", message: message("chat-1", 1, "hi"), recipients: [] };
+      expect((await notify(unconfigured, "chat-room/chat-1", notice, secret)).status).toBe(401);
+    }
+  });
+});

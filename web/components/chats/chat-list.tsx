@@ -1,0 +1,107 @@
+import { Link } from "@tanstack/react-router";
+import { BellOff, MessageSquare, UsersRound } from "lucide-react";
+import { useMe } from "../../lib/session";
+import { trpc } from "../../lib/trpc";
+import { Avatar } from "../avatar";
+import { Button } from "../ui/button";
+
+const relative = new Intl.RelativeTimeFormat(undefined, { numeric: "auto" });
+
+/** '5 minutes ago', 'yesterday', or a date once it is more than a week old. */
+export function relativeTime(at: Date, now = Date.now()) {
+  const seconds = Math.round((at.getTime() - now) / 1000);
+  if (Math.abs(seconds) < 60) return "Just now";
+  const minutes = Math.round(seconds / 60);
+  if (Math.abs(minutes) < 60) return relative.format(minutes, "minute");
+  const hours = Math.round(minutes / 60);
+  if (Math.abs(hours) < 24) return relative.format(hours, "hour");
+  const days = Math.round(hours / 24);
+  if (Math.abs(days) < 7) return relative.format(days, "day");
+  return at.toLocaleDateString(undefined, { month: "short", day: "numeric" });
+}
+
+/**
+ * The Chats or Groups tab: each chat with its last message and sender, when it was last active,
+ * and how many messages wait unread. Newest activity first; more load on request.
+ */
+export function ChatList({ kind }: { kind: "chats" | "groups" }) {
+  const myId = useMe()?.id;
+  const list = trpc.chats.list.useInfiniteQuery({ kind }, { getNextPageParam: (page) => page.nextCursor });
+  if (list.isPending) {
+    return (
+      <div className="grid gap-2" role="status" aria-label={`Loading ${kind}`}>
+        {Array.from({ length: 3 }, (_, i) => (
+          <div key={i} className="h-16 animate-pulse rounded-xl bg-muted" />
+        ))}
+      </div>
+    );
+  }
+  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+  if (items.length === 0) {
+    const Icon = kind === "groups" ? UsersRound : MessageSquare;
+    return (
+      <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-14 text-center">
+        <Icon className="size-10 text-muted-foreground" aria-hidden />
+        <h2 className="text-lg font-semibold">{kind === "groups" ? "No groups yet" : "No chats yet"}</h2>
+        <p className="max-w-md text-sm text-muted-foreground">
+          {kind === "groups" ? "Group chats you create or join show here." : "Press Message on a friend's card to start a chat."}
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="grid gap-3">
+      <ul className="divide-y rounded-xl border" aria-label={kind === "groups" ? "Groups" : "Chats"}>
+        {items.map((chat) => {
+          const name = chat.isGroup ? (chat.title ?? "Group") : (chat.other?.name ?? "Chat");
+          const preview = chat.lastMessage
+            ? chat.lastMessage.messageType === "system"
+              ? chat.lastMessage.content
+              : `${chat.lastMessage.senderId === myId ? "You" : chat.lastMessage.senderName}: ${chat.lastMessage.content}`
+            : "No messages yet";
+          return (
+            <li key={chat.id}>
+              <Link
+                to="/chat/$chatId"
+                params={{ chatId: chat.id }}
+                className="flex items-center gap-3 px-4 py-3 outline-none transition-colors hover:bg-accent focus-visible:bg-accent"
+              >
+                <Avatar name={name} url={chat.other?.avatarUrl ?? null} className="size-11" />
+                <div className="min-w-0 flex-1">
+                  <div className="flex items-baseline gap-2">
+                    <span className="truncate font-medium">{name}</span>
+                    {chat.isGroup && (
+                      <span className="shrink-0 text-xs text-muted-foreground">
+                        {chat.memberCount} {chat.memberCount === 1 ? "member" : "members"}
+                      </span>
+                    )}
+                    {chat.muted && <BellOff className="size-3.5 shrink-0 text-muted-foreground" aria-label="Muted" />}
+                    <span className="ml-auto shrink-0 text-xs text-muted-foreground">
+                      {chat.lastMessage ? relativeTime(chat.lastActivityAt) : "Just created"}
+                    </span>
+                  </div>
+                  <div className="flex items-center gap-2">
+                    <p className="truncate text-sm text-muted-foreground">{preview}</p>
+                    {chat.unread > 0 && (
+                      <span
+                        className="ml-auto inline-flex min-w-5 shrink-0 items-center justify-center rounded-full bg-primary px-1.5 text-[11px] font-semibold leading-5 text-primary-foreground"
+                        aria-label={`${chat.unread} unread`}
+                      >
+                        {chat.unread > 99 ? "99+" : chat.unread}
+                      </span>
+                    )}
+                  </div>
+                </div>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+      {list.hasNextPage && (
+        <Button variant="outline" className="justify-self-center" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+          {list.isFetchingNextPage ? "Loading..." : "Load more"}
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,184 @@
+/**
+ * Chats between members in separate browsers, live through the rooms (started as `npm start`
+ * starts them): messages both ways without a reload, typing, history after a reload, the unread
+ * badge, a group of three, leaving, and a stranger kept out.
+ */
+import type { Page } from "playwright-core";
+import { expect } from "vitest";
+import type { RunningHost } from "../../worker/testing/host";
+import { liveTest as test } from "./harness";
+import { expectUrl, newMember, signUp, type Member } from "./ui";
+
+interface Person extends Member {
+  id: string;
+  page: Page;
+}
+
+async function person(app: RunningHost, newPage: () => Promise<Page>, name: string): Promise<Person> {
+  const page = await newPage();
+  const member = await signUp(page, { ...newMember(), displayName: name });
+  const db = app.openDatabase();
+  try {
+    const { rows } = await db.execute({ sql: "SELECT id FROM users WHERE email = ?", args: [member.email.toLowerCase()] });
+    return { ...member, id: String(rows[0]!.id), page };
+  } finally {
+    db.close();
+  }
+}
+
+/** An accepted friendship, as accepting a friend request leaves it. */
+async function befriend(app: RunningHost, a: Person, b: Person) {
+  const db = app.openDatabase();
+  try {
+    await db.execute({
+      sql: "INSERT INTO friends (id, user_id, friend_id, status) VALUES (?, ?, ?, 'accepted')",
+      args: [crypto.randomUUID(), a.id, b.id],
+    });
+  } finally {
+    db.close();
+  }
+}
+
+/** A procedure called from the member's own page, with their session, as the SPA calls it. */
+async function call<T>(who: Person, path: string, input: unknown): Promise<T> {
+  const response = await who.page.request.post(`/api/trpc/${path}`, {
+    data: { json: input },
+    headers: { Origin: new URL(who.page.url()).origin },
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { result: { data: { json: T } } }).result.data.json;
+}
+
+const messageList = (page: Page) => page.getByRole("list", { name: "Messages" });
+
+async function sendMessage(page: Page, text: string) {
+  const box = page.getByRole("textbox", { name: "Message" });
+  await box.fill(text);
+  await box.press("Enter");
+}
+
+test("two friends chat live both ways, see each other typing, and keep the history after a reload", async ({ app, newPage }) => {
+  const ada = await person(app, newPage, "Ada Live");
+  const bob = await person(app, newPage, "Bob Live");
+  await befriend(app, ada, bob);
+  const { chatId } = await call<{ chatId: string }>(ada, "chats.openPrivate", { friendId: bob.id });
+
+  await ada.page.goto(`/chat/${chatId}`);
+  await bob.page.goto("/friends");
+  await bob.page.getByRole("link", { name: /Ada Live/ }).click();
+  await expectUrl(bob.page, `/chat/${chatId}`);
+  await bob.page.getByText("No messages yet").waitFor();
+  await bob.page.getByRole("heading", { name: "Ada Live" }).waitFor();
+
+  // The send button waits for something to send.
+  const adaSend = ada.page.getByRole("button", { name: "Send" });
+  expect(await adaSend.isDisabled()).toBe(true);
+  await ada.page.getByRole("textbox", { name: "Message" }).fill("   ");
+  expect(await adaSend.isDisabled()).toBe(true);
+
+  await ada.page.getByRole("textbox", { name: "Message" }).pressSequentially("Hello");
+  await bob.page.getByText("Ada Live is typing…").waitFor();
+  await ada.page.getByRole("textbox", { name: "Message" }).press("Shift+Enter");
+  await ada.page.getByRole("textbox", { name: "Message" }).pressSequentially("Bob, see https://example.com/docs");
+  await ada.page.getByRole("textbox", { name: "Message" }).press("Enter");
+
+  await messageList(bob.page).getByText("Hello").waitFor();
+  const link = messageList(bob.page).getByRole("link", { name: "https://example.com/docs" });
+  expect(await link.getAttribute("rel")).toContain("noopener");
+  await sendMessage(bob.page, "Hi Ada <b>not bold</b>");
+  await messageList(ada.page).getByText("Hi Ada <b>not bold</b>").waitFor();
+  expect(await messageList(ada.page).locator("b").count()).toBe(0);
+
+  await bob.page.reload();
+  await messageList(bob.page).getByText("Hi Ada <b>not bold</b>").waitFor();
+  const texts = await messageList(bob.page).getByRole("listitem").allTextContents();
+  expect(texts.filter((t) => t.includes("Hello")).length).toBe(1);
+  expect(texts.findIndex((t) => t.includes("Hello"))).toBeLessThan(texts.findIndex((t) => t.includes("Hi Ada")));
+});
+
+test("the unread badge counts while the friend is elsewhere and clears when they open the chat", async ({ app, newPage }) => {
+  const ada = await person(app, newPage, "Ada Badge");
+  const bob = await person(app, newPage, "Bob Badge");
+  await befriend(app, ada, bob);
+  const { chatId } = await call<{ chatId: string }>(ada, "chats.openPrivate", { friendId: bob.id });
+  await bob.page.goto("/dashboard");
+  await ada.page.goto(`/chat/${chatId}`);
+
+  await sendMessage(ada.page, "one");
+  await sendMessage(ada.page, "two");
+  const badge = bob.page.getByRole("navigation", { name: "App" }).first().getByRole("link", { name: "Friends, 2 unread" });
+  await badge.waitFor();
+
+  await bob.page.goto("/friends");
+  await bob.page.getByRole("list", { name: "Chats" }).getByLabel("2 unread").waitFor();
+  await bob.page.getByRole("link", { name: /Ada Badge/ }).click();
+  await messageList(bob.page).getByText("two").waitFor();
+  await bob.page.getByRole("link", { name: "Back to Friends & Chats" }).click();
+  await bob.page.getByRole("navigation", { name: "App" }).first().getByRole("link", { name: "Friends", exact: true }).waitFor();
+});
+
+test("a group of three talks, one leaves, and the others read that they left", async ({ app, newPage }) => {
+  const ada = await person(app, newPage, "Ada Group");
+  const bob = await person(app, newPage, "Bob Group");
+  const cy = await person(app, newPage, "Cy Group");
+  await befriend(app, ada, bob);
+  await befriend(app, ada, cy);
+  const { chatId } = await call<{ chatId: string }>(ada, "chats.createGroup", { name: "Engine Room", memberIds: [bob.id, cy.id] });
+
+  for (const who of [ada, bob, cy]) await who.page.goto(`/chat/${chatId}`);
+  await ada.page.getByText("3 members").waitFor();
+  await sendMessage(ada.page, "Welcome, both");
+  await sendMessage(bob.page, "Thanks Ada");
+  await sendMessage(cy.page, "Hello team");
+  for (const who of [ada, bob, cy]) {
+    for (const text of ["Welcome, both", "Thanks Ada", "Hello team"]) await messageList(who.page).getByText(text).waitFor();
+  }
+
+  await cy.page.getByRole("button", { name: "Chat menu" }).click();
+  await cy.page.getByRole("menuitem", { name: "Leave Chat" }).click();
+  await cy.page.getByRole("alertdialog").getByRole("button", { name: "Leave Chat" }).click();
+  await expectUrl(cy.page, "/friends");
+  await cy.page.getByRole("tab", { name: /Groups/ }).click();
+  await cy.page.getByText("No groups yet").waitFor();
+
+  await messageList(ada.page).getByText("Cy Group left the chat").waitFor();
+  await messageList(bob.page).getByText("Cy Group left the chat").waitFor();
+  await ada.page.getByText("2 members").waitFor();
+});
+
+test("someone who is not in the chat is sent to Friends & Chats", async ({ app, newPage }) => {
+  const ada = await person(app, newPage, "Ada Private");
+  const bob = await person(app, newPage, "Bob Private");
+  const eve = await person(app, newPage, "Eve Outsider");
+  await befriend(app, ada, bob);
+  const { chatId } = await call<{ chatId: string }>(ada, "chats.openPrivate", { friendId: bob.id });
+  await eve.page.goto(`/chat/${chatId}`);
+  await expectUrl(eve.page, "/friends");
+  await eve.page.goto("/chat/no-such-chat");
+  await expectUrl(eve.page, "/friends");
+});
+
+test("a send that fails stays visible with Retry, and the retry stores it once", async ({ app, newPage }) => {
+  const ada = await person(app, newPage, "Ada Retry");
+  const bob = await person(app, newPage, "Bob Retry");
+  await befriend(app, ada, bob);
+  const { chatId } = await call<{ chatId: string }>(ada, "chats.openPrivate", { friendId: bob.id });
+  await ada.page.goto(`/chat/${chatId}`);
+  await ada.page.getByText("No messages yet").waitFor();
+
+  await ada.page.route("**/api/trpc/chats.send**", (route) => route.abort());
+  await sendMessage(ada.page, "through the storm");
+  await ada.page.getByText("Not sent.").waitFor();
+  await ada.page.unroute("**/api/trpc/chats.send**");
+  await ada.page.getByRole("button", { name: "Retry" }).click();
+  await ada.page.getByText("Not sent.").waitFor({ state: "detached" });
+
+  await bob.page.goto(`/chat/${chatId}`);
+  await messageList(bob.page).getByText("through the storm").waitFor();
+  expect(await messageList(bob.page).getByText("through the storm").count()).toBe(1);
+
+  const tooLong = "x".repeat(4001);
+  await bob.page.getByRole("textbox", { name: "Message" }).fill(tooLong);
+  await bob.page.getByText("Messages can be at most 4,000 characters.").waitFor();
+  expect(await bob.page.getByRole("button", { name: "Send" }).isDisabled()).toBe(true);
+});

@@ -1,0 +1,25 @@
+import type { MemberRoomEvent } from "../../party/protocol";
+import { useRoomSocket } from "./room-socket";
+import { trpc } from "./trpc";
+
+/**
+ * The member's own room, open on every signed-in page: a poke means "look again", so chat lists
+ * and badges refresh without a reload. After any reconnect they refresh too, for pokes missed.
+ */
+export function useMemberRoom(userId: string) {
+  const utils = trpc.useUtils();
+  const ticket = trpc.chats.memberTicket.useMutation();
+  const refreshChats = () => {
+    void utils.chats.summary.invalidate();
+    void utils.chats.list.invalidate();
+  };
+  useRoomSocket<MemberRoomEvent>({
+    room: "member-room",
+    name: userId,
+    ticket: () => ticket.mutateAsync(),
+    onOpen: refreshChats,
+    onEvent: (event) => {
+      if (event.type === "poke") refreshChats();
+    },
+  });
+}

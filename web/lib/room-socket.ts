@@ -1,0 +1,122 @@
+/**
+ * A live connection to one room, as every page opens it: partysocket with a fresh ticket on every
+ * (re)connect, a heartbeat every 25 s (no answer within 10 s counts as a dead socket), and
+ * reconnects after 1, 2, 5, then every 10 s (spec §9). The caller catches up on each `onOpen`.
+ */
+import PartySocket from "partysocket";
+import { useEffect, useRef, useState } from "react";
+import type { RoomKind } from "../../party/ticket";
+import type { ChatRoomEvent, MemberRoomEvent } from "../../party/protocol";
+import { clientMessages, CLOSE_LEFT } from "../../party/wire";
+
+export const HEARTBEAT_MS = 25_000;
+export const HEARTBEAT_TIMEOUT_MS = 10_000;
+export const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000];
+
+
+export type RoomStatus = "connecting" | "open" | "closed";
+
+interface Options<E> {
+  room: RoomKind;
+  name: string;
+  /** Asked before every connection: tickets are short-lived. */
+  ticket: () => Promise<{ host: string | null; ticket: string }>;
+  onEvent: (event: E) => void;
+  onOpen?: () => void;
+  /** The room refused this member for good (they left the chat). */
+  onGone?: () => void;
+  enabled?: boolean;
+}
+
+export function useRoomSocket<E extends ChatRoomEvent | MemberRoomEvent>(options: Options<E>) {
+  const [status, setStatus] = useState<RoomStatus>("connecting");
+  const [socket, setSocket] = useState<PartySocket | null>(null);
+  // The latest callbacks, so a re-render never reopens the socket.
+  const latest = useRef(options);
+  latest.current = options;
+  const { room, name, enabled = true } = options;
+
+  useEffect(() => {
+    if (!enabled) return;
+    let disposed = false;
+    let attempt = 0;
+    let retryTimer: ReturnType<typeof setTimeout> | undefined;
+    let deadTimer: ReturnType<typeof setTimeout> | undefined;
+    let heartbeat: ReturnType<typeof setInterval> | undefined;
+    let current: PartySocket | undefined;
+
+    void latest.current.ticket().then(
+      (first) => {
+        if (disposed) return;
+        let pending: string | null = first.ticket;
+        const ws = new PartySocket({
+          host: first.host ?? window.location.host,
+          party: room,
+          room: name,
+          // The first connection uses the ticket just fetched; every later one asks for a new one.
+          query: async () => {
+            const ticket = pending ?? (await latest.current.ticket()).ticket;
+            pending = null;
+            return { ticket };
+          },
+          // Reconnects are scheduled below, on the spec's own back-off.
+          maxRetries: 0,
+        });
+        current = ws;
+        setSocket(ws);
+        const alive = () => clearTimeout(deadTimer);
+        ws.addEventListener("open", () => {
+          attempt = 0;
+          setStatus("open");
+          clearInterval(heartbeat);
+          heartbeat = setInterval(() => {
+            ws.send(clientMessages.ping());
+            clearTimeout(deadTimer);
+            deadTimer = setTimeout(() => ws.reconnect(), HEARTBEAT_TIMEOUT_MS);
+          }, HEARTBEAT_MS);
+          latest.current.onOpen?.();
+        });
+        ws.addEventListener("message", (event) => {
+          alive();
+          let parsed: E;
+          try {
+            parsed = JSON.parse(String(event.data)) as E;
+          } catch {
+            return;
+          }
+          if (parsed.type !== "pong") latest.current.onEvent(parsed);
+        });
+        ws.addEventListener("close", (event) => {
+          clearInterval(heartbeat);
+          alive();
+          if (disposed) return;
+          setStatus("closed");
+          if (event.code === CLOSE_LEFT) {
+            latest.current.onGone?.();
+            return;
+          }
+          const delay = RECONNECT_DELAYS_MS[Math.min(attempt++, RECONNECT_DELAYS_MS.length - 1)];
+          clearTimeout(retryTimer);
+          retryTimer = setTimeout(() => {
+            setStatus("connecting");
+            ws.reconnect();
+          }, delay);
+        });
+      },
+      () => {
+        // No ticket (not a participant, or offline): the page's own queries say why.
+        if (!disposed) setStatus("closed");
+      },
+    );
+    return () => {
+      disposed = true;
+      clearTimeout(retryTimer);
+      clearTimeout(deadTimer);
+      clearInterval(heartbeat);
+      current?.close();
+      setSocket(null);
+    };
+  }, [room, name, enabled]);
+
+  return { status, socket };
+}

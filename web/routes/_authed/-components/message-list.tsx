@@ -1,0 +1,176 @@
+import { ArrowDown, RotateCw } from "lucide-react";
+import { Fragment, useLayoutEffect, useRef, useState, type ReactNode } from "react";
+import type { WireMessage } from "../../../../party/protocol";
+import { Avatar } from "../../../components/avatar";
+import { Button } from "../../../components/ui/button";
+import { cn } from "../../../lib/cn";
+import { dayKey } from "./timeline";
+import type { PendingMessage } from "./use-chat";
+import { MessageText } from "./message-text";
+
+export interface Sender {
+  name: string;
+  avatarUrl: string | null;
+}
+
+/** Within this many pixels of the bottom counts as "at the bottom": the view follows new messages. */
+const STICKY_PX = 48;
+/** Older history loads when the member scrolls this close to the top. */
+const LOAD_OLDER_PX = 120;
+
+const time = (at: number) => new Date(at).toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" });
+const day = (at: number) => new Date(at).toLocaleDateString(undefined, { weekday: "long", month: "short", day: "numeric", year: "numeric" });
+
+function DaySeparator({ at }: { at: number }) {
+  return (
+    <li className="my-3 flex items-center gap-3 text-xs text-muted-foreground" role="separator" aria-label={day(at)}>
+      <span className="h-px flex-1 bg-border" />
+      {day(at)}
+      <span className="h-px flex-1 bg-border" />
+    </li>
+  );
+}
+
+function Bubble({ own, sender, at, children, footer }: { own: boolean; sender: Sender; at: number; children: ReactNode; footer?: ReactNode }) {
+  return (
+    <li className={cn("flex items-end gap-2", own && "flex-row-reverse")} data-own={own}>
+      {!own && <Avatar name={sender.name} url={sender.avatarUrl} className="size-8" />}
+      <div className={cn("flex max-w-[80%] flex-col gap-1 sm:max-w-[70%]", own && "items-end")}>
+        <div className="flex items-baseline gap-2 text-xs text-muted-foreground">
+          {!own && <span className="font-medium text-foreground">{sender.name}</span>}
+          <time dateTime={new Date(at).toISOString()}>{time(at)}</time>
+        </div>
+        <div
+          className={cn(
+            "whitespace-pre-wrap break-words rounded-2xl px-3.5 py-2 text-sm",
+            own ? "rounded-br-sm bg-primary text-primary-foreground" : "rounded-bl-sm bg-muted",
+          )}
+        >
+          {children}
+        </div>
+        {footer}
+      </div>
+    </li>
+  );
+}
+
+interface Props {
+  messages: WireMessage[];
+  pending: PendingMessage[];
+  myId: string;
+  senderOf: (userId: string) => Sender;
+  hasOlder: boolean;
+  loadingOlder: boolean;
+  onLoadOlder: () => void;
+  onRetry: (clientId: string) => void;
+  /** Called whenever the newest message is in view at the bottom. */
+  onSeeNewest: () => void;
+}
+
+/**
+ * Oldest first with day separators. Sticks to the bottom unless the member scrolled up; then new
+ * messages raise a pill instead of moving the view. Loading older history keeps the view in place.
+ */
+export function MessageList({ messages, pending, myId, senderOf, hasOlder, loadingOlder, onLoadOlder, onRetry, onSeeNewest }: Props) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const atBottom = useRef(true);
+  const [unseen, setUnseen] = useState(false);
+  const firstSeq = messages[0]?.seq;
+  const lastSeq = messages.at(-1)?.seq;
+  const heightBefore = useRef<{ first: number | undefined; height: number }>({ first: undefined, height: 0 });
+
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const before = heightBefore.current;
+    if (before.first !== undefined && firstSeq !== undefined && firstSeq < before.first) {
+      // Older messages went in above: keep what the member was looking at where it was.
+      el.scrollTop += el.scrollHeight - before.height;
+    } else if (atBottom.current) {
+      el.scrollTop = el.scrollHeight;
+      onSeeNewest();
+    } else if (lastSeq !== undefined) {
+      setUnseen(true);
+    }
+    heightBefore.current = { first: firstSeq, height: el.scrollHeight };
+    // onSeeNewest changes identity every render; the list reacts to messages only.
+  }, [firstSeq, lastSeq, pending.length]);
+
+  const onScroll = () => {
+    const el = scroller.current!;
+    atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICKY_PX;
+    heightBefore.current.height = el.scrollHeight;
+    if (atBottom.current) {
+      setUnseen(false);
+      onSeeNewest();
+    }
+    if (el.scrollTop < LOAD_OLDER_PX && hasOlder && !loadingOlder) onLoadOlder();
+  };
+
+  const toBottom = () => {
+    const el = scroller.current!;
+    el.scrollTo({ top: el.scrollHeight, behavior: "smooth" });
+    setUnseen(false);
+  };
+
+  const me = senderOf(myId);
+  return (
+    <div className="relative min-h-0 flex-1">
+      <div ref={scroller} onScroll={onScroll} className="h-full overflow-y-auto px-3 py-4 sm:px-6" data-testid="message-scroller">
+        {loadingOlder && <p className="pb-2 text-center text-xs text-muted-foreground">Loading earlier messages…</p>}
+        {messages.length === 0 && pending.length === 0 ? (
+          <p className="flex h-full items-center justify-center text-sm text-muted-foreground">No messages yet</p>
+        ) : (
+          <ol className="mx-auto flex max-w-3xl flex-col gap-3" aria-label="Messages">
+            {messages.map((message, i) => {
+              const newDay = i === 0 || dayKey(messages[i - 1]!.createdAt) !== dayKey(message.createdAt);
+              return (
+                <Fragment key={message.seq}>
+                  {newDay && <DaySeparator at={message.createdAt} />}
+                  {message.messageType === "system" ? (
+                    <li className="text-center text-xs text-muted-foreground italic">{message.content}</li>
+                  ) : (
+                    <Bubble own={message.senderId === myId} sender={senderOf(message.senderId)} at={message.createdAt}>
+                      <MessageText text={message.content} />
+                    </Bubble>
+                  )}
+                </Fragment>
+              );
+            })}
+            {pending.map((p) => (
+              <Bubble
+                key={p.clientId}
+                own
+                sender={me}
+                at={p.createdAt}
+                footer={
+                  p.error ? (
+                    <span className="flex items-center gap-2 text-xs text-destructive" role="alert">
+                      Not sent.
+                      <Button variant="link" size="sm" className="h-auto p-0 text-xs" onClick={() => onRetry(p.clientId)}>
+                        <RotateCw aria-hidden />
+                        Retry
+                      </Button>
+                    </span>
+                  ) : (
+                    <span className="text-xs text-muted-foreground">Sending…</span>
+                  )
+                }
+              >
+                <span className={cn(!p.error && "opacity-80")}>
+                  <MessageText text={p.content} />
+                </span>
+              </Bubble>
+            ))}
+          </ol>
+        )}
+      </div>
+      {unseen && (
+        <Button size="sm" className="absolute bottom-3 left-1/2 -translate-x-1/2 rounded-full shadow-lg" onClick={toBottom}>
+          <ArrowDown aria-hidden />
+          New messages
+        </Button>
+      )}
+    </div>
+  );
+}

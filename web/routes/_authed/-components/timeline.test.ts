@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import type { WireMessage } from "../../../../party/protocol";
+import { leavesGap, mergeMessages } from "./timeline";
+
+const m = (seq: number): WireMessage => ({
+  id: seq * 10,
+  chatId: "c",
+  seq,
+  senderId: "ada",
+  clientId: `c${seq}`,
+  content: `m${seq}`,
+  messageType: "text",
+  createdAt: seq,
+});
+
+describe("timeline", () => {
+  it("keeps each message once, in sequence order, whatever order and how often they arrive", () => {
+    const held = mergeMessages(mergeMessages([m(2), m(3)], [m(1), m(3)]), [m(5), m(4), m(2)]);
+    expect(held.map((x) => x.seq)).toEqual([1, 2, 3, 4, 5]);
+    expect(mergeMessages(held, [m(3)])).toBe(held);
+  });
+
+  it("sees a gap when a message skips a number", () => {
+    expect(leavesGap(3, m(4))).toBe(false);
+    expect(leavesGap(3, m(6))).toBe(true);
+    expect(leavesGap(3, m(2))).toBe(false);
+  });
+});

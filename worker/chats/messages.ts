@@ -1,0 +1,130 @@
+/**
+ * Writing and reading messages. Each message gets the chat's next sequence number in the very
+ * statement that inserts it, so numbers are gapless per chat and a client can see what it missed.
+ */
+import { and, asc, desc, eq, gt, lt, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { MESSAGE_PAGE_SIZE } from "../../db/chat-rules";
+import { messages, type Message } from "../../db/schema";
+import type { WireMessage } from "../../party/protocol";
+
+export const toWire = (
+  m: Pick<Message, "id" | "chatId" | "seq" | "senderId" | "clientId" | "content" | "messageType" | "createdAt">,
+): WireMessage => ({
+  id: m.id,
+  chatId: m.chatId,
+  seq: m.seq,
+  senderId: m.senderId,
+  clientId: m.clientId,
+  content: m.content,
+  messageType: m.messageType,
+  createdAt: m.createdAt.getTime(),
+});
+
+interface NewMessage {
+  chatId: string;
+  senderId: string;
+  clientId: string;
+  content: string;
+  messageType: "text" | "system";
+}
+
+interface MessageRow {
+  id: number;
+  chat_id: string;
+  seq: number;
+  sender_id: string;
+  client_id: string;
+  content: string;
+  message_type: "text" | "system";
+  created_at: number;
+}
+
+const rowToWire = (row: MessageRow): WireMessage => ({
+  id: row.id,
+  chatId: row.chat_id,
+  seq: row.seq,
+  senderId: row.sender_id,
+  clientId: row.client_id,
+  content: row.content,
+  messageType: row.message_type,
+  createdAt: row.created_at,
+});
+
+/**
+ * Inserts the message while its sender is still in the chat; nothing when they are not, or when
+ * this sender already stored this client id (a retried send). Returns the new row, if any.
+ */
+export function insertMessage(db: Db, m: NewMessage) {
+  return db.all<MessageRow>(sql`
+    INSERT INTO messages (chat_id, sender_id, client_id, content, message_type, seq)
+    SELECT ${m.chatId}, ${m.senderId}, ${m.clientId}, ${m.content}, ${m.messageType},
+      (SELECT coalesce(max(seq), 0) + 1 FROM messages WHERE chat_id = ${m.chatId})
+    WHERE EXISTS (
+      SELECT 1 FROM chat_participants
+      WHERE chat_id = ${m.chatId} AND user_id = ${m.senderId} AND left_at IS NULL
+    )
+    ON CONFLICT (sender_id, client_id) DO NOTHING
+    RETURNING id, chat_id, seq, sender_id, client_id, content, message_type, created_at`);
+}
+
+/** Keeps the chat's newest sequence number and last activity in step with its messages. */
+export const touchChat = (db: Db, chatId: string) =>
+  db.run(sql`
+    UPDATE chats SET
+      last_seq = (SELECT coalesce(max(seq), 0) FROM messages WHERE chat_id = ${chatId}),
+      updated_at = unixepoch('subsec') * 1000
+    WHERE id = ${chatId}`);
+
+/** The row a first insert returned, as the client sees it; null when the statement stored nothing. */
+export const insertedMessage = (rows: MessageRow[]) => (rows[0] ? rowToWire(rows[0]) : null);
+
+export async function messageByClientId(db: Db, senderId: string, clientId: string) {
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.senderId, senderId), eq(messages.clientId, clientId)));
+  return row ? toWire(row) : null;
+}
+
+const wireColumns = {
+  id: messages.id,
+  chatId: messages.chatId,
+  seq: messages.seq,
+  senderId: messages.senderId,
+  clientId: messages.clientId,
+  content: messages.content,
+  messageType: messages.messageType,
+  createdAt: messages.createdAt,
+};
+
+/**
+ * One page of a chat's messages, oldest first: those after `afterSeq` (catching up), those before
+ * `beforeSeq` (scrolling back), or the newest. `hasMore` says another page lies in that direction.
+ */
+export async function readMessages(db: Db, chatId: string, cursor: { afterSeq?: number; beforeSeq?: number }) {
+  const limit = MESSAGE_PAGE_SIZE + 1;
+  const rows =
+    cursor.afterSeq !== undefined
+      ? await db
+          .select(wireColumns)
+          .from(messages)
+          .where(and(eq(messages.chatId, chatId), gt(messages.seq, cursor.afterSeq)))
+          .orderBy(asc(messages.seq))
+          .limit(limit)
+      : (
+          await db
+            .select(wireColumns)
+            .from(messages)
+            .where(
+              cursor.beforeSeq !== undefined
+                ? and(eq(messages.chatId, chatId), lt(messages.seq, cursor.beforeSeq))
+                : eq(messages.chatId, chatId),
+            )
+            .orderBy(desc(messages.seq))
+            .limit(limit)
+        ).reverse();
+  const hasMore = rows.length === limit;
+  const page = cursor.afterSeq !== undefined ? rows.slice(0, MESSAGE_PAGE_SIZE) : rows.slice(hasMore ? 1 : 0);
+  return { messages: page.map(toWire), hasMore };
+}

@@ -1,0 +1,22 @@
+/** Telling the rooms what changed, after the response, so a slow or restarting room never fails a send. */
+import type { ChatNotice, PokeReason, WireMessage } from "../../party/protocol";
+import { deliver } from "../rooms/deliver";
+import type { Rooms } from "../rooms/rooms";
+
+interface Notifier {
+  rooms: Rooms;
+  defer: (work: Promise<unknown>) => void;
+}
+
+export function tellChat({ rooms, defer }: Notifier, chatId: string, notice: ChatNotice) {
+  defer(deliver(`${notice.type} in chat ${chatId}`, () => rooms.tellChat(chatId, notice)));
+}
+
+export const announceMessage = (n: Notifier, message: WireMessage, recipients: string[]) =>
+  tellChat(n, message.chatId, { type: "message", message, recipients });
+
+export function pokeMembers({ rooms, defer }: Notifier, userIds: string[], reason: PokeReason) {
+  for (const userId of userIds) {
+    defer(deliver(`${reason} for member ${userId}`, () => rooms.tellMember(userId, { type: "poke", reason })));
+  }
+}

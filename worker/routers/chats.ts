@@ -1,0 +1,298 @@
+import { TRPCError } from "@trpc/server";
+import { and, eq, isNull, lt, sql } from "drizzle-orm";
+import { z } from "zod";
+import {
+  GROUP_NAME_REQUIRED,
+  GROUP_NAME_TOO_LONG,
+  MAX_GROUP_DESCRIPTION_LENGTH,
+  MAX_GROUP_MEMBERS,
+  MAX_GROUP_NAME_LENGTH,
+  MAX_MESSAGE_LENGTH,
+  MESSAGE_EMPTY,
+  MESSAGE_TOO_LONG,
+} from "../../db/chat-rules";
+import { chatParticipants, chats } from "../../db/schema";
+import { signTicket } from "../../party/ticket";
+import { ADMINS_ONLY, CHAT_NOT_FOUND, currentChat, currentParticipantIds, GROUP_FRIENDS_ONLY, NOT_FRIENDS } from "../chats/access";
+import { areFriends, friendsCondition, notFriends, pairKey } from "../chats/friendship";
+import { chatSummary, displayName, listChats, participantsOf } from "../chats/listing";
+import { insertedMessage, insertMessage, messageByClientId, readMessages, touchChat } from "../chats/messages";
+import { announceMessage, pokeMembers, tellChat } from "../chats/notify";
+import { protectedProcedure, router, type Context } from "../trpc";
+import { plainText } from "./fields";
+
+const id = plainText().trim().min(1).max(64);
+const byChat = z.object({ chatId: id });
+const seq = z.number().int().min(0);
+
+const sendInput = z.object({
+  chatId: id,
+  /** Chosen by the browser per message and kept across retries. */
+  clientId: plainText().min(8).max(64),
+  content: plainText().trim().min(1, MESSAGE_EMPTY).max(MAX_MESSAGE_LENGTH, MESSAGE_TOO_LONG),
+});
+
+const createGroupInput = z.object({
+  name: plainText(GROUP_NAME_REQUIRED)
+    .trim()
+    .min(1, GROUP_NAME_REQUIRED)
+    .max(MAX_GROUP_NAME_LENGTH, GROUP_NAME_TOO_LONG),
+  description: plainText().trim().max(MAX_GROUP_DESCRIPTION_LENGTH).optional(),
+  memberIds: z.array(id).max(MAX_GROUP_MEMBERS).default([]),
+});
+
+const CLIENT_ID_TAKEN = "This message id is already in use.";
+
+type Ctx = Context & { user: { id: string } };
+
+/** Writes a line such as 'Ada left the chat' into the history, numbered like any message. */
+const systemLine = (ctx: Ctx, chatId: string, content: string) =>
+  insertMessage(ctx.db, {
+    chatId,
+    senderId: ctx.user.id,
+    clientId: `system:${crypto.randomUUID()}`,
+    content,
+    messageType: "system",
+  });
+
+async function ticketFor(ctx: Ctx, room: "chat-room" | "member-room", name: string) {
+  return {
+    host: ctx.config.partyHost,
+    ticket: await signTicket(ctx.config.partySecret, { userId: ctx.user.id, room, name }),
+  };
+}
+
+export const chatsRouter = router({
+  /** The Chats or Groups tab: newest activity first, with preview, member count and unread count. */
+  list: protectedProcedure
+    .input(
+      z.object({
+        kind: z.enum(["chats", "groups"]),
+        cursor: z.object({ updatedAt: z.number(), id }).nullish(),
+      }),
+    )
+    .query(({ ctx, input }) => listChats(ctx.db, ctx.user.id, input.kind, input.cursor ?? null)),
+
+  /** Tab counts and the sidebar's unread badge. */
+  summary: protectedProcedure.query(({ ctx }) => chatSummary(ctx.db, ctx.user.id)),
+
+  /** The chat page's header and everyone who ever wrote in it. */
+  byId: protectedProcedure.input(byChat).query(async ({ ctx, input }) => {
+    const { chat, me } = await currentChat(ctx.db, input.chatId, ctx.user.id);
+    return {
+      id: chat.id,
+      isGroup: chat.isGroup,
+      title: chat.title,
+      description: chat.description,
+      lastSeq: chat.lastSeq,
+      me: { role: me.role, muted: me.muted, lastReadSeq: me.lastReadSeq },
+      participants: await participantsOf(ctx.db, chat.id),
+    };
+  }),
+
+  messages: protectedProcedure
+    .input(z.object({ chatId: id, afterSeq: seq.optional(), beforeSeq: seq.optional() }))
+    .query(async ({ ctx, input }) => {
+      await currentChat(ctx.db, input.chatId, ctx.user.id);
+      return readMessages(ctx.db, input.chatId, input);
+    }),
+
+  /**
+   * Stores a message once, however often the browser retries it, then tells the room. The room
+   * being unreachable does not fail the send: pages catch up by sequence number.
+   */
+  send: protectedProcedure.input(sendInput).mutation(async ({ ctx, input }) => {
+    const { chat } = await currentChat(ctx.db, input.chatId, ctx.user.id);
+    if (!chat.isGroup) {
+      const other = chat.pairKey?.split(" ").find((userId) => userId !== ctx.user.id);
+      if (!other || !(await areFriends(ctx.db, ctx.user.id, other))) {
+        throw new TRPCError({ code: "FORBIDDEN", message: NOT_FRIENDS });
+      }
+    }
+    const [inserted] = await ctx.db.batch([
+      insertMessage(ctx.db, { ...input, chatId: chat.id, senderId: ctx.user.id, messageType: "text" }),
+      touchChat(ctx.db, chat.id),
+      // The sender has seen everything up to their own message.
+      ctx.db
+        .update(chatParticipants)
+        .set({ lastReadSeq: sql`(SELECT last_seq FROM chats WHERE id = ${chat.id})` })
+        .where(and(eq(chatParticipants.chatId, chat.id), eq(chatParticipants.userId, ctx.user.id))),
+    ]);
+    const message = insertedMessage(inserted);
+    if (!message) {
+      // Nothing new: a retry of a stored message (answered with it, as the first try would have
+      // been), or the sender left between the check and the insert.
+      const stored = await messageByClientId(ctx.db, ctx.user.id, input.clientId);
+      if (stored?.chatId === chat.id) return stored;
+      throw new TRPCError({ code: stored ? "CONFLICT" : "NOT_FOUND", message: stored ? CLIENT_ID_TAKEN : CHAT_NOT_FOUND });
+    }
+    announceMessage(ctx, message, await currentParticipantIds(ctx.db, chat.id));
+    return message;
+  }),
+
+  /** Marks everything up to `seq` as seen; never moves backwards. */
+  markRead: protectedProcedure.input(z.object({ chatId: id, seq })).mutation(async ({ ctx, input }) => {
+    const { chat } = await currentChat(ctx.db, input.chatId, ctx.user.id);
+    const upTo = Math.min(input.seq, chat.lastSeq);
+    const changed = await ctx.db
+      .update(chatParticipants)
+      .set({ lastReadSeq: upTo })
+      .where(
+        and(
+          eq(chatParticipants.chatId, chat.id),
+          eq(chatParticipants.userId, ctx.user.id),
+          lt(chatParticipants.lastReadSeq, upTo),
+        ),
+      )
+      .returning({ chatId: chatParticipants.chatId });
+    // The member's other pages drop the badge too.
+    if (changed.length) pokeMembers(ctx, [ctx.user.id], "chats");
+    return { lastReadSeq: upTo };
+  }),
+
+  setMuted: protectedProcedure.input(z.object({ chatId: id, muted: z.boolean() })).mutation(async ({ ctx, input }) => {
+    await currentChat(ctx.db, input.chatId, ctx.user.id);
+    await ctx.db
+      .update(chatParticipants)
+      .set({ muted: input.muted })
+      .where(and(eq(chatParticipants.chatId, input.chatId), eq(chatParticipants.userId, ctx.user.id)));
+    pokeMembers(ctx, [ctx.user.id], "chats");
+    return { muted: input.muted };
+  }),
+
+  /**
+   * Opens the private chat with a friend, creating it the first time. Exactly one per pair, even
+   * when both press Message at once: the pair key is unique and the insert yields to it.
+   */
+  openPrivate: protectedProcedure.input(z.object({ friendId: id })).mutation(async ({ ctx, input }) => {
+    if (input.friendId === ctx.user.id) throw new TRPCError({ code: "BAD_REQUEST", message: NOT_FRIENDS });
+    const key = pairKey(ctx.user.id, input.friendId);
+    if (!(await areFriends(ctx.db, ctx.user.id, input.friendId))) {
+      // A chat from when they were friends stays readable; no new one starts.
+      const [existing] = await ctx.db
+        .select({ id: chats.id })
+        .from(chats)
+        .innerJoin(chatParticipants, eq(chatParticipants.chatId, chats.id))
+        .where(and(eq(chats.pairKey, key), eq(chatParticipants.userId, ctx.user.id), isNull(chatParticipants.leftAt)));
+      if (existing) return { chatId: existing.id };
+      throw new TRPCError({ code: "FORBIDDEN", message: NOT_FRIENDS });
+    }
+    const [, , rejoined] = await ctx.db.batch([
+      ctx.db.run(sql`
+        INSERT INTO chats (id, is_group, created_by, pair_key)
+        SELECT ${crypto.randomUUID()}, 0, ${ctx.user.id}, ${key}
+        WHERE ${friendsCondition(ctx.user.id, input.friendId)}
+        ON CONFLICT (pair_key) DO NOTHING`),
+      ctx.db.run(sql`
+        INSERT INTO chat_participants (chat_id, user_id, role)
+        SELECT c.id, u.value, CASE WHEN u.value = c.created_by THEN 'admin' ELSE 'member' END
+        FROM chats c, json_each(${JSON.stringify([ctx.user.id, input.friendId])}) u
+        WHERE c.pair_key = ${key}
+        ON CONFLICT (chat_id, user_id) DO NOTHING`),
+      // Pressing Message again after leaving brings the member back.
+      ctx.db
+        .update(chatParticipants)
+        .set({ leftAt: null })
+        .where(
+          and(
+            eq(chatParticipants.userId, ctx.user.id),
+            sql`${chatParticipants.leftAt} IS NOT NULL`,
+            sql`${chatParticipants.chatId} = (SELECT id FROM chats WHERE pair_key = ${key})`,
+          ),
+        )
+        .returning({ chatId: chatParticipants.chatId }),
+    ]);
+    const [chat] = await ctx.db.select({ id: chats.id }).from(chats).where(eq(chats.pairKey, key));
+    if (!chat) throw new TRPCError({ code: "FORBIDDEN", message: NOT_FRIENDS });
+    if (rejoined.length) tellChat(ctx, chat.id, { type: "joined", userId: ctx.user.id });
+    pokeMembers(ctx, [input.friendId], "chats");
+    return { chatId: chat.id };
+  }),
+
+  /** One transaction: the group, its admin (the creator) and the chosen friends as members. */
+  createGroup: protectedProcedure.input(createGroupInput).mutation(async ({ ctx, input }) => {
+    const memberIds = [...new Set(input.memberIds)].filter((userId) => userId !== ctx.user.id);
+    if ((await notFriends(ctx.db, ctx.user.id, memberIds)).length) {
+      throw new TRPCError({ code: "BAD_REQUEST", message: GROUP_FRIENDS_ONLY });
+    }
+    const chatId = crypto.randomUUID();
+    await ctx.db.batch([
+      ctx.db.insert(chats).values({
+        id: chatId,
+        title: input.name,
+        description: input.description || null,
+        isGroup: true,
+        createdBy: ctx.user.id,
+      }),
+      ctx.db.insert(chatParticipants).values({ chatId, userId: ctx.user.id, role: "admin" }),
+      // Friends only, checked again in the statement itself.
+      ctx.db.run(sql`
+        INSERT INTO chat_participants (chat_id, user_id, role)
+        SELECT ${chatId}, value, 'member' FROM json_each(${JSON.stringify(memberIds)})
+        WHERE ${friendsCondition(ctx.user.id, sql`value`)}`),
+    ]);
+    pokeMembers(ctx, memberIds, "chats");
+    return { chatId };
+  }),
+
+  /** An admin adds a friend to a group; someone who left comes back. */
+  addMember: protectedProcedure.input(z.object({ chatId: id, userId: id })).mutation(async ({ ctx, input }) => {
+    const { chat, me } = await currentChat(ctx.db, input.chatId, ctx.user.id);
+    if (!chat.isGroup || me.role !== "admin") throw new TRPCError({ code: "FORBIDDEN", message: ADMINS_ONLY });
+    if (!(await areFriends(ctx.db, ctx.user.id, input.userId))) {
+      throw new TRPCError({ code: "BAD_REQUEST", message: GROUP_FRIENDS_ONLY });
+    }
+    const [added] = await ctx.db.batch([
+      ctx.db
+        .insert(chatParticipants)
+        .values({ chatId: chat.id, userId: input.userId, role: "member" })
+        .onConflictDoUpdate({
+          target: [chatParticipants.chatId, chatParticipants.userId],
+          set: { leftAt: null },
+          setWhere: sql`${chatParticipants.leftAt} IS NOT NULL`,
+        })
+        .returning({ userId: chatParticipants.userId }),
+    ]);
+    if (!added.length) return { added: false };
+    const [inserted] = await ctx.db.batch([
+      systemLine(ctx, chat.id, `${await displayName(ctx.db, ctx.user.id)} added ${await displayName(ctx.db, input.userId)}`),
+      touchChat(ctx.db, chat.id),
+    ]);
+    tellChat(ctx, chat.id, { type: "joined", userId: input.userId });
+    const line = insertedMessage(inserted);
+    if (line) announceMessage(ctx, line, await currentParticipantIds(ctx.db, chat.id));
+    return { added: true };
+  }),
+
+  /** The member stops seeing and receiving the chat; the others read '… left the chat'. */
+  leave: protectedProcedure.input(byChat).mutation(async ({ ctx, input }) => {
+    const { chat } = await currentChat(ctx.db, input.chatId, ctx.user.id);
+    const name = await displayName(ctx.db, ctx.user.id);
+    const [inserted] = await ctx.db.batch([
+      // Written while the member is still in, so it is numbered; then they are out.
+      systemLine(ctx, chat.id, `${name} left the chat`),
+      ctx.db
+        .update(chatParticipants)
+        .set({ leftAt: new Date() })
+        .where(and(eq(chatParticipants.chatId, chat.id), eq(chatParticipants.userId, ctx.user.id), isNull(chatParticipants.leftAt))),
+      touchChat(ctx.db, chat.id),
+    ]);
+    tellChat(ctx, chat.id, { type: "left", userId: ctx.user.id });
+    const line = insertedMessage(inserted);
+    if (line) announceMessage(ctx, line, await currentParticipantIds(ctx.db, chat.id));
+    pokeMembers(ctx, [ctx.user.id], "chats");
+    return { left: true };
+  }),
+
+  /** A short-lived pass into the chat's room, for current participants only. */
+  ticket: protectedProcedure.input(byChat).mutation(async ({ ctx, input }) => {
+    await currentChat(ctx.db, input.chatId, ctx.user.id);
+    return ticketFor(ctx, "chat-room", input.chatId);
+  }),
+
+  /** A short-lived pass into the member's own room, which keeps badges and lists live. */
+  memberTicket: protectedProcedure.mutation(async ({ ctx }) => ({
+    ...(await ticketFor(ctx, "member-room", ctx.user.id)),
+    userId: ctx.user.id,
+  })),
+});
