@@ -7,6 +7,7 @@ import { trpcBodyLimit } from "./http/body-limit";
 import { googleRoutes } from "./http/google";
 import { originCheck } from "./http/origin";
 import { sessionMiddleware } from "./http/session";
+import { STRIPE_WEBHOOK_PATH, stripeWebhook } from "./http/stripe-webhook";
 import { appRouter } from "./routers";
 
 /**
@@ -32,6 +33,8 @@ export function createApp(services: (c: Context<AppEnv>) => Services) {
   });
   // Before the session middleware: images are public, and a cached image must not carry a cookie.
   app.route("/api/avatars", avatarRoutes);
+  // Before the Origin check and the session: Stripe sends neither; its signature is the check.
+  app.route(STRIPE_WEBHOOK_PATH, stripeWebhook);
   app.use("/api/*", originCheck);
   app.use("/api/*", sessionMiddleware);
 

@@ -47,7 +47,6 @@ export async function createAccount(db: Db, account: NewAccount) {
       developerType: null,
       interestedProjects: [],
       experience: null,
-      isPro: false,
       subscriptionStatus: "free",
       subscriptionExpiresAt: null,
     }),

@@ -1,5 +1,6 @@
 import { router } from "../trpc";
 import { authRouter } from "./auth";
+import { billingRouter } from "./billing";
 import { joinRequestsRouter } from "./join-requests";
 import { projectsRouter } from "./projects";
 import { contactRouter } from "./contact";
@@ -11,6 +12,7 @@ export const appRouter = router({
   projects: projectsRouter,
   contact: contactRouter,
   profiles: profilesRouter,
+  billing: billingRouter,
 });
 
 export type AppRouter = typeof appRouter;
