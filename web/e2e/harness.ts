@@ -31,8 +31,10 @@ const launchChromium = () =>
 const slug = (text: string) => text.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "").slice(0, 80);
 
 export const test = base
-  .extend("app", { scope: "file" }, async ({}, { onCleanup }) => {
-    const app = await startApp();
+  /** Outside configuration for the file's server; a file overrides it to reach its stand-ins. */
+  .extend("appEnv", { scope: "file" }, async (): Promise<NodeJS.ProcessEnv> => ({}))
+  .extend("app", { scope: "file" }, async ({ appEnv }, { onCleanup }) => {
+    const app = await startApp({ env: appEnv });
     onCleanup(() => app.stop());
     return app;
   })

@@ -19,7 +19,17 @@ const VERIFY_LINK = /\S+\/auth\/verify\?token=\S+/;
  * Outside configuration that would change what the pages show (Google, a remote database, a
  * public URL): the tests decide these, so they are not inherited from the shell.
  */
-const OUTSIDE_CONFIG = ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET", "LIBSQL_URL", "LIBSQL_AUTH_TOKEN", "APP_URL", "PARTY_SECRET"];
+const OUTSIDE_CONFIG = [
+  "GOOGLE_CLIENT_ID",
+  "GOOGLE_CLIENT_SECRET",
+  "LIBSQL_URL",
+  "LIBSQL_AUTH_TOKEN",
+  "APP_URL",
+  "PARTY_SECRET",
+  "STRIPE_SECRET_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "STRIPE_API_URL",
+];
 
 export interface RunningApp {
   /** Origin the SPA and API answer on, e.g. http://127.0.0.1:40123. */
@@ -45,9 +55,10 @@ function freePort(): Promise<number> {
 
 /**
  * Starts the app on `dataDir` when given (kept when it stops, so another start can reuse it, as a
- * second `npm start` does), else on a throwaway folder removed when it stops.
+ * second `npm start` does), else on a throwaway folder removed when it stops. `env` adds outside
+ * configuration a test decides (a stand-in's address, say).
  */
-export async function startApp(options: { dataDir?: string } = {}): Promise<RunningApp> {
+export async function startApp(options: { dataDir?: string; env?: NodeJS.ProcessEnv } = {}): Promise<RunningApp> {
   // DIST_DIR (also read by worker/local.ts) lets a run use its own build without touching dist/.
   const dist = process.env.DIST_DIR ?? join(ROOT, "dist");
   if (!existsSync(join(dist, "index.html"))) {
@@ -70,6 +81,7 @@ export async function startApp(options: { dataDir?: string } = {}): Promise<Runn
     RATE_LIMIT_SIGNIN_PER_IP: "10000",
   };
   for (const name of OUTSIDE_CONFIG) delete env[name];
+  Object.assign(env, options.env);
   const child = spawn(join(ROOT, "node_modules/.bin/tsx"), ["worker/local.ts"], {
     cwd: ROOT,
     // Its own process group, so stopping it also stops the node process tsx starts.

@@ -4,11 +4,13 @@ import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card";
 import { pageHead } from "../../lib/head";
+import { returnPath } from "../../lib/search";
 import { useOwnProfile } from "../../lib/profile";
 import { OnboardingWizard } from "./-components/onboarding-wizard";
 
 /** The four-step profile set-up a new member sees after sign-up; outside the common layout. */
 export const Route = createFileRoute("/_authed/onboarding")({
+  validateSearch: (search): { redirect?: string } => ({ redirect: returnPath(search.redirect) }),
   head: pageHead("Complete your profile"),
   loader: ({ context }) => void context.trpc.profiles.me.prefetch(),
   component: Onboarding,
@@ -16,6 +18,7 @@ export const Route = createFileRoute("/_authed/onboarding")({
 
 function Onboarding() {
   const { me } = Route.useRouteContext();
+  const { redirect: next } = Route.useSearch();
   const profile = useOwnProfile();
   return (
     <div className="flex min-h-screen flex-col items-center gap-6 bg-muted/40 px-4 py-8 sm:py-12">
@@ -38,7 +41,7 @@ function Onboarding() {
               </Button>
             </div>
           ) : (
-            <OnboardingWizard me={me} profile={profile.data} />
+            <OnboardingWizard me={me} profile={profile.data} next={next} />
           )}
         </CardContent>
       </Card>

@@ -6,13 +6,14 @@ import { Button } from "../../../components/ui/button";
 import { pageHead } from "../../../lib/head";
 import { useOwnProfile } from "../../../lib/profile";
 import { notify } from "../../../lib/toast";
+import { PlanCard } from "./-components/plan-card";
 import { SettingsForm } from "./-components/settings-form";
 
 const LOAD_ERROR = "Error loading profile data";
 
 export const Route = createFileRoute("/_authed/_shell/settings")({
   head: pageHead("Settings"),
-  loader: ({ context }) => void context.trpc.profiles.me.prefetch(),
+  loader: ({ context }) => void Promise.all([context.trpc.profiles.me.prefetch(), context.trpc.billing.plan.prefetch()]),
   component: Settings,
 });
 
@@ -26,6 +27,9 @@ function Settings() {
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader title="Settings" description="Your profile and preferences." />
+      <div className="mb-6">
+        <PlanCard />
+      </div>
       {profile.isPending ? (
         <p role="status" className="py-12 text-center text-muted-foreground">
           Loading your profile...
