@@ -11,6 +11,12 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  signedDelivery,
+  stripeEvent,
+  TEST_STRIPE_SECRET_KEY,
+  TEST_STRIPE_WEBHOOK_SECRET,
+} from "./testing/stripe-stand-in";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const wrangler = join(root, "node_modules/.bin/wrangler");
@@ -75,6 +81,12 @@ describe("wrangler dev (workerd)", () => {
         // Never dialled: health and the origin check answer before the database is touched.
         "--var",
         "LIBSQL_URL:http://127.0.0.1:9",
+        "--var",
+        `STRIPE_SECRET_KEY:${TEST_STRIPE_SECRET_KEY}`,
+        "--var",
+        `STRIPE_WEBHOOK_SECRET:${TEST_STRIPE_WEBHOOK_SECRET}`,
+        "--var",
+        "APP_URL:https://crewboard.example",
       ],
       // Its own process group, so one signal reaches wrangler and the workerd processes it starts.
       { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: true },
@@ -101,6 +113,19 @@ describe("wrangler dev (workerd)", () => {
       body: JSON.stringify({ json: { email: "a@example.com", password: "x" } }),
     });
     expect(res.status).toBe(403);
+  });
+
+  it("checks Stripe's webhook signatures with Web Crypto: a signed event is taken, a forged one refused", async () => {
+    // An event type the webhook ignores: it answers without touching the database.
+    const event = stripeEvent("customer.created", { id: "cus_edge", object: "customer" });
+    const post = (signature: string) =>
+      fetch(`${base}/api/stripe/webhook`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
+        body: JSON.stringify(event),
+      });
+    expect((await post(signedDelivery(event).signature)).status).toBe(200);
+    expect((await post(signedDelivery(event, "whsec_forged").signature)).status).toBe(400);
   });
 
   it("hands client routes to the SPA", async () => {

@@ -10,10 +10,9 @@ import {
   completedSession,
   refundedCharge,
   signedDelivery,
+  standInEnv,
   startStripeStandIn,
   stripeEvent,
-  TEST_STRIPE_SECRET_KEY,
-  TEST_STRIPE_WEBHOOK_SECRET,
   type StandInSession,
 } from "../../worker/testing/stripe-stand-in";
 import { test as base } from "./harness";
@@ -25,11 +24,8 @@ const test = base
     onCleanup(() => standIn.close());
     return standIn;
   })
-  .override("appEnv", { scope: "file" }, async ({ stripe }) => ({
-    STRIPE_SECRET_KEY: TEST_STRIPE_SECRET_KEY,
-    STRIPE_WEBHOOK_SECRET: TEST_STRIPE_WEBHOOK_SECRET,
-    STRIPE_API_URL: stripe.url,
-  }));
+  // APP_URL is left to the Node host: its own address, as `npm start` has it.
+  .override("appEnv", { scope: "file" }, async ({ stripe }) => standInEnv(stripe));
 
 /** What Stripe does after the buyer pays: post the signed event to the webhook. */
 async function stripeSends(appUrl: string, event: object) {

@@ -18,7 +18,7 @@ let standIn: StripeStandIn;
 let t: TestApp;
 beforeAll(async () => {
   standIn = await startStripeStandIn();
-  t = await createTestApp({ ...standInEnv(standIn, TEST_ORIGIN), RATE_LIMIT_SIGNUP_PER_IP: "10000" });
+  t = await createTestApp({ ...standInEnv(standIn), APP_URL: TEST_ORIGIN, RATE_LIMIT_SIGNUP_PER_IP: "10000" });
 });
 afterAll(() => standIn.close());
 

@@ -20,7 +20,7 @@ let standIn: StripeStandIn;
 let t: TestApp;
 beforeAll(async () => {
   standIn = await startStripeStandIn();
-  t = await createTestApp({ ...standInEnv(standIn, APP_URL), RATE_LIMIT_SIGNUP_PER_IP: "10000" });
+  t = await createTestApp({ ...standInEnv(standIn), APP_URL, RATE_LIMIT_SIGNUP_PER_IP: "10000" });
 });
 afterAll(() => standIn.close());
 

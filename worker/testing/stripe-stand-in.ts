@@ -139,12 +139,11 @@ export async function startStripeStandIn() {
 
 export type StripeStandIn = Awaited<ReturnType<typeof startStripeStandIn>>;
 
-/** The environment that points the app at the stand-in. */
-export const standInEnv = (standIn: StripeStandIn, appUrl: string) => ({
+/** The Stripe configuration that points the app at the stand-in (payments also need APP_URL). */
+export const standInEnv = (standIn: StripeStandIn) => ({
   STRIPE_SECRET_KEY: TEST_STRIPE_SECRET_KEY,
   STRIPE_WEBHOOK_SECRET: TEST_STRIPE_WEBHOOK_SECRET,
   STRIPE_API_URL: standIn.url,
-  APP_URL: appUrl,
 });
 
 let eventCount = 0;
