@@ -21,8 +21,8 @@ const MAX_POLLS = 30;
 
 function SupportLine() {
   return (
-    <p className="mt-10 flex items-center justify-center gap-2 text-center text-sm text-muted-foreground">
-      <LifeBuoy className="size-4" aria-hidden />
+    <p className="mt-10 text-center text-sm text-muted-foreground">
+      <LifeBuoy className="mr-1.5 inline size-4 align-[-3px]" aria-hidden />
       Questions about your purchase? Contact{" "}
       <a href={`mailto:${SUPPORT_EMAIL}`} className="text-primary underline underline-offset-4">
         {SUPPORT_EMAIL}

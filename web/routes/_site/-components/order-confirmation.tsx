@@ -49,12 +49,12 @@ export function OrderConfirmation() {
           <Mail className="mt-0.5 size-4 shrink-0" aria-hidden />A receipt has been sent to your e-mail address.
         </p>
         <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-          <Button size="lg" className="flex-1" asChild>
+          <Button size="lg" className="sm:flex-1" asChild>
             <Link to="/dashboard">
               Go to Dashboard <ArrowRight />
             </Link>
           </Button>
-          <Button size="lg" variant="outline" className="flex-1" asChild>
+          <Button size="lg" variant="outline" className="sm:flex-1" asChild>
             <Link to="/help-center">Visit Help Center</Link>
           </Button>
         </div>
