@@ -5,7 +5,7 @@
 import { randomBytes, scrypt } from "node:crypto";
 import autocannon from "autocannon";
 import { hashPassword, verifyPassword } from "../worker/auth/password";
-import { fixed, percentile, printTable, startApp, timeRuns, writeResults } from "./lib";
+import { fixed, percentile, printTable, startHost, timeRuns, writeResults } from "./lib";
 
 const RUNS = 30;
 const HTTP_SECONDS = 10;
@@ -78,12 +78,12 @@ async function load(url: string, init: Pick<autocannon.Options, "method" | "head
 }
 
 async function httpFigures() {
-  const app = await startApp({ RATE_LIMIT_SIGNIN_PER_IP: "1000000", RATE_LIMIT_SIGNUP_PER_IP: "1000000" });
+  const app = await startHost({ env: { RATE_LIMIT_SIGNIN_PER_IP: "1000000", RATE_LIMIT_SIGNUP_PER_IP: "1000000" } });
   try {
     // The origin check refuses a POST without the app's own Origin, as a browser would send it.
-    const headers = { "Content-Type": "application/json", Origin: app.origin };
+    const headers = { "Content-Type": "application/json", Origin: app.url };
     const post = (procedure: string, json: object) =>
-      fetch(`${app.origin}/api/trpc/${procedure}`, { method: "POST", headers, body: JSON.stringify({ json }) });
+      fetch(`${app.url}/api/trpc/${procedure}`, { method: "POST", headers, body: JSON.stringify({ json }) });
 
     const signedUp = await post("auth.signUp", MEMBER);
     if (!signedUp.ok) throw new Error(`Sign-up failed: ${signedUp.status} ${await signedUp.text()}`);
@@ -91,12 +91,12 @@ async function httpFigures() {
     const signedIn = await post("auth.signIn", credentials);
     if (!signedIn.ok) throw new Error(`Sign-in failed: ${signedIn.status} ${await signedIn.text()}`);
 
-    const signIn = await load(`${app.origin}/api/trpc/auth.signIn`, {
+    const signIn = await load(`${app.url}/api/trpc/auth.signIn`, {
       method: "POST",
       headers,
       body: JSON.stringify({ json: credentials }),
     });
-    const health = await load(`${app.origin}/api/health`);
+    const health = await load(`${app.url}/api/health`);
     const ratio = health.reqPerSec / signIn.reqPerSec;
 
     const row = (label: string, r: typeof signIn) => ({

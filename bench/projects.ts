@@ -17,7 +17,7 @@ import { desc } from "drizzle-orm";
 import { createDb } from "../db/client";
 import { DASHBOARD_CATEGORIES, PROJECTS_PAGE_SIZE } from "../db/project-rules";
 import { projects, type Project } from "../db/schema";
-import { fixed, percentile, printTable, ROOT, startApp, TSX, writeResults } from "./lib";
+import { fixed, percentile, printTable, ROOT, startHost, TSX, writeResults } from "./lib";
 
 const MEMBERS = 10_000;
 const PROJECTS = 50_000;
@@ -203,18 +203,18 @@ const BASELINES = [
 ];
 
 const database = seededDatabase();
-const app = await startApp({ LIBSQL_URL: `file:${database.file}`, RATE_LIMIT_SIGNUP_PER_IP: "1000000" });
+const app = await startHost({ env: { LIBSQL_URL: `file:${database.file}`, RATE_LIMIT_SIGNUP_PER_IP: "1000000" } });
 const results = [];
 const baselines = [];
 try {
-  const cookie = await signedInMember(app.origin);
+  const cookie = await signedInMember(app.url);
   for (const { name, path } of BASELINES) {
-    const single = await oneClient(`${app.origin}${path}`, cookie);
-    baselines.push({ name, p50Ms: single.p50Ms, p99Ms: single.p99Ms, ...(await tenClients(`${app.origin}${path}`, cookie)) });
+    const single = await oneClient(`${app.url}${path}`, cookie);
+    baselines.push({ name, p50Ms: single.p50Ms, p99Ms: single.p99Ms, ...(await tenClients(`${app.url}${path}`, cookie)) });
   }
   const spec = specWay(database.file);
   for (const c of cases) {
-    const target = url(app.origin, c);
+    const target = url(app.url, c);
     const single = await oneClient(target, cookie);
     const load = await tenClients(target, cookie);
     const baseline = await spec(c);

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium, type Browser } from "playwright-core";
-import { fixed, printTable, ROOT, startApp, writeResults } from "./lib";
+import { fixed, printTable, ROOT, startHost, writeResults } from "./lib";
 
 const LANDING_BUDGET_KB = 150;
 const PAGES = [
@@ -84,14 +84,14 @@ const outDir = mkdtempSync(join(tmpdir(), "crewboard-bench-web-"));
 try {
   build(outDir);
   const app = wholeAppJs(outDir);
-  const server = await startApp({ DIST_DIR: outDir });
+  const server = await startHost({ env: { DIST_DIR: outDir } });
   const browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
     args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
   try {
     const visits = [];
-    for (const page of PAGES) visits.push({ path: page.path, ...(await firstVisit(browser, server.origin, page)) });
+    for (const page of PAGES) visits.push({ path: page.path, ...(await firstVisit(browser, server.url, page)) });
     const landing = visits[0]!;
     printTable("First-visit JavaScript (gzip, empty cache)", [
       ...visits.map((visit) => ({

@@ -1,4 +1,4 @@
-import { createClient } from "@libsql/client";
+import { createClient, type Client } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import * as schema from "./schema";
 
@@ -9,12 +9,35 @@ export interface DbConfig {
 }
 
 /**
+ * How long a local connection waits for another process's write lock before giving up with
+ * SQLITE_BUSY (then the API answers 503). Writes hold the lock for well under a millisecond, so
+ * reaching this means the database is stuck, not busy.
+ */
+export const BUSY_TIMEOUT_MS = 5_000;
+
+/**
+ * Every batch is one transaction that takes the write lock when it begins (`BEGIN IMMEDIATE`).
+ * A deferred transaction that reads before it writes holds a snapshot that another process's
+ * commit makes stale, and then fails with SQLITE_BUSY_SNAPSHOT at once, whatever the busy
+ * timeout; taking the lock first makes it wait its turn instead. Turso runs the same mode.
+ */
+function writeBatches(client: Client): Client {
+  const batch = client.batch.bind(client);
+  client.batch = (statements, mode = "write") => batch(statements, mode);
+  return client;
+}
+
+/**
  * One factory for both hosts: under workerd `@libsql/client` resolves to its HTTP-only
  * build through the package's export conditions, under Node to the embedded engine.
+ *
+ * Multi-statement writes go through `db.batch` (one IMMEDIATE transaction, run without yielding),
+ * never `db.transaction`: an interactive transaction keeps its lock across awaits while the local
+ * driver's busy wait blocks its whole process, so two of them can stall each other until timeout.
  */
 export function createDb(config: DbConfig) {
-  const client = createClient({ url: config.url, authToken: config.authToken });
-  return drizzle(client, { schema });
+  const client = createClient({ url: config.url, authToken: config.authToken, timeout: BUSY_TIMEOUT_MS });
+  return drizzle(writeBatches(client), { schema });
 }
 
 export type Db = ReturnType<typeof createDb>;

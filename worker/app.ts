@@ -1,6 +1,7 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { Hono, type Context } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { DATABASE_BUSY, isDatabaseBusy } from "../db/errors";
 import type { AppEnv, Services } from "./env";
 import { avatarRoutes } from "./http/avatars";
 import { trpcBodyLimit } from "./http/body-limit";
@@ -9,6 +10,8 @@ import { originCheck } from "./http/origin";
 import { sessionMiddleware } from "./http/session";
 import { STRIPE_WEBHOOK_PATH, stripeWebhook } from "./http/stripe-webhook";
 import { appRouter } from "./routers";
+
+const MAX_BATCH_SIZE = 20;
 
 /**
  * The one Hono app both hosts run. `services` builds the per-request dependencies from
@@ -19,6 +22,7 @@ export function createApp(services: (c: Context<AppEnv>) => Services) {
 
   app.onError((error, c) => {
     if (error instanceof HTTPException) return c.json({ error: error.message }, error.status);
+    if (isDatabaseBusy(error)) return c.json({ error: DATABASE_BUSY }, 503, { "Retry-After": "1" });
     console.error(`${c.req.method} ${c.req.path}`, error);
     return c.json({ error: "Something went wrong. Please try again." }, 500);
   });
@@ -47,7 +51,9 @@ export function createApp(services: (c: Context<AppEnv>) => Services) {
       endpoint: "/api/trpc",
       req: c.req.raw,
       router: appRouter,
-      createContext: ({ resHeaders }) => ({
+      // A page's queries arrive together; far more than that in one request is not a page.
+      maxBatchSize: MAX_BATCH_SIZE,
+      createContext: ({ resHeaders, info }) => ({
         db: c.var.db,
         config: c.var.config,
         auth: c.var.auth,
@@ -57,6 +63,7 @@ export function createApp(services: (c: Context<AppEnv>) => Services) {
         appUrl: c.var.appUrl,
         setCookie: (cookie) => resHeaders.append("Set-Cookie", cookie.serialize()),
         avatars: c.var.avatars,
+        batchSize: info.calls.length,
       }),
       onError: ({ error, path }) => {
         if (error.code === "INTERNAL_SERVER_ERROR") console.error(`tRPC ${path}`, error);

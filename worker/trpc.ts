@@ -3,6 +3,7 @@ import type { Cookie, Session, User } from "lucia";
 import superjson from "superjson";
 import { z, ZodError } from "zod";
 import type { Db } from "../db/client";
+import { DATABASE_BUSY, isDatabaseBusy } from "../db/errors";
 import type { Auth } from "./auth/lucia";
 import type { Config } from "./config";
 import type { AvatarStore } from "./storage/avatar-store";
@@ -17,6 +18,8 @@ export interface Context {
   /** Origin used in links the app sends out (e-mails, OAuth redirects). */
   appUrl: string;
   setCookie: (cookie: Cookie) => void;
+  /** How many calls came in the request: more than one for a tRPC batch. */
+  batchSize: number;
   avatars: AvatarStore;
 }
 
@@ -46,11 +49,40 @@ const t = initTRPC.context<Context>().create({
 });
 
 export const router = t.router;
-export const publicProcedure = t.procedure;
 
-export const protectedProcedure = t.procedure.use(({ ctx, next }) => {
+/**
+ * A database that stayed locked past the busy timeout changed nothing: say so with a 503 the
+ * client retries, never a 500.
+ */
+const busyIsUnavailable = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && isDatabaseBusy(result.error)) {
+    throw new TRPCError({ code: "SERVICE_UNAVAILABLE", message: DATABASE_BUSY, cause: result.error });
+  }
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(busyIsUnavailable);
+
+const signedIn = t.middleware(({ ctx, next }) => {
   if (!ctx.user || !ctx.session) {
     throw new TRPCError({ code: "UNAUTHORIZED", message: "Please sign in to continue." });
   }
   return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
 });
+
+export const protectedProcedure = publicProcedure.use(signedIn);
+
+/**
+ * For procedures that are rate limited or cost a password hash (accounts, the contact form):
+ * each call must arrive as a request of its own, so a batch cannot multiply what one request
+ * costs or carry many guesses at once.
+ */
+export const ALONE_ONLY = "This request must be sent on its own.";
+const alone = t.middleware(({ ctx, next }) => {
+  if (ctx.batchSize > 1) throw new TRPCError({ code: "BAD_REQUEST", message: ALONE_ONLY });
+  return next();
+});
+
+export const unbatchedProcedure = publicProcedure.use(alone);
+export const unbatchedProtectedProcedure = unbatchedProcedure.use(signedIn);

@@ -7,7 +7,7 @@ import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { test as base } from "vitest";
-import { startApp } from "./server";
+import { startHost } from "../../worker/testing/host";
 
 const ARTIFACTS = fileURLToPath(new URL("../../.e2e-artifacts", import.meta.url));
 /** Long enough for a cold page on a busy 2-core machine, short enough to fail before the test does. */
@@ -28,13 +28,16 @@ const launchChromium = () =>
     ],
   });
 
+/** Every test signs up from 127.0.0.1; the real limits would refuse a whole file's worth. */
+export const E2E_ENV = { RATE_LIMIT_SIGNUP_PER_IP: "10000", RATE_LIMIT_SIGNIN_PER_IP: "10000" };
+
 const slug = (text: string) => text.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "").slice(0, 80);
 
 export const test = base
   /** Outside configuration for the file's server; a file overrides it to reach its stand-ins. */
-  .extend("appEnv", { scope: "file" }, async (): Promise<NodeJS.ProcessEnv> => ({}))
+  .extend("appEnv", { scope: "file" }, async (): Promise<Record<string, string>> => ({}))
   .extend("app", { scope: "file" }, async ({ appEnv }, { onCleanup }) => {
-    const app = await startApp({ env: appEnv });
+    const app = await startHost({ needsBuild: true, env: { ...E2E_ENV, ...appEnv } });
     onCleanup(() => app.stop());
     return app;
   })

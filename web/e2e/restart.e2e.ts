@@ -3,20 +3,20 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect } from "vitest";
-import { test } from "./harness";
-import { startApp } from "./server";
+import { startHost } from "../../worker/testing/host";
+import { E2E_ENV, test } from "./harness";
 import { expectUrl, signUp, submitSignIn, toast } from "./ui";
 
 test("an account made before a restart signs in after it", async ({ browser }) => {
   const dataDir = mkdtempSync(join(tmpdir(), "crewboard-e2e-restart-"));
   try {
-    const first = await startApp({ dataDir });
+    const first = await startHost({ dataDir, needsBuild: true, env: E2E_ENV });
     const before = await browser.newContext({ baseURL: first.url });
     const member = await signUp(await before.newPage());
     await before.close();
     await first.stop();
 
-    const second = await startApp({ dataDir });
+    const second = await startHost({ dataDir, needsBuild: true, env: E2E_ENV });
     try {
       const after = await browser.newContext({ baseURL: second.url });
       const page = await after.newPage();

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { queryClient } from "./trpc";
 
 const { retry, retryDelay, gcTime } = queryClient.getDefaultOptions().queries!;
+const mutations = queryClient.getDefaultOptions().mutations!;
 
 const httpError = (status: number) =>
   TRPCClientError.from({ error: { message: "x", code: -32600, data: { httpStatus: status } } } as never);
@@ -17,6 +18,13 @@ describe("query defaults (spec §9)", () => {
   it("never retries a 4xx: the same request would get the same answer", () => {
     const shouldRetry = retry as (failures: number, error: unknown) => boolean;
     for (const status of [400, 401, 403, 404, 429]) expect(shouldRetry(0, httpError(status))).toBe(false);
+  });
+
+  it("sends a mutation again only when the server said it changed nothing (503)", () => {
+    const shouldRetry = mutations.retry as (failures: number, error: unknown) => boolean;
+    expect([0, 1, 2, 3].map((failures) => shouldRetry(failures, httpError(503)))).toEqual([true, true, true, false]);
+    for (const status of [400, 409, 429, 500]) expect(shouldRetry(0, httpError(status))).toBe(false);
+    expect(shouldRetry(0, new Error("network"))).toBe(false);
   });
 
   it("backs off exponentially up to 30 seconds", () => {

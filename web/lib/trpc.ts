@@ -14,12 +14,16 @@ import type { AppRouter } from "../../worker/routers";
 export const trpc = createTRPCReact<AppRouter>();
 
 const MAX_RETRIES = 3;
+const UNBATCHED_ROUTERS = ["auth.", "contact.", "billing.createCheckout"];
 
 /** A 4xx means the request itself is wrong: asking again would get the same answer. */
 function isClientError(error: unknown) {
   const status = error instanceof TRPCClientError ? (error.data?.httpStatus as number | undefined) : undefined;
   return status !== undefined && status >= 400 && status < 500;
 }
+
+/** 503: the server changed nothing (its database stayed busy), so even a mutation may be sent again. */
+const isUnavailable = (error: unknown) => error instanceof TRPCClientError && error.data?.httpStatus === 503;
 
 const isSignedOut = (error: unknown) => error instanceof TRPCClientError && error.data?.code === "UNAUTHORIZED";
 
@@ -41,14 +45,19 @@ export const queryClient = new QueryClient({
       gcTime: 5 * 60 * 1000,
       refetchOnWindowFocus: false,
     },
+    mutations: {
+      retry: (failures, error) => isUnavailable(error) && failures < MAX_RETRIES,
+      retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 30_000),
+    },
   },
 });
 
 export const trpcClient = trpc.createClient({
   links: [
-    // A batch is one JSON body, so uploads (FormData) travel on their own request.
+    // A batch is one JSON body, so uploads (FormData) travel on their own request; and the server
+    // refuses account, contact and checkout calls inside a batch (each must be counted on its own).
     splitLink({
-      condition: (op) => isNonJsonSerializable(op.input),
+      condition: (op) => isNonJsonSerializable(op.input) || UNBATCHED_ROUTERS.some((name) => op.path.startsWith(name)),
       true: httpLink({ url: "/api/trpc", transformer: superjson }),
       false: httpBatchLink({ url: "/api/trpc", transformer: superjson }),
     }),

@@ -22,11 +22,11 @@ export async function findUserByEmail(db: Db, email: string) {
   return user ?? null;
 }
 
-/** Creates the user and its profile with the spec's sign-up defaults, both or neither. */
-export async function createAccount(db: Db, account: NewAccount) {
+/** The user and its profile with the spec's sign-up defaults, as statements to write together. */
+export function newAccount(db: Db, account: NewAccount) {
   const id = generateIdFromEntropySize(10);
   const email = normalizeEmail(account.email);
-  await db.batch([
+  const statements = [
     db.insert(users).values({
       id,
       email,
@@ -50,14 +50,6 @@ export async function createAccount(db: Db, account: NewAccount) {
       subscriptionStatus: "free",
       subscriptionExpiresAt: null,
     }),
-  ]);
-  return id;
-}
-
-/** True when the database refused a row for breaking a UNIQUE constraint. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    if (/UNIQUE constraint failed/i.test(e.message)) return true;
-  }
-  return false;
+  ] as const;
+  return { id, email, statements };
 }

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { emailTokens, users } from "../../db/schema";
-import { sendEmail } from "../mail";
+import { queueEmail } from "../mail";
 
 const TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
@@ -18,20 +18,27 @@ function randomToken() {
     .replace(/=+$/, "");
 }
 
-/** Stores a single-use token (hashed) and mails its link. */
-export async function sendVerificationEmail(db: Db, user: { id: string; email: string }, appUrl: string) {
+/**
+ * The single-use token (stored hashed) and the e-mail carrying its link, as statements to write
+ * with the account they confirm; the e-mail is logged once they are.
+ */
+export async function verificationEmail(db: Db, user: { id: string; email: string }, appUrl: string) {
   const token = randomToken();
-  await db.insert(emailTokens).values({
-    tokenHash: await sha256Hex(token),
-    userId: user.id,
-    expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MS),
-  });
   const link = `${appUrl}/auth/verify?token=${encodeURIComponent(token)}`;
-  await sendEmail(db, {
+  const email = {
     to: user.email,
     subject: "Confirm your Crewboard e-mail address",
     body: `Welcome to Crewboard!\n\nConfirm your e-mail address by opening this link within 24 hours:\n${link}\n`,
-  });
+  };
+  const statements = [
+    db.insert(emailTokens).values({
+      tokenHash: await sha256Hex(token),
+      userId: user.id,
+      expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MS),
+    }),
+    queueEmail(db, email),
+  ] as const;
+  return { statements, email };
 }
 
 /**

@@ -35,13 +35,16 @@ class SessionAdapter extends DrizzleSQLiteAdapter {
   }
 }
 
+/** How long a session lasts unused; each use slides it forward. */
+export const SESSION_SLIDING_LIFETIME = new TimeSpan(30, "d");
+
 /** Sessions slide forward with use, but never outlive this from sign-in. */
 export const SESSION_ABSOLUTE_LIFETIME_MS = 90 * 24 * 60 * 60 * 1000;
 
 /** Built per request: the database and the cookie's Secure flag depend on the host. */
 export function initializeLucia(db: Db, secure: boolean) {
   return new Lucia(new SessionAdapter(db), {
-    sessionExpiresIn: new TimeSpan(30, "d"),
+    sessionExpiresIn: SESSION_SLIDING_LIFETIME,
     sessionCookie: { name: "crewboard_session", attributes: { secure, sameSite: "lax" } },
     getUserAttributes: (attributes) => ({
       email: attributes.email,

@@ -1,3 +1,4 @@
+import { TRPCError } from "@trpc/server";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { rateLimits } from "../../db/schema";
@@ -9,42 +10,57 @@ export interface RateRule {
   windowMs: number;
 }
 
-/** Fixed-window counters in the database, so a limit holds across processes and isolates. */
-export function rateLimiter(db: Db, now = () => Date.now()) {
-  const keyOf = (rule: RateRule, subject: string) => `${rule.name}:${subject.toLowerCase()}`;
+/** Which counter an attempt counts against: a rule and whom it is about (an address, an IP, a member). */
+export type Attempt = [rule: RateRule, subject: string];
 
-  return {
-    /** Milliseconds until the window reopens when the limit is reached, else null. */
-    async blockedFor(rule: RateRule, subject: string): Promise<number | null> {
-      const [row] = await db
-        .select()
-        .from(rateLimits)
-        .where(eq(rateLimits.key, keyOf(rule, subject)));
-      if (!row) return null;
-      const reopensAt = row.windowStart + rule.windowMs;
-      return row.count >= rule.limit && reopensAt > now() ? reopensAt - now() : null;
-    },
+const keyOf = ([rule, subject]: Attempt) => `${rule.name}:${subject.toLowerCase()}`;
 
-    async hit(rule: RateRule, subject: string) {
-      const t = now();
-      const expired = t - rule.windowMs;
-      await db
-        .insert(rateLimits)
-        .values({ key: keyOf(rule, subject), windowStart: t, count: 1 })
-        .onConflictDoUpdate({
-          target: rateLimits.key,
-          set: {
-            count: sql`CASE WHEN ${rateLimits.windowStart} <= ${expired} THEN 1 ELSE ${rateLimits.count} + 1 END`,
-            windowStart: sql`CASE WHEN ${rateLimits.windowStart} <= ${expired} THEN ${t} ELSE ${rateLimits.windowStart} END`,
-          },
-        });
-    },
-
-    async reset(rule: RateRule, subject: string) {
-      await db.delete(rateLimits).where(eq(rateLimits.key, keyOf(rule, subject)));
-    },
-  };
+/**
+ * Counts the attempt and returns the count, in one statement (fixed windows, kept in the
+ * database so a limit holds across processes and isolates). Counting first and checking the
+ * returned count means attempts that run at the same moment each see their own number, so a
+ * burst or a batch cannot all pass a check made before any of them was counted.
+ */
+function countAttempt(db: Db, attempt: Attempt, now: number) {
+  const expired = now - attempt[0].windowMs;
+  return db
+    .insert(rateLimits)
+    .values({ key: keyOf(attempt), windowStart: now, count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`CASE WHEN ${rateLimits.windowStart} <= ${expired} THEN 1 ELSE ${rateLimits.count} + 1 END`,
+        windowStart: sql`CASE WHEN ${rateLimits.windowStart} <= ${expired} THEN ${now} ELSE ${rateLimits.windowStart} END`,
+      },
+    })
+    .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
 }
+
+/**
+ * Counts every attempt (all in one transaction) and refuses with `message(wait)` when any is over
+ * its limit. The refused attempt stays counted: the counters say how often someone tried.
+ */
+export async function limitAttempts(db: Db, attempts: Attempt[], message: (retryAfterMs: number) => string) {
+  const now = Date.now();
+  const [first, ...rest] = attempts.map((attempt) => countAttempt(db, attempt, now));
+  if (!first) return;
+  const counted = await db.batch([first, ...rest]);
+  const waits = counted.flatMap(([row], i) => {
+    const rule = attempts[i]![0];
+    return row && row.count > rule.limit ? [row.windowStart + rule.windowMs - now] : [];
+  });
+  if (waits.length) throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: message(Math.max(...waits)) });
+}
+
+/** Forgets an attempt's counter (a right password clears the failures of its address). */
+export const resetAttempts = (db: Db, attempt: Attempt) => db.delete(rateLimits).where(eq(rateLimits.key, keyOf(attempt)));
+
+/** Gives one counted attempt back, for limits that only mean to count failures. */
+export const refundAttempt = (db: Db, attempt: Attempt) =>
+  db
+    .update(rateLimits)
+    .set({ count: sql`max(${rateLimits.count} - 1, 0)` })
+    .where(eq(rateLimits.key, keyOf(attempt)));
 
 /** A wait as a member reads it: whole minutes, rounded up, never "0 minutes". */
 export function minutesFrom(ms: number) {

@@ -1,11 +1,30 @@
-import type { Cookie } from "lucia";
+import { generateIdFromEntropySize, type Cookie } from "lucia";
+import type { Db } from "../../db/client";
+import { sessions } from "../../db/schema";
 import type { Auth } from "./lucia";
-import { SESSION_ABSOLUTE_LIFETIME_MS } from "./lucia";
+import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_SLIDING_LIFETIME } from "./lucia";
 
-/** Always a new session id at sign-in, so a planted or leaked cookie never becomes signed in. */
-export async function startSession(auth: Auth, userId: string): Promise<Cookie> {
-  const session = await auth.createSession(userId, { createdAt: Date.now() });
-  return auth.createSessionCookie(session.id);
+/**
+ * A new session as a statement, so it can be written in the same transaction as what signs the
+ * member in, and the cookie that carries it. Always a new id at sign-in, so a planted or leaked
+ * cookie never becomes signed in. The id has lucia's own length and alphabet.
+ */
+export function newSession(db: Db, auth: Auth, userId: string) {
+  const id = generateIdFromEntropySize(25);
+  const now = Date.now();
+  const statement = db.insert(sessions).values({
+    id,
+    userId,
+    expiresAt: Math.floor((now + SESSION_SLIDING_LIFETIME.milliseconds()) / 1000),
+    createdAt: now,
+  });
+  return { statement, cookie: auth.createSessionCookie(id) };
+}
+
+export async function startSession(db: Db, auth: Auth, userId: string): Promise<Cookie> {
+  const { statement, cookie } = newSession(db, auth, userId);
+  await statement;
+  return cookie;
 }
 
 /**

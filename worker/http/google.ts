@@ -9,7 +9,8 @@ import { and, eq, isNull } from "drizzle-orm";
 import { Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { profiles, sessions, users } from "../../db/schema";
-import { createAccount, emailLocalPart, findUserByEmail, isUniqueViolation } from "../auth/accounts";
+import { isUniqueViolation } from "../../db/errors";
+import { emailLocalPart, findUserByEmail, newAccount } from "../auth/accounts";
 import { startSession } from "../auth/session";
 import type { GoogleConfig } from "../config";
 import type { AppEnv } from "../env";
@@ -58,13 +59,15 @@ async function findOrCreateMember(db: AppEnv["Variables"]["db"], claims: GoogleC
     ]);
     return byEmail.id;
   }
-  return createAccount(db, {
+  const account = newAccount(db, {
     email: claims.email,
     displayName: claims.name?.trim().slice(0, 50) || emailLocalPart(claims.email),
     googleId: claims.sub,
     avatarUrl: claims.picture ?? null,
     emailVerified: true,
   });
+  await db.batch(account.statements);
+  return account.id;
 }
 
 export const googleRoutes = new Hono<AppEnv>()
@@ -122,7 +125,7 @@ export const googleRoutes = new Hono<AppEnv>()
       if (isUniqueViolation(error)) return findOrCreateMember(c.var.db, { ...claims, email });
       throw error;
     });
-    const cookie = await startSession(c.var.auth, userId);
+    const cookie = await startSession(c.var.db, c.var.auth, userId);
     c.header("Set-Cookie", cookie.serialize(), { append: true });
     return c.redirect("/dashboard");
   });

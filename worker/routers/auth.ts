@@ -3,18 +3,22 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { profiles, users } from "../../db/schema";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT } from "../../db/rules";
-import {
-  createAccount,
-  findUserByEmail,
-  isUniqueViolation,
-  normalizeEmail,
-} from "../auth/accounts";
-import { consumeVerificationToken, sendVerificationEmail } from "../auth/email-verification";
+import { isUniqueViolation } from "../../db/errors";
+import { findUserByEmail, newAccount, normalizeEmail } from "../auth/accounts";
+import { consumeVerificationToken, verificationEmail } from "../auth/email-verification";
 import { decoyHash, hashPassword, verifyPassword } from "../auth/password";
-import { rateLimiter, tooManyAttemptsMessage, type RateRule } from "../auth/rate-limit";
-import { startSession } from "../auth/session";
+import {
+  limitAttempts,
+  refundAttempt,
+  resetAttempts,
+  tooManyAttemptsMessage,
+  type Attempt,
+  type RateRule,
+} from "../auth/rate-limit";
+import { newSession, startSession } from "../auth/session";
+import { logEmail } from "../mail";
 import type { Context } from "../trpc";
-import { protectedProcedure, publicProcedure, router } from "../trpc";
+import { router, unbatchedProcedure, unbatchedProtectedProcedure } from "../trpc";
 import { displayNameField, emailField } from "./fields";
 
 const INVALID_CREDENTIALS = "Invalid email or password. Please check your credentials and try again.";
@@ -53,13 +57,6 @@ function rules(ctx: Context) {
   } satisfies Record<string, RateRule>;
 }
 
-async function refuseWhenLimited(limiter: ReturnType<typeof rateLimiter>, checks: [RateRule, string][]) {
-  for (const [rule, subject] of checks) {
-    const wait = await limiter.blockedFor(rule, subject);
-    if (wait !== null) throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: tooManyAttemptsMessage(wait) });
-  }
-}
-
 async function me(ctx: Pick<Context, "db">, user: { id: string; email: string; emailVerifiedAt: Date | null }) {
   const [profile] = await ctx.db.select().from(profiles).where(eq(profiles.id, user.id));
   return {
@@ -71,68 +68,60 @@ async function me(ctx: Pick<Context, "db">, user: { id: string; email: string; e
 }
 
 export const authRouter = router({
-  me: publicProcedure.query(({ ctx }) => (ctx.user ? me(ctx, ctx.user) : null)),
+  me: unbatchedProcedure.query(({ ctx }) => (ctx.user ? me(ctx, ctx.user) : null)),
 
-  providers: publicProcedure.query(({ ctx }) => ({ google: ctx.config.google !== null })),
+  providers: unbatchedProcedure.query(({ ctx }) => ({ google: ctx.config.google !== null })),
 
-  signUp: publicProcedure.input(signUpInput).mutation(async ({ ctx, input }) => {
-    const limiter = rateLimiter(ctx.db);
-    const { signUpIp } = rules(ctx);
-    await refuseWhenLimited(limiter, [[signUpIp, ctx.clientIp]]);
-    await limiter.hit(signUpIp, ctx.clientIp);
+  signUp: unbatchedProcedure.input(signUpInput).mutation(async ({ ctx, input }) => {
+    await limitAttempts(ctx.db, [[rules(ctx).signUpIp, ctx.clientIp]], tooManyAttemptsMessage);
 
     const taken = () => new TRPCError({ code: "CONFLICT", message: EMAIL_TAKEN });
     if (await findUserByEmail(ctx.db, input.email)) throw taken();
     const passwordHash = await hashPassword(input.password);
-    const userId = await createAccount(ctx.db, {
-      email: input.email,
-      displayName: input.displayName,
-      passwordHash,
-    }).catch((error: unknown) => {
+    const account = newAccount(ctx.db, { email: input.email, displayName: input.displayName, passwordHash });
+    const verification = await verificationEmail(ctx.db, account, ctx.appUrl);
+    const session = newSession(ctx.db, ctx.auth, account.id);
+    // The account, its profile, its verification e-mail and its session: all of them or none.
+    await ctx.db.batch([...account.statements, ...verification.statements, session.statement]).catch((error: unknown) => {
       // Two sign-ups for one address can both pass the check above; the unique index decides.
       throw isUniqueViolation(error) ? taken() : error;
     });
-    const emailAddress = normalizeEmail(input.email);
-    await sendVerificationEmail(ctx.db, { id: userId, email: emailAddress }, ctx.appUrl);
-    ctx.setCookie(await startSession(ctx.auth, userId));
-    return me(ctx, { id: userId, email: emailAddress, emailVerifiedAt: null });
+    logEmail(verification.email);
+    ctx.setCookie(session.cookie);
+    return me(ctx, { id: account.id, email: account.email, emailVerifiedAt: null });
   }),
 
-  signIn: publicProcedure.input(signInInput).mutation(async ({ ctx, input }) => {
-    const limiter = rateLimiter(ctx.db);
+  signIn: unbatchedProcedure.input(signInInput).mutation(async ({ ctx, input }) => {
     const { signInEmail, signInIp } = rules(ctx);
     const emailAddress = normalizeEmail(input.email);
-    await refuseWhenLimited(limiter, [
-      [signInEmail, emailAddress],
-      [signInIp, ctx.clientIp],
-    ]);
+    const byEmail: Attempt = [signInEmail, emailAddress];
+    const byIp: Attempt = [signInIp, ctx.clientIp];
+    await limitAttempts(ctx.db, [byEmail, byIp], tooManyAttemptsMessage);
 
     const user = await findUserByEmail(ctx.db, emailAddress);
     const valid = user?.passwordHash
       ? await verifyPassword(user.passwordHash, input.password)
       : await verifyPassword(await decoyHash(), input.password).then(() => false);
-    if (!user || !valid) {
-      await limiter.hit(signInEmail, emailAddress);
-      await limiter.hit(signInIp, ctx.clientIp);
-      throw new TRPCError({ code: "UNAUTHORIZED", message: INVALID_CREDENTIALS });
-    }
-    await limiter.reset(signInEmail, emailAddress);
-    ctx.setCookie(await startSession(ctx.auth, user.id));
+    if (!user || !valid) throw new TRPCError({ code: "UNAUTHORIZED", message: INVALID_CREDENTIALS });
+    // The limits count failures: a right password clears its address's and gives the IP its try back.
+    const session = newSession(ctx.db, ctx.auth, user.id);
+    await ctx.db.batch([resetAttempts(ctx.db, byEmail), refundAttempt(ctx.db, byIp), session.statement]);
+    ctx.setCookie(session.cookie);
     return me(ctx, user);
   }),
 
-  signOut: protectedProcedure.mutation(async ({ ctx }) => {
+  signOut: unbatchedProtectedProcedure.mutation(async ({ ctx }) => {
     await ctx.auth.invalidateSession(ctx.session.id);
     ctx.setCookie(ctx.auth.createBlankSessionCookie());
     return null;
   }),
 
-  verifyEmail: publicProcedure
+  verifyEmail: unbatchedProcedure
     .input(z.object({ token: z.string().trim().min(1, INVALID_VERIFICATION_LINK).max(200, INVALID_VERIFICATION_LINK) }))
     .mutation(async ({ ctx, input }) => {
       const userId = await consumeVerificationToken(ctx.db, input.token);
       if (!userId) throw new TRPCError({ code: "BAD_REQUEST", message: INVALID_VERIFICATION_LINK });
-      if (ctx.user?.id !== userId) ctx.setCookie(await startSession(ctx.auth, userId));
+      if (ctx.user?.id !== userId) ctx.setCookie(await startSession(ctx.db, ctx.auth, userId));
       const [verified] = await ctx.db.select().from(users).where(eq(users.id, userId));
       return me(ctx, verified!);
     }),

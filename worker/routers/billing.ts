@@ -6,7 +6,7 @@ import type { Db } from "../../db/client";
 import { profiles } from "../../db/schema";
 import { paymentOf, purchaseDateOf, recordCheckout } from "../billing/payments";
 import { stripeClient } from "../billing/stripe";
-import { protectedProcedure, router } from "../trpc";
+import { protectedProcedure, router, unbatchedProtectedProcedure } from "../trpc";
 
 const createCheckoutInput = z.object({
   /** Made by the page for one purchase attempt: repeats of it get the same checkout. */
@@ -25,9 +25,10 @@ async function isPro(db: Db, userId: string) {
 export const billingRouter = router({
   /**
    * Opens a Stripe Checkout for Lifetime Pro. The price is decided here, never by the page; Pro
-   * itself is granted only by Stripe's signed webhook.
+   * itself is granted only by Stripe's signed webhook. Alone in its request: a batch must not
+   * turn one request into many calls to Stripe.
    */
-  createCheckout: protectedProcedure.input(createCheckoutInput).mutation(async ({ ctx, input }) => {
+  createCheckout: unbatchedProtectedProcedure.input(createCheckoutInput).mutation(async ({ ctx, input }) => {
     const config = ctx.config.stripe;
     if (!config) throw new TRPCError({ code: "PRECONDITION_FAILED", message: PAYMENTS_NOT_CONFIGURED });
     if (await isPro(ctx.db, ctx.user.id)) throw new TRPCError({ code: "CONFLICT", message: ALREADY_PRO });

@@ -1,9 +1,8 @@
-import { TRPCError } from "@trpc/server";
 import { z } from "zod";
 import { MAX_CONTACT_MESSAGE_LENGTH, MAX_CONTACT_NAME_LENGTH } from "../../db/rules";
 import { contactMessages } from "../../db/schema";
-import { minutesFrom, rateLimiter, type RateRule } from "../auth/rate-limit";
-import { publicProcedure, router } from "../trpc";
+import { limitAttempts, minutesFrom, type RateRule } from "../auth/rate-limit";
+import { router, unbatchedProcedure } from "../trpc";
 import { emailField } from "./fields";
 
 /** Enough for a visitor with a real question; a script filling the table needs more. */
@@ -29,12 +28,9 @@ const tooManyMessages = (retryAfterMs: number) =>
 
 export const contactRouter = router({
   /** The public contact form: stored for the team to answer by e-mail. */
-  send: publicProcedure.input(sendInput).mutation(async ({ ctx, input }) => {
-    const limiter = rateLimiter(ctx.db);
-    const wait = await limiter.blockedFor(SENDS_PER_IP, ctx.clientIp);
-    if (wait !== null) throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: tooManyMessages(wait) });
+  send: unbatchedProcedure.input(sendInput).mutation(async ({ ctx, input }) => {
+    await limitAttempts(ctx.db, [[SENDS_PER_IP, ctx.clientIp]], tooManyMessages);
     await ctx.db.insert(contactMessages).values({ ...input, ip: ctx.clientIp });
-    await limiter.hit(SENDS_PER_IP, ctx.clientIp);
     return { ok: true as const };
   }),
 });

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { profiles, projectJoinRequests, projects } from "../../db/schema";
-import { isUniqueViolation } from "../auth/accounts";
+import { isUniqueViolation } from "../../db/errors";
 import { findProject, ownedProject } from "../projects/access";
 import { projectId } from "../projects/inputs";
 import { protectedProcedure, router } from "../trpc";
@@ -53,10 +53,13 @@ async function pendingRequestOfMyProject(db: Db, requestId: string, userId: stri
 
 async function answer(db: Db, requestId: string, userId: string, status: "accepted" | "declined") {
   const request = await pendingRequestOfMyProject(db, requestId, userId);
-  await db
+  // Only one answer wins when several race: the others find it no longer pending and say so.
+  const [answered] = await db
     .update(projectJoinRequests)
     .set({ status, seenAt: null, updatedAt: new Date() })
-    .where(and(eq(projectJoinRequests.id, request.id), eq(projectJoinRequests.status, "pending")));
+    .where(and(eq(projectJoinRequests.id, request.id), eq(projectJoinRequests.status, "pending")))
+    .returning({ id: projectJoinRequests.id });
+  if (!answered) throw new TRPCError({ code: "CONFLICT", message: REQUEST_NOT_PENDING });
   return { id: request.id, status };
 }
 
@@ -87,10 +90,13 @@ export const joinRequestsRouter = router({
     const now = new Date();
     if (existing) {
       // One row per member and project: asking again after a decline or after leaving reopens it.
-      await ctx.db
+      const [reopened] = await ctx.db
         .update(projectJoinRequests)
         .set({ status: "pending", seenAt: null, updatedAt: now })
-        .where(and(eq(projectJoinRequests.id, existing.id), inArray(projectJoinRequests.status, ["declined", "left"])));
+        .where(and(eq(projectJoinRequests.id, existing.id), inArray(projectJoinRequests.status, ["declined", "left"])))
+        .returning({ id: projectJoinRequests.id });
+      // Another request of the same member reopened it first.
+      if (!reopened) throw new TRPCError({ code: "CONFLICT", message: ALREADY_PENDING });
       return { id: existing.id, status: "pending" as const };
     }
     const id = crypto.randomUUID();

@@ -1,14 +1,13 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createTRPCClient, httpLink, TRPCClientError } from "@trpc/client";
-import superjson from "superjson";
+import { TRPCClientError } from "@trpc/client";
 import { createDb } from "../../db/client";
 import { migrateLocal } from "../../db/local";
 import { createApp } from "../app";
 import { readConfig, type EnvVars } from "../config";
-import type { AppRouter } from "../routers";
 import { fsAvatarStore } from "../storage/fs-avatar-store";
+import { testBrowser } from "./browser";
 
 export const TEST_ORIGIN = "http://127.0.0.1:8787";
 
@@ -25,35 +24,7 @@ export async function createTestApp(env: EnvVars = {}) {
   const avatars = fsAvatarStore(join(dir, "avatars"));
   const app = createApp(() => ({ db, config, clientIp, avatars }));
 
-  /** A browser: its own cookie jar, sending the app's Origin like a real page would. */
-  function browser() {
-    const jar = new Map<string, string>();
-    const request = async (input: string | URL | Request, init: RequestInit = {}) => {
-      const headers = new Headers(init.headers);
-      if (!headers.has("Origin")) headers.set("Origin", TEST_ORIGIN);
-      if (jar.size) headers.set("Cookie", [...jar].map(([k, v]) => `${k}=${v}`).join("; "));
-      const url = typeof input === "string" || input instanceof URL ? String(input) : input.url;
-      const response = await app.request(url, { ...init, headers });
-      for (const cookie of response.headers.getSetCookie()) {
-        const [pair, ...attributes] = cookie.split(";");
-        const [name, value = ""] = pair!.split("=");
-        const expired = value === "" || attributes.some((a) => /max-age=0$/i.test(a.trim()));
-        if (expired) jar.delete(name!.trim());
-        else jar.set(name!.trim(), value);
-      }
-      return response;
-    };
-    const trpc = createTRPCClient<AppRouter>({
-      links: [
-        httpLink({
-          url: `${TEST_ORIGIN}/api/trpc`,
-          transformer: superjson,
-          fetch: (url, init) => request(String(url), init as RequestInit),
-        }),
-      ],
-    });
-    return { trpc, request, cookies: jar };
-  }
+  const browser = () => testBrowser(TEST_ORIGIN, (url, init) => app.request(url, init));
 
   /** A browser with a freshly signed-up member in it. */
   async function member(name = "Ada Lovelace", email = `${crypto.randomUUID().slice(0, 8)}@example.com`) {

@@ -1,0 +1,85 @@
+/**
+ * Many members at once against the real multi-process host: each member is a browser with its
+ * own cookie jar talking HTTP to the host, and every answer is recorded so a test can count them.
+ */
+import { TRPCClientError } from "@trpc/client";
+import { expect } from "vitest";
+import { testBrowser } from "../testing/browser";
+import { startHost, type HostOptions, type RunningHost } from "../testing/host";
+
+/** Serving processes: more than the cores, so writers really do overlap. */
+export const SERVING_PROCESSES = 4;
+
+export async function startCrowdHost(options: HostOptions = {}) {
+  return startHost({
+    ...options,
+    env: {
+      WEB_CONCURRENCY: String(SERVING_PROCESSES),
+      // Everyone here signs up and in from 127.0.0.1; the limits have tests of their own.
+      RATE_LIMIT_SIGNUP_PER_IP: "100000",
+      RATE_LIMIT_SIGNIN_PER_IP: "100000",
+      RATE_LIMIT_SIGNIN_PER_EMAIL: "100000",
+      ...options.env,
+    },
+  });
+}
+
+export type Outcome<T> = { ok: true; value: T } | { ok: false; status: number; message: string };
+
+/** A call's answer as data: a refusal is an outcome to count, not an exception. */
+export async function outcome<T>(call: Promise<T>): Promise<Outcome<T>> {
+  try {
+    return { ok: true, value: await call };
+  } catch (error) {
+    if (!(error instanceof TRPCClientError)) throw error;
+    return { ok: false, status: Number(error.data?.httpStatus ?? 0), message: error.message };
+  }
+}
+
+/** No answer was a server error: every refusal is one a member could read and act on. */
+export function expectNoServerErrors(outcomes: Outcome<unknown>[]) {
+  const serverErrors = outcomes.filter((o) => !o.ok && o.status >= 500);
+  expect(serverErrors).toEqual([]);
+}
+
+export const PASSWORD = "correct horse battery";
+
+export function newBrowser(host: RunningHost) {
+  // A fresh connection per request spreads the calls over every serving process.
+  return testBrowser(host.url, (url, init) => fetch(url, { ...init, headers: withClose(init.headers) }));
+}
+
+function withClose(headers: HeadersInit | undefined) {
+  const h = new Headers(headers);
+  h.set("Connection", "close");
+  return h;
+}
+
+let counter = 0;
+export const uniqueEmail = (prefix: string) => `${prefix}-${process.pid}-${++counter}@example.com`;
+
+/** Signs up `n` members at the same moment; every one must succeed. */
+export async function signUpMany(host: RunningHost, n: number, prefix = "member") {
+  const members = Array.from({ length: n }, (_, i) => ({
+    browser: newBrowser(host),
+    email: uniqueEmail(prefix),
+    displayName: `Member ${i + 1}`,
+  }));
+  const outcomes = await Promise.all(
+    members.map((m) => outcome(m.browser.trpc.auth.signUp.mutate({ displayName: m.displayName, email: m.email, password: PASSWORD }))),
+  );
+  expectNoServerErrors(outcomes);
+  expect(outcomes.filter((o) => !o.ok)).toEqual([]);
+  return members.map((m, i) => ({ ...m, id: (outcomes[i] as { ok: true; value: { id: string } }).value.id }));
+}
+
+/** Rows in a table, read through a connection of the test's own, as another process sees them. */
+export async function countRows(host: RunningHost, table: string, where = "1", args: (string | number)[] = []) {
+  const db = host.openDatabase();
+  try {
+    const { rows } = await db.execute({ sql: `SELECT count(*) AS n FROM ${table} WHERE ${where}`, args });
+    return Number(rows[0]!.n);
+  } finally {
+    db.close();
+  }
+}
