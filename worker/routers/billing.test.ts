@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALREADY_PRO, PAYMENT_PROVIDER_FAILED, PAYMENTS_NOT_CONFIGURED } from "../../db/billing-rules";
 import { payments } from "../../db/schema";
 import { createTestApp, rejection, type TestApp, type TestMember } from "../testing/harness";
+import { ALONE_ONLY } from "../trpc";
 import {
   completedSession,
   refundedCharge,
@@ -110,6 +111,19 @@ describe("billing.createCheckout", () => {
     const again = await m.trpc.billing.createCheckout.mutate(attempt());
     expect(again.url).not.toBe(first.url);
     expect(await paymentsOf(m)).toHaveLength(2);
+  });
+
+  it("refuses to run inside a batch, so one request cannot ask Stripe for many sessions", async () => {
+    const m = await t.member();
+    const sent = standIn.requests.length;
+    const response = await m.request("/api/trpc/billing.createCheckout,billing.createCheckout?batch=1", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ 0: { json: attempt() }, 1: { json: attempt() } }),
+    });
+    const answers = (await response.json()) as { error?: { json: { message: string } } }[];
+    expect(answers.map((answer) => answer.error?.json.message)).toEqual([ALONE_ONLY, ALONE_ONLY]);
+    expect(standIn.requests.length).toBe(sent);
   });
 
   it("refuses a second purchase to a Pro member without asking Stripe", async () => {
