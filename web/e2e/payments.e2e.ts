@@ -5,6 +5,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
+import { PAYMENT_PROVIDER_FAILED } from "../../db/billing-rules";
 import { FREE_PLAN_LIMIT_REACHED } from "../../db/project-rules";
 import {
   completedSession,
@@ -147,6 +148,39 @@ describe("Lifetime Pro", () => {
     await fifth.getByRole("alert").getByText(FREE_PLAN_LIMIT_REACHED).waitFor();
     await checkout.goto("/settings");
     await checkout.getByRole("link", { name: "Upgrade to Pro" }).waitFor();
+  });
+
+  test("a checkout that cannot start says why in a 'Payment Error' toast and the button is ready again", async ({ stripe, page }) => {
+    await signUp(page);
+    await page.goto("/pricing");
+    const buy = page.getByRole("button", { name: "Get Lifetime Access" });
+    const failsWith = async (description: string) => {
+      await buy.click();
+      const error = toast(page, "Payment Error").filter({ hasText: description });
+      await error.waitFor();
+      expect(await error.getAttribute("data-type")).toBe("error");
+      await buy.waitFor();
+      expect(await buy.isEnabled()).toBe(true);
+    };
+
+    stripe.failNext({ status: 400, message: "Invalid API Key provided" });
+    await failsWith(`Function error: ${PAYMENT_PROVIDER_FAILED}`);
+
+    stripe.omitUrls();
+    try {
+      await failsWith("No checkout URL received from payment function");
+    } finally {
+      stripe.omitUrls(false);
+    }
+    expect(page.context().pages()).toHaveLength(1);
+    // The failed attempt is over: the next click gets a checkout of its own, not the same answer.
+    const tab = page.waitForEvent("popup");
+    await buy.click();
+    await (await tab).close();
+
+    await page.route("**/api/trpc/billing.createCheckout*", (route) => route.abort("internetdisconnected"));
+    await failsWith("Failed to create payment session");
+    expect(page.context().pages()).toHaveLength(1);
   });
 
   test("someone else's payment, or none, is not found; the way to help is offered", async ({ stripe, app, page, newPage }) => {

@@ -33,15 +33,19 @@ export function LifetimeButton() {
   const utils = trpc.useUtils();
   // One id per purchase attempt: repeats of it (a double click, a retried request) get one checkout.
   const attemptId = useRef(crypto.randomUUID());
+  // A failed attempt is over: the next click must not get its answer again.
+  const failed = (description: string) => {
+    attemptId.current = crypto.randomUUID();
+    notify.error(PAYMENT_ERROR, description);
+  };
   const checkout = trpc.billing.createCheckout.useMutation({
     onSuccess: ({ url }) => {
-      if (!url) return notify.error(PAYMENT_ERROR, "No checkout URL received from payment function");
+      if (!url) return failed("No checkout URL received from payment function");
       notify.success("Redirecting to Checkout", "Complete your purchase in the new tab.");
       openCheckout(url);
     },
     onError: (error) => {
-      attemptId.current = crypto.randomUUID();
-      notify.error(PAYMENT_ERROR, paymentErrorDescription(error));
+      failed(paymentErrorDescription(error));
       // Pro bought in another tab since this page loaded: show it instead of the button.
       if (error.data?.code === "CONFLICT") void utils.auth.me.invalidate();
     },
