@@ -36,7 +36,15 @@ function writeBatches(client: Client): Client {
  * driver's busy wait blocks its whole process, so two of them can stall each other until timeout.
  */
 export function createDb(config: DbConfig) {
-  const client = createClient({ url: config.url, authToken: config.authToken, timeout: BUSY_TIMEOUT_MS });
+  const client = createClient({
+    url: config.url,
+    authToken: config.authToken,
+    timeout: BUSY_TIMEOUT_MS,
+    // A local file gets one connection per process: the embedded driver runs every statement
+    // synchronously, so a second connection would only contend for the lock with the first, and
+    // per-connection settings (db/local.ts) are made once and hold for the process's life.
+    concurrency: config.url.startsWith("file:") ? 1 : undefined,
+  });
   return drizzle(writeBatches(client), { schema });
 }
 

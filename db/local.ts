@@ -11,10 +11,15 @@ const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url))
 /** Where a local install keeps its database file, avatars and generated secrets. */
 export const localDataDir = () => resolve(process.env.DATA_DIR ?? ".data");
 
-/** Brings a database up to the committed migrations. */
+/** Sets up the process's connection to a local file and brings it up to the committed migrations. */
 export async function migrateLocal(db: Db) {
   // WAL lets readers carry on while a write commits; the setting is stored in the file.
   await db.run(sql`PRAGMA journal_mode = WAL`);
+  // In WAL mode NORMAL syncs at checkpoints rather than at every commit: a commit is in the
+  // operating system's hands when it returns, so it survives the process being killed at any
+  // moment (only a power cut may lose the last commits, never corrupt the file). FULL would cap
+  // the whole host at one disk flush per write, ~5 ms each here.
+  await db.run(sql`PRAGMA synchronous = NORMAL`);
   await migrate(db, { migrationsFolder });
 }
 

@@ -17,7 +17,8 @@ export const TEST_ORIGIN = "http://127.0.0.1:8787";
  */
 export async function createTestApp(env: EnvVars = {}) {
   const dir = mkdtempSync(join(tmpdir(), "crewboard-test-"));
-  const db = createDb({ url: `file:${join(dir, "app.db")}` });
+  const databaseUrl = `file:${join(dir, "app.db")}`;
+  const db = createDb({ url: databaseUrl });
   await migrateLocal(db);
   const config = readConfig({ PARTY_SECRET: "test-party-secret", ...env });
   let clientIp = "203.0.113.1";
@@ -36,6 +37,8 @@ export async function createTestApp(env: EnvVars = {}) {
   return {
     app,
     db,
+    /** For a second connection to the same file, as another serving process would open it. */
+    databaseUrl,
     config,
     avatars,
     browser,
