@@ -19,7 +19,14 @@ export async function recordCheckout(db: Db, checkout: CheckoutRecord) {
   // The same session comes back for a repeated click (idempotency key): one row for it.
   await db
     .insert(payments)
-    .values({ id: crypto.randomUUID(), ...checkout, stripeSessionId: checkout.sessionId, status: "pending" })
+    .values({
+      id: crypto.randomUUID(),
+      userId: checkout.userId,
+      stripeSessionId: checkout.sessionId,
+      amount: checkout.amount,
+      currency: checkout.currency,
+      status: "pending",
+    })
     .onConflictDoNothing({ target: payments.stripeSessionId });
 }
 
@@ -133,7 +140,7 @@ export async function refundPayment(db: Db, refund: { paymentIntentId: string; e
 /** The member's own payment for a checkout session, or null: nobody sees another's. */
 export async function paymentOf(db: Db, userId: string, sessionId: string) {
   const [payment] = await db
-    .select({ status: payments.status, paidAt: payments.paidAt })
+    .select({ status: payments.status })
     .from(payments)
     .where(and(eq(payments.stripeSessionId, sessionId), eq(payments.userId, userId)));
   return payment ?? null;

@@ -80,8 +80,7 @@ export const billingRouter = router({
   status: protectedProcedure.input(statusInput).query(async ({ ctx, input }) => {
     const payment = await paymentOf(ctx.db, ctx.user.id, input.sessionId);
     if (!payment) return { state: "not_found" as const };
-    if (payment.status === "paid") return { state: "active" as const, paidAt: payment.paidAt };
-    return { state: payment.status };
+    return { state: payment.status === "paid" ? ("active" as const) : payment.status };
   }),
 
   /** The member's plan, for Settings. */
