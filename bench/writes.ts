@@ -20,7 +20,11 @@ interface Figures {
 }
 
 const workloads = {
-  "projects.create": (i: number) => ({ title: `Load ${i}`, category: "Web Development", description: "Made by the benchmark." }),
+  "projects.create": (i: number) => ({
+    title: `Load ${i}`,
+    category: "Web Development",
+    description: "Made by the benchmark.",
+  }),
   "profiles.update": (i: number) => ({
     displayName: `Bench Member ${i}`,
     bio: `Saved by the benchmark, run ${i}.`,

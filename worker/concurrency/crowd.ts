@@ -66,7 +66,9 @@ export async function signUpMany(host: RunningHost, n: number, prefix = "member"
     displayName: `Member ${i + 1}`,
   }));
   const outcomes = await Promise.all(
-    members.map((m) => outcome(m.browser.trpc.auth.signUp.mutate({ displayName: m.displayName, email: m.email, password: PASSWORD }))),
+    members.map((m) =>
+      outcome(m.browser.trpc.auth.signUp.mutate({ displayName: m.displayName, email: m.email, password: PASSWORD })),
+    ),
   );
   expectNoServerErrors(outcomes);
   expect(outcomes.filter((o) => !o.ok)).toEqual([]);

@@ -38,7 +38,10 @@ async function post(path: string, body: unknown) {
 
 const call = (procedure: string, input: object) => post(procedure, { json: input }).then((answers) => answers[0]!);
 const batch = (procedure: string, inputs: object[]) =>
-  post(`${inputs.map(() => procedure).join(",")}?batch=1`, Object.fromEntries(inputs.map((input, i) => [i, { json: input }])));
+  post(
+    `${inputs.map(() => procedure).join(",")}?batch=1`,
+    Object.fromEntries(inputs.map((input, i) => [i, { json: input }])),
+  );
 
 const statuses = (answers: { status: number }[]) =>
   answers.reduce<Record<number, number>>((tally, { status }) => ({ ...tally, [status]: (tally[status] ?? 0) + 1 }), {});
@@ -56,7 +59,10 @@ async function counter(key: string) {
 describe("sign-in, 5 wrong passwords per address", () => {
   test("a batch of guesses is refused whole: not one password is checked", async () => {
     const email = uniqueEmail("batch-target");
-    const answers = await batch("auth.signIn", Array.from({ length: 12 }, (_, i) => ({ email, password: `guess ${i}` })));
+    const answers = await batch(
+      "auth.signIn",
+      Array.from({ length: 12 }, (_, i) => ({ email, password: `guess ${i}` })),
+    );
     expect(answers).toEqual(Array(12).fill({ status: 400, message: ALONE_ONLY }));
     expect(await counter(`signin:email:${email}`)).toBe(0);
   });
@@ -64,7 +70,9 @@ describe("sign-in, 5 wrong passwords per address", () => {
   test("15 parallel wrong sign-ins: 5 checked, 10 refused, all 15 counted", async () => {
     const email = uniqueEmail("burst-target");
     await call("auth.signUp", { displayName: "Target", email, password: PASSWORD });
-    const answers = await Promise.all(Array.from({ length: 15 }, (_, i) => call("auth.signIn", { email, password: `wrong ${i}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 15 }, (_, i) => call("auth.signIn", { email, password: `wrong ${i}` })),
+    );
     expect(statuses(answers)).toEqual({ 401: 5, 429: 10 });
     expect(await counter(`signin:email:${email}`)).toBe(15);
     // Even the right password waits now.
@@ -114,6 +122,9 @@ describe("contact form, 5 messages per IP an hour", () => {
 });
 
 test("a batch larger than a page ever sends is refused before any call runs", async () => {
-  const answers = await batch("projects.list", Array.from({ length: 21 }, () => ({})));
+  const answers = await batch(
+    "projects.list",
+    Array.from({ length: 21 }, () => ({})),
+  );
   expect(answers.every((a) => a.status === 400)).toBe(true);
 });

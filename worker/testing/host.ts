@@ -51,7 +51,7 @@ export interface RunningHost {
   dataDir: string;
   /** Everything the host printed so far: attached to failure reports. */
   output(): string;
-  /** A separate connection to the host's database file, as another process would open it. */
+  /** A separate connection to the host's database (its file, or `LIBSQL_URL`), as another process would open it. */
   openDatabase(): Client;
   /** The verification link in the newest e-mail sent to this address, as a member would click it. */
   latestVerificationLink(email: string): Promise<string>;
@@ -113,7 +113,10 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   process.once("exit", onExit);
 
   const url = await new Promise<string>((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`host not ready after ${START_TIMEOUT_MS} ms\n${output}`)), START_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => fail(new Error(`host not ready after ${START_TIMEOUT_MS} ms\n${output}`)),
+      START_TIMEOUT_MS,
+    );
     const watch = () => {
       const ready = READY_LINE.exec(output);
       if (!ready) return;
@@ -132,7 +135,10 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     throw error;
   });
 
-  const openDatabase = () => createClient({ url: `file:${join(dataDir, "app.db")}` });
+  const openDatabase = () =>
+    options.env?.LIBSQL_URL
+      ? createClient({ url: options.env.LIBSQL_URL, authToken: options.env.LIBSQL_AUTH_TOKEN })
+      : createClient({ url: `file:${join(dataDir, "app.db")}` });
   const ended = async (signal: NodeJS.Signals) => {
     signalGroup(signal);
     const timer = setTimeout(() => signalGroup("SIGKILL"), STOP_TIMEOUT_MS);
