@@ -150,6 +150,34 @@ describe("Lifetime Pro", () => {
     await checkout.getByRole("link", { name: "Upgrade to Pro" }).waitFor();
   });
 
+  test("a newcomer who signs up from Pricing sets up the profile and lands back on Pricing", async ({ page }) => {
+    await page.goto("/pricing");
+    await page.getByRole("button", { name: "Get Lifetime Access" }).click();
+    await expectUrl(page, "/auth", "?redirect=%2Fpricing");
+    const member = newMember();
+    const form = await authForm(page, "Sign Up");
+    await form.getByLabel("Display Name").fill(member.displayName);
+    await form.getByLabel("Email").fill(member.email);
+    await form.getByLabel("Password", { exact: true }).fill(member.password);
+    await form.getByRole("button", { name: "Create Account" }).click();
+
+    await expectUrl(page, "/onboarding", "?redirect=%2Fpricing");
+    const next = page.getByRole("button", { name: "Next" });
+    await page.getByText("Step 1 of 4").waitFor();
+    await next.click();
+    for (const [label, option] of [["Developer Type", "Backend Developer"], ["Experience Level", "Advanced (3-5 years)"]]) {
+      await page.getByLabel(label!).click();
+      await page.getByRole("option", { name: option, exact: true }).click();
+    }
+    await next.click();
+    await page.getByLabel("Web Development").click();
+    await next.click();
+    await page.getByRole("button", { name: "Get Started" }).click();
+
+    await expectUrl(page, "/pricing");
+    await page.getByRole("button", { name: "Get Lifetime Access" }).waitFor();
+  });
+
   test("a checkout that cannot start says why in a 'Payment Error' toast and the button is ready again", async ({ stripe, page }) => {
     await signUp(page);
     await page.goto("/pricing");
