@@ -1,5 +1,15 @@
 /** Input bounds and the spec's messages for them, shared by the procedures and the forms. */
 
+/**
+ * Text holds no control characters but newline and tab: a NUL cuts stored text short (an empty
+ * title that search still finds), and the rest are invisible or rewrite what a reader sees.
+ */
+const CONTROL = "\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F";
+export const NO_CONTROL_CHARACTERS = new RegExp(`^[^${CONTROL}]*$`);
+/** For text from elsewhere (a Google profile's name), which is cleaned rather than refused. */
+export const CONTROL_CHARACTERS = new RegExp(`[${CONTROL}]`, "g");
+export const CONTROL_CHARACTERS_REFUSED = "Text may not contain control characters other than line breaks and tabs.";
+
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 128;
 export const MAX_EMAIL_LENGTH = 254;

@@ -7,6 +7,7 @@ import { avatarRoutes } from "./http/avatars";
 import { trpcBodyLimit } from "./http/body-limit";
 import { googleRoutes } from "./http/google";
 import { originCheck } from "./http/origin";
+import { securityHeadersMiddleware } from "./http/security-headers";
 import { sessionMiddleware } from "./http/session";
 import { STRIPE_WEBHOOK_PATH, stripeWebhook } from "./http/stripe-webhook";
 import { appRouter } from "./routers";
@@ -27,7 +28,8 @@ export function createApp(services: (c: Context<AppEnv>) => Services) {
     return c.json({ error: "Something went wrong. Please try again." }, 500);
   });
 
-  app.use("/api/*", async (c, next) => {
+  // Every request: the Node host serves its pages through this app too, and they need the config.
+  app.use("*", async (c, next) => {
     const { db, config, clientIp, avatars } = services(c);
     c.set("db", db);
     c.set("config", config);
@@ -35,6 +37,7 @@ export function createApp(services: (c: Context<AppEnv>) => Services) {
     c.set("avatars", avatars);
     await next();
   });
+  app.use("*", securityHeadersMiddleware);
   // Before the session middleware: images are public, and a cached image must not carry a cookie.
   app.route("/api/avatars", avatarRoutes);
   // Before the Origin check and the session: Stripe sends neither; its signature is the check.

@@ -4,8 +4,11 @@
  * `.env.example` documents each variable.
  */
 export interface Config {
-  /** Public origin of the app when it differs from the request's (behind a proxy). */
-  appUrl: string | null;
+  /**
+   * Public origin of the app: e-mailed links and OAuth redirects are built from it alone, never
+   * from a request's Host header, which whoever sends the request chooses.
+   */
+  appUrl: string;
   /** Shared by the API and the chat rooms: signs socket tokens and authorises broadcasts. */
   partySecret: string;
   /** host[:port] of the PartyKit server, as browsers reach it. */
@@ -62,10 +65,23 @@ function positiveInt(value: string | undefined, fallback: number) {
   return Number.isInteger(n) && n > 0 ? n : fallback;
 }
 
+/**
+ * `APP_URL`, or the Node host's own listening address (HOST and PORT, which only it sets). A
+ * production host has no listening address worth mailing, so there APP_URL is required.
+ */
+function appUrlOf(env: EnvVars): string {
+  const configured = env.APP_URL || (env.NODE_ENV !== "production" && env.HOST && env.PORT && `http://${env.HOST}:${env.PORT}`);
+  if (!configured) throw new Error("APP_URL is not set: e-mailed links need the app's public origin");
+  if (!URL.canParse(configured) || !/^https?:$/.test(new URL(configured).protocol)) {
+    throw new Error(`APP_URL must be an http(s) origin, not ${configured}`);
+  }
+  return new URL(configured).origin;
+}
+
 export function readConfig(env: EnvVars): Config {
   if (!env.PARTY_SECRET) throw new Error("PARTY_SECRET is not set");
   return {
-    appUrl: env.APP_URL || null,
+    appUrl: appUrlOf(env),
     partySecret: env.PARTY_SECRET,
     partyHost: env.PARTY_HOST || "127.0.0.1:1999",
     google:

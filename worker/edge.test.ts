@@ -17,6 +17,7 @@ import {
   TEST_STRIPE_SECRET_KEY,
   TEST_STRIPE_WEBHOOK_SECRET,
 } from "./testing/stripe-stand-in";
+import { staticAssetHeadersFile, THEME_SCRIPT_HASH } from "./http/security-headers";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const wrangler = join(root, "node_modules/.bin/wrangler");
@@ -34,6 +35,8 @@ beforeAll(async () => {
   assets = join(work, "assets");
   await mkdir(assets);
   await writeFile(join(assets, "index.html"), "<!doctype html><title>Crewboard edge check</title>\n");
+  // What `vite build` writes beside the pages: Workers Static Assets applies it before the Worker runs.
+  await writeFile(join(assets, "_headers"), staticAssetHeadersFile("127.0.0.1:1999"));
 });
 
 afterAll(async () => {
@@ -78,6 +81,8 @@ describe("wrangler dev (workerd)", () => {
         "--show-interactive-dev-session=false",
         "--var",
         "PARTY_SECRET:edge-check-secret",
+        "--var",
+        `APP_URL:${base}`,
         // Never dialled: health and the origin check answer before the database is touched.
         "--var",
         "LIBSQL_URL:http://127.0.0.1:9",
@@ -128,12 +133,36 @@ describe("wrangler dev (workerd)", () => {
     expect((await post(signedDelivery(event, "whsec_forged").signature)).status).toBe(400);
   });
 
+  it("sends the security headers with pages, and no referrer from the verification page", async () => {
+    const page = await fetch(`${base}/projects/some-id`, { headers: { "Sec-Fetch-Mode": "navigate" } });
+    expectSecurityHeaders(page);
+    expect(page.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
+    const verify = await fetch(`${base}/auth/verify?token=secret`, { headers: { "Sec-Fetch-Mode": "navigate" } });
+    expect(await verify.text()).toContain("Crewboard edge check");
+    expectSecurityHeaders(verify);
+    expect(verify.headers.get("Referrer-Policy")).toBe("no-referrer");
+  });
+
+  it("sends the security headers with API answers, which no cache may keep", async () => {
+    const res = await fetch(`${base}/api/health`);
+    expectSecurityHeaders(res);
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
+  });
+
   it("hands client routes to the SPA", async () => {
     const res = await fetch(`${base}/projects/some-id`, { headers: { "Sec-Fetch-Mode": "navigate" } });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("Crewboard edge check");
   });
 });
+
+function expectSecurityHeaders(response: Response) {
+  const csp = response.headers.get("Content-Security-Policy")!;
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toContain(`script-src 'self' '${THEME_SCRIPT_HASH}'`);
+  expect(response.headers.get("X-Frame-Options")).toBe("DENY");
+  expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

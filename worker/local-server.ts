@@ -5,10 +5,10 @@
 import { resolve } from "node:path";
 import { serve } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
-import { serveStatic } from "@hono/node-server/serve-static";
 import { localDataDir, openLocalDb } from "../db/local";
 import { createApp } from "./app";
 import { readConfig } from "./config";
+import { serveSpa } from "./http/spa";
 import { fsAvatarStore } from "./storage/fs-avatar-store";
 
 const dataDir = localDataDir();
@@ -23,16 +23,7 @@ const app = createApp((c) => ({
   avatars,
   clientIp: getConnInfo(c).remote.address ?? "unknown",
 }));
-app.use(
-  "/assets/*",
-  serveStatic({
-    root: distDir,
-    onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
-  }),
-);
-app.use("*", serveStatic({ root: distDir }));
-// Every other path is a client route: the SPA decides, including its own 404 page.
-app.get("*", serveStatic({ root: distDir, path: "index.html" }));
+serveSpa(app, distDir);
 
 const server = serve({ fetch: app.fetch, port: Number(process.env.PORT), hostname: process.env.HOST });
 server.on("error", (error) => {

@@ -12,6 +12,7 @@ import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { localDataDir, openLocalDb } from "../db/local";
+import { readConfig } from "./config";
 
 const HOST = "127.0.0.1";
 const port = Number(process.env.PORT ?? 8787);
@@ -39,6 +40,14 @@ const env = {
   // Links sent out (the checkout's way back, e-mails) are built from this, never from a request.
   APP_URL: process.env.APP_URL || `http://${HOST}:${port}`,
 };
+
+try {
+  // Each serving process reads the same; a configuration it would refuse stops everything here.
+  readConfig({ ...process.env, ...env });
+} catch (error) {
+  console.error(`Cannot start: ${(error as Error).message}`);
+  process.exit(1);
+}
 
 let stopping = false;
 let party: ChildProcess | undefined;

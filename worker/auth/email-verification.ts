@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, ne } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { emailTokens, users } from "../../db/schema";
+import { emailTokens, sessions, users } from "../../db/schema";
 import { queueEmail } from "../mail";
 
 const TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -42,26 +42,36 @@ export async function verificationEmail(db: Db, user: { id: string; email: strin
 }
 
 /**
- * Spends a token and marks its owner's e-mail verified. The conditional update makes a token
- * usable once even when two requests race; the user id is null for unknown, used or expired ones.
+ * Spends a token and marks its owner's address verified, and nothing else: no session starts.
+ *
+ * Whoever set the account's password before the address was proven may not own the address (anyone
+ * can sign up with someone else's). The password stands only when the link is opened by a visitor
+ * signed in as that very account: then one person holds both the mailbox and the password.
+ * Otherwise the password and the account's sessions stop working (until a reset), as a Google
+ * sign-in linking to the address does.
+ *
+ * One batch, one transaction: the conditional update makes a token usable once even when two
+ * requests race, and the later statements act only on the account whose token this call spent.
+ * Returns false for unknown, used or expired tokens.
  */
-export async function consumeVerificationToken(db: Db, token: string): Promise<string | null> {
+export async function consumeVerificationToken(db: Db, token: string, visitorId: string | null): Promise<boolean> {
   const now = new Date();
-  const [spent] = await db
-    .update(emailTokens)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(emailTokens.tokenHash, await sha256Hex(token)),
-        isNull(emailTokens.usedAt),
-        gt(emailTokens.expiresAt, now),
-      ),
-    )
-    .returning({ userId: emailTokens.userId });
-  if (!spent) return null;
-  await db
-    .update(users)
-    .set({ emailVerifiedAt: now })
-    .where(and(eq(users.id, spent.userId), isNull(users.emailVerifiedAt)));
-  return spent.userId;
+  const tokenHash = await sha256Hex(token);
+  const spentNow = db
+    .select({ userId: emailTokens.userId })
+    .from(emailTokens)
+    .where(and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.usedAt, now)));
+  const unproven = and(inArray(users.id, spentNow), isNull(users.emailVerifiedAt));
+  const passwordUnproven = visitorId ? and(unproven, ne(users.id, visitorId)) : unproven;
+  const [spent] = await db.batch([
+    db
+      .update(emailTokens)
+      .set({ usedAt: now })
+      .where(and(eq(emailTokens.tokenHash, tokenHash), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, now)))
+      .returning({ userId: emailTokens.userId }),
+    db.delete(sessions).where(inArray(sessions.userId, db.select({ id: users.id }).from(users).where(passwordUnproven))),
+    db.update(users).set({ passwordHash: null }).where(passwordUnproven),
+    db.update(users).set({ emailVerifiedAt: now }).where(unproven),
+  ]);
+  return spent.length > 0;
 }

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { profiles, users } from "../../db/schema";
-import { TEST_ORIGIN, createTestApp, type TestApp } from "../testing/harness";
+import { TEST_ORIGIN, createTestApp, rejection, type TestApp } from "../testing/harness";
 
 type Browser = ReturnType<TestApp["browser"]>;
 
@@ -19,8 +19,9 @@ interface GoogleAccount {
 const CLIENT_ID = "crewboard-test.apps.googleusercontent.com";
 const CLIENT_SECRET = "test-google-secret";
 const CALLBACK_URL = `${TEST_ORIGIN}/api/auth/google/callback`;
-const FAILED = "Failed to sign in with Google. Please try again.";
-const NOT_CONFIGURED = "Google sign-in is not configured on this server.";
+/** The redirect names what went wrong by code only: the sign-in page holds the words. */
+const FAILED = "google_failed";
+const NOT_CONFIGURED = "google_not_configured";
 
 const base64url = (data: string | Buffer) => Buffer.from(data).toString("base64url");
 const s256 = (verifier: string) => createHash("sha256").update(verifier).digest("base64url");
@@ -155,11 +156,11 @@ async function signInWithGoogle(b: Browser, account: GoogleAccount) {
   return b.request(await consentAt(b, account));
 }
 
-function expectRedirectToAuthWith(response: Response, message: string) {
+function expectRedirectToAuthWith(response: Response, code: string) {
   expect(response.status).toBe(302);
   const location = new URL(response.headers.get("Location")!, TEST_ORIGIN);
   expect(location.pathname).toBe("/auth");
-  expect(location.searchParams.get("oauth_error")).toBe(message);
+  expect(location.searchParams.get("oauth_error")).toBe(code);
 }
 
 async function expectSignedOut(b: Browser) {
@@ -238,7 +239,7 @@ describe("Google callback", () => {
     expect(user).toMatchObject({ googleId: account.sub, passwordHash: null });
   });
 
-  it("links to a verified account with the same e-mail, keeping its password", async () => {
+  it("links to a verified account with the same e-mail; the password set before Google proved the address stops working", async () => {
     const m = await t.member("Linked Member", "Linked.Member@Example.com");
     await t.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, m.me.id));
     const before = await t.db.$count(users);
@@ -254,12 +255,13 @@ describe("Google callback", () => {
     });
     expect(await t.db.$count(users)).toBe(before);
     const [user] = await t.db.select().from(users).where(eq(users.id, m.me.id));
-    expect(user!.googleId).toBe(account.sub);
+    expect(user).toMatchObject({ googleId: account.sub, passwordHash: null });
 
-    const withPassword = t.browser();
-    const signedIn = await withPassword.trpc.auth.signIn.mutate({ email: m.email, password: m.password });
-    expect(signedIn.id).toBe(m.me.id);
-    expect(await m.trpc.auth.me.query()).toMatchObject({ id: m.me.id });
+    // Whoever signed up with the address and got its owner to click 'Confirm' is out.
+    expect(await m.trpc.auth.me.query()).toBeNull();
+    const withPassword = await rejection(t.browser().trpc.auth.signIn.mutate({ email: m.email, password: m.password }));
+    expect(withPassword).toMatchObject({ status: 401 });
+    expect((await signInWithGoogle(t.browser(), account)).headers.get("Location")).toBe("/dashboard");
   });
 
   it("takes an unconfirmed address back from whoever signed up with it first", async () => {
@@ -272,6 +274,12 @@ describe("Google callback", () => {
     await expect(
       t.browser().trpc.auth.signIn.mutate({ email: squatter.email, password: squatter.password }),
     ).rejects.toThrow("Invalid email or password. Please check your credentials and try again.");
+  });
+
+  it("cleans control characters out of the name Google sends", async () => {
+    const b = t.browser();
+    await signInWithGoogle(b, googleAccount({ name: "\u0000Grace\u0007 Hopper\u001b[31m" }));
+    expect((await b.trpc.auth.me.query())?.profile?.displayName).toBe("Grace Hopper[31m");
   });
 
   it("keeps an avatar the member already has when linking", async () => {

@@ -8,6 +8,8 @@ import {
 import { and, eq, isNull } from "drizzle-orm";
 import { Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import type { OAuthError } from "../../db/auth-messages";
+import { CONTROL_CHARACTERS, MAX_DISPLAY_NAME_LENGTH } from "../../db/rules";
 import { profiles, sessions, users } from "../../db/schema";
 import { isUniqueViolation } from "../../db/errors";
 import { emailLocalPart, findUserByEmail, newAccount } from "../auth/accounts";
@@ -19,8 +21,6 @@ const STATE_COOKIE = "google_oauth_state";
 const VERIFIER_COOKIE = "google_code_verifier";
 const TEN_MINUTES = 10 * 60;
 
-export const GOOGLE_NOT_CONFIGURED = "Google sign-in is not configured on this server.";
-const GOOGLE_FAILED = "Failed to sign in with Google. Please try again.";
 
 interface GoogleClaims {
   sub: string;
@@ -39,29 +39,25 @@ async function findOrCreateMember(db: AppEnv["Variables"]["db"], claims: GoogleC
   if (byGoogle) return byGoogle.id;
   const byEmail = await findUserByEmail(db, claims.email);
   if (byEmail) {
-    // Whoever signed up with an address nobody has confirmed may not own it: Google just proved
-    // the real owner is here, so that password and its sessions stop working.
-    const unconfirmed = byEmail.emailVerifiedAt === null;
+    // Google just proved who owns this address. A password set before that proof may belong to
+    // whoever signed up with the address first (even if its owner later clicked the confirmation
+    // link they were sent), so that password and its sessions stop working until a reset.
     await db.batch([
       db
         .update(users)
-        .set({
-          googleId: claims.sub,
-          emailVerifiedAt: byEmail.emailVerifiedAt ?? new Date(),
-          ...(unconfirmed && { passwordHash: null }),
-        })
+        .set({ googleId: claims.sub, emailVerifiedAt: byEmail.emailVerifiedAt ?? new Date(), passwordHash: null })
         .where(eq(users.id, byEmail.id)),
       db
         .update(profiles)
         .set({ avatarUrl: claims.picture ?? null, updatedAt: new Date() })
         .where(and(eq(profiles.id, byEmail.id), isNull(profiles.avatarUrl))),
-      ...(unconfirmed ? [db.delete(sessions).where(eq(sessions.userId, byEmail.id))] : []),
+      db.delete(sessions).where(eq(sessions.userId, byEmail.id)),
     ]);
     return byEmail.id;
   }
   const account = newAccount(db, {
     email: claims.email,
-    displayName: claims.name?.trim().slice(0, 50) || emailLocalPart(claims.email),
+    displayName: claims.name?.replace(CONTROL_CHARACTERS, "").trim().slice(0, MAX_DISPLAY_NAME_LENGTH) || emailLocalPart(claims.email),
     googleId: claims.sub,
     avatarUrl: claims.picture ?? null,
     emailVerified: true,
@@ -70,10 +66,13 @@ async function findOrCreateMember(db: AppEnv["Variables"]["db"], claims: GoogleC
   return account.id;
 }
 
+/** Back to the sign-in page, which shows the spec's message for the code. */
+const backToSignIn = (error: OAuthError) => `/auth?oauth_error=${error}`;
+
 export const googleRoutes = new Hono<AppEnv>()
   .get("/", (c) => {
     const google = c.var.config.google;
-    if (!google) return c.redirect(`/auth?oauth_error=${encodeURIComponent(GOOGLE_NOT_CONFIGURED)}`);
+    if (!google) return c.redirect(backToSignIn("google_not_configured"));
     const state = generateState();
     const verifier = generateCodeVerifier();
     const url = client(google, c.var.appUrl).createAuthorizationURLWithPKCE(
@@ -96,15 +95,15 @@ export const googleRoutes = new Hono<AppEnv>()
   })
   .get("/callback", async (c) => {
     const google = c.var.config.google;
-    const fail = (message: string) => c.redirect(`/auth?oauth_error=${encodeURIComponent(message)}`);
-    if (!google) return fail(GOOGLE_NOT_CONFIGURED);
+    const fail = (error: OAuthError) => c.redirect(backToSignIn(error));
+    if (!google) return fail("google_not_configured");
 
     const { code, state } = c.req.query();
     const storedState = getCookie(c, STATE_COOKIE);
     const verifier = getCookie(c, VERIFIER_COOKIE);
     deleteCookie(c, STATE_COOKIE, { path: "/" });
     deleteCookie(c, VERIFIER_COOKIE, { path: "/" });
-    if (!code || !state || !storedState || !verifier || state !== storedState) return fail(GOOGLE_FAILED);
+    if (!code || !state || !storedState || !verifier || state !== storedState) return fail("google_failed");
 
     let claims: GoogleClaims;
     try {
@@ -115,9 +114,9 @@ export const googleRoutes = new Hono<AppEnv>()
       );
       claims = decodeIdToken(tokens.idToken()) as GoogleClaims;
     } catch {
-      return fail(GOOGLE_FAILED);
+      return fail("google_failed");
     }
-    if (!claims.sub || !claims.email || claims.email_verified !== true) return fail(GOOGLE_FAILED);
+    if (!claims.sub || !claims.email || claims.email_verified !== true) return fail("google_failed");
 
     const email = claims.email;
     const userId = await findOrCreateMember(c.var.db, { ...claims, email }).catch(async (error: unknown) => {

@@ -12,8 +12,8 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export const originCheck = createMiddleware<AppEnv>(async (c, next) => {
   if (!SAFE_METHODS.has(c.req.method)) {
     const origin = c.req.header("Origin") ?? null;
-    const allowed = [new URL(c.req.url).host, c.var.config.appUrl && new URL(c.var.config.appUrl).host];
-    if (!origin || !verifyRequestOrigin(origin, allowed.filter((h): h is string => !!h))) {
+    const allowed = [new URL(c.req.url).host, new URL(c.var.config.appUrl).host];
+    if (!origin || !verifyRequestOrigin(origin, allowed)) {
       throw new HTTPException(403, { message: "Cross-site request refused." });
     }
   }

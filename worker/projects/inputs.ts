@@ -13,16 +13,16 @@ import {
   MIN_TEAM_SIZE,
   MISSING_INFORMATION,
 } from "../../db/project-rules";
+import { plainText } from "../routers/fields";
 
-export const projectId = z.string({ error: "Project not found" }).min(1).max(64);
+export const projectId = plainText("Project not found").min(1).max(64);
 
 export const category = z.enum(PROJECT_CATEGORIES, { error: "Please choose a category from the list." });
 export const status = z.enum(PROJECT_STATUSES, { error: "Please choose a status from the list." });
 
 /** Empty or missing optional text is stored as null, never as "". */
 const optionalText = (max: number, tooLong: string) =>
-  z
-    .string()
+  plainText()
     .trim()
     .max(max, tooLong)
     .nullish()
@@ -31,7 +31,7 @@ const optionalText = (max: number, tooLong: string) =>
 /** Items trimmed, empty ones and repeats dropped, as the list inputs do it in the browser. */
 const textList = (label: string) =>
   z
-    .array(z.string().max(MAX_LIST_ITEM_LENGTH * 4, `Each item in ${label} must be at most ${MAX_LIST_ITEM_LENGTH} characters.`), {
+    .array(plainText().max(MAX_LIST_ITEM_LENGTH * 4, `Each item in ${label} must be at most ${MAX_LIST_ITEM_LENGTH} characters.`), {
       error: `${label} must be a list.`,
     })
     .max(MAX_LIST_ITEMS * 4, `${label} can hold at most ${MAX_LIST_ITEMS} items.`)
@@ -39,7 +39,7 @@ const textList = (label: string) =>
     .transform((items) => [...new Set(items.map((item) => item.trim()).filter(Boolean))])
     .pipe(
       z
-        .array(z.string().max(MAX_LIST_ITEM_LENGTH, `Each item in ${label} must be at most ${MAX_LIST_ITEM_LENGTH} characters.`))
+        .array(plainText().max(MAX_LIST_ITEM_LENGTH, `Each item in ${label} must be at most ${MAX_LIST_ITEM_LENGTH} characters.`))
         .max(MAX_LIST_ITEMS, `${label} can hold at most ${MAX_LIST_ITEMS} items.`),
     );
 
@@ -56,14 +56,12 @@ const progress = "Progress must be a whole number from 0 to 100.";
 
 /** The fields of the spec's insert (§7). */
 export const projectFields = z.object({
-  title: z
-    .string({ error: MISSING_INFORMATION })
+  title: plainText(MISSING_INFORMATION)
     .trim()
     .min(1, MISSING_INFORMATION)
     .max(MAX_TITLE_LENGTH, `Title must be at most ${MAX_TITLE_LENGTH} characters.`),
-  category: z.string({ error: MISSING_INFORMATION }).min(1, MISSING_INFORMATION).pipe(category),
-  description: z
-    .string()
+  category: plainText(MISSING_INFORMATION).min(1, MISSING_INFORMATION).pipe(category),
+  description: plainText()
     .trim()
     .max(MAX_DESCRIPTION_LENGTH, `Description must be at most ${MAX_DESCRIPTION_LENGTH} characters.`)
     .default(""),
@@ -95,11 +93,11 @@ export const editableFields = projectFields.extend({
 });
 
 export const listInput = z.object({
-  search: z.string().max(MAX_SEARCH_LENGTH, `Search must be at most ${MAX_SEARCH_LENGTH} characters.`).optional(),
+  search: plainText().max(MAX_SEARCH_LENGTH, `Search must be at most ${MAX_SEARCH_LENGTH} characters.`).optional(),
   category: category.optional(),
   status: status.optional(),
   /** Only the caller's own projects (My Projects, the dashboard's recent list). */
   mine: z.boolean().optional(),
   limit: z.number().int().min(1).max(100).optional(),
-  cursor: z.string().max(100).nullish(),
+  cursor: plainText().max(100).nullish(),
 });

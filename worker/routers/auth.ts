@@ -1,7 +1,8 @@
 import { TRPCError } from "@trpc/server";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { profiles, users } from "../../db/schema";
+import { INVALID_VERIFICATION_LINK } from "../../db/auth-messages";
+import { profiles } from "../../db/schema";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT } from "../../db/rules";
 import { isUniqueViolation } from "../../db/errors";
 import { findUserByEmail, newAccount, normalizeEmail } from "../auth/accounts";
@@ -15,32 +16,28 @@ import {
   type Attempt,
   type RateRule,
 } from "../auth/rate-limit";
-import { newSession, startSession } from "../auth/session";
+import { newSession } from "../auth/session";
 import { logEmail } from "../mail";
 import type { Context } from "../trpc";
 import { router, unbatchedProcedure, unbatchedProtectedProcedure } from "../trpc";
-import { displayNameField, emailField } from "./fields";
+import { displayNameField, emailField, plainText } from "./fields";
 
 const INVALID_CREDENTIALS = "Invalid email or password. Please check your credentials and try again.";
 const EMAIL_TAKEN = "An account with this email already exists. Please sign in instead.";
-const INVALID_VERIFICATION_LINK =
-  "Invalid verification link. Please check your email and try again, or contact support if the problem persists.";
 
 const tooLongPassword = `Password must be at most ${MAX_PASSWORD_LENGTH} characters long.`;
 
 const signUpInput = z.object({
   displayName: displayNameField,
   email: emailField,
-  password: z
-    .string({ error: "Please enter a password." })
+  password: plainText("Please enter a password.")
     .min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT)
     .max(MAX_PASSWORD_LENGTH, tooLongPassword),
 });
 
 const signInInput = z.object({
   email: emailField,
-  password: z
-    .string({ error: "Please enter your password." })
+  password: plainText("Please enter your password.")
     .min(1, "Please enter your password.")
     .max(MAX_PASSWORD_LENGTH, tooLongPassword),
 });
@@ -116,13 +113,13 @@ export const authRouter = router({
     return null;
   }),
 
+  /** Confirms an address and nothing more: the visitor stays who they were, signed in or not. */
   verifyEmail: unbatchedProcedure
-    .input(z.object({ token: z.string().trim().min(1, INVALID_VERIFICATION_LINK).max(200, INVALID_VERIFICATION_LINK) }))
+    .input(z.object({ token: plainText().trim().min(1, INVALID_VERIFICATION_LINK).max(200, INVALID_VERIFICATION_LINK) }))
     .mutation(async ({ ctx, input }) => {
-      const userId = await consumeVerificationToken(ctx.db, input.token);
-      if (!userId) throw new TRPCError({ code: "BAD_REQUEST", message: INVALID_VERIFICATION_LINK });
-      if (ctx.user?.id !== userId) ctx.setCookie(await startSession(ctx.db, ctx.auth, userId));
-      const [verified] = await ctx.db.select().from(users).where(eq(users.id, userId));
-      return me(ctx, verified!);
+      if (!(await consumeVerificationToken(ctx.db, input.token, ctx.user?.id ?? null))) {
+        throw new TRPCError({ code: "BAD_REQUEST", message: INVALID_VERIFICATION_LINK });
+      }
+      return { verified: true as const };
     }),
 });

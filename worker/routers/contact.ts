@@ -3,21 +3,19 @@ import { MAX_CONTACT_MESSAGE_LENGTH, MAX_CONTACT_NAME_LENGTH } from "../../db/ru
 import { contactMessages } from "../../db/schema";
 import { limitAttempts, minutesFrom, type RateRule } from "../auth/rate-limit";
 import { router, unbatchedProcedure } from "../trpc";
-import { emailField } from "./fields";
+import { emailField, plainText } from "./fields";
 
 /** Enough for a visitor with a real question; a script filling the table needs more. */
 const SENDS_PER_IP: RateRule = { name: "contact:ip", limit: 5, windowMs: 60 * 60 * 1000 };
 
 const sendInput = z.object({
-  name: z
-    .string()
+  name: plainText()
     .trim()
     .max(MAX_CONTACT_NAME_LENGTH, `Name must be at most ${MAX_CONTACT_NAME_LENGTH} characters.`)
     .optional()
     .transform((name) => name || null),
   email: emailField,
-  message: z
-    .string({ error: "Please enter a message." })
+  message: plainText("Please enter a message.")
     .trim()
     .min(1, "Please enter a message.")
     .max(MAX_CONTACT_MESSAGE_LENGTH, `Message must be at most ${MAX_CONTACT_MESSAGE_LENGTH} characters.`),

@@ -7,6 +7,7 @@ import { isUniqueViolation } from "../../db/errors";
 import { findProject, ownedProject } from "../projects/access";
 import { projectId } from "../projects/inputs";
 import { protectedProcedure, router } from "../trpc";
+import { plainText } from "./fields";
 
 const NOT_YOUR_PROJECT = "You can only manage join requests for your own projects.";
 const REQUEST_NOT_FOUND = "This join request no longer exists.";
@@ -18,7 +19,7 @@ const ALREADY_MEMBER = "You are already a member of this project.";
 const NOT_MEMBER = "You are not a member of this project.";
 
 const byProject = z.object({ projectId });
-const byRequest = z.object({ requestId: z.string().min(1).max(64) });
+const byRequest = z.object({ requestId: plainText().min(1).max(64) });
 
 const requestsWithProfiles = (db: Db, projectId: string, status: "pending" | "accepted") =>
   db

@@ -25,7 +25,7 @@ import { emailLocalPart } from "../auth/accounts";
 import { avatarKeyOf, avatarUrl, detectImage, newAvatarKey } from "../storage/avatar-files";
 import type { Context } from "../trpc";
 import { protectedProcedure, router } from "../trpc";
-import { displayNameField } from "./fields";
+import { displayNameField, plainText } from "./fields";
 
 const PROFILE_NOT_FOUND = "Profile not found.";
 
@@ -35,8 +35,7 @@ const choice = <T extends readonly [string, ...string[]]>(values: T, what: strin
 
 const unique = <T>(items: T[]) => [...new Set(items)];
 
-const bio = z
-  .string({ error: "Bio must be text." })
+const bio = plainText("Bio must be text.")
   .trim()
   .max(MAX_BIO_LENGTH, `Bio must be at most ${MAX_BIO_LENGTH} characters.`)
   .nullable()
@@ -56,8 +55,7 @@ const interestedProjects = z
 /** Spec §5 list input: items trimmed, empty ones and repeats ignored. */
 const skills = z
   .array(
-    z
-      .string({ error: "Each skill must be text." })
+    plainText("Each skill must be text.")
       .trim()
       .max(MAX_SKILL_LENGTH, `Each skill must be at most ${MAX_SKILL_LENGTH} characters.`),
     { error: "Skills must be a list." },
@@ -150,7 +148,7 @@ export const profilesRouter = router({
   }),
 
   byId: protectedProcedure
-    .input(z.object({ id: z.string().trim().min(1, PROFILE_NOT_FOUND).max(64, PROFILE_NOT_FOUND) }))
+    .input(z.object({ id: plainText().trim().min(1, PROFILE_NOT_FOUND).max(64, PROFILE_NOT_FOUND) }))
     .query(async ({ ctx, input }) => {
       const [profile] = await ctx.db.select(publicColumns).from(profiles).where(eq(profiles.id, input.id));
       if (!profile) throw new TRPCError({ code: "NOT_FOUND", message: PROFILE_NOT_FOUND });

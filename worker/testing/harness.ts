@@ -20,7 +20,7 @@ export async function createTestApp(env: EnvVars = {}) {
   const databaseUrl = `file:${join(dir, "app.db")}`;
   const db = createDb({ url: databaseUrl });
   await migrateLocal(db);
-  const config = readConfig({ PARTY_SECRET: "test-party-secret", ...env });
+  const config = readConfig({ PARTY_SECRET: "test-party-secret", APP_URL: TEST_ORIGIN, ...env });
   let clientIp = "203.0.113.1";
   const avatars = fsAvatarStore(join(dir, "avatars"));
   const app = createApp(() => ({ db, config, clientIp, avatars }));

@@ -1,6 +1,7 @@
 import { createFileRoute, Link, redirect } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
 import { useEffect } from "react";
+import { OAUTH_ERRORS, oauthErrorMessage } from "../../../db/auth-messages";
 import { Brand } from "../../components/brand";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card";
@@ -16,7 +17,7 @@ const GOOGLE_FAILED_TITLE = "Google Sign In Failed";
 export const Route = createFileRoute("/auth/")({
   validateSearch: (search): { reset?: boolean; oauth_error?: string; redirect?: string } => ({
     reset: flag(search.reset),
-    oauth_error: text(search.oauth_error, 300),
+    oauth_error: text(search.oauth_error, 100),
     redirect: returnPath(search.redirect),
   }),
   beforeLoad: async ({ context, search }) => {
@@ -37,7 +38,7 @@ function GoogleButton() {
       disabled={!providers.data}
       onClick={() => {
         if (providers.data?.google) window.location.assign("/api/auth/google");
-        else notify.error(GOOGLE_FAILED_TITLE, "Google sign-in is not configured on this server.");
+        else notify.error(GOOGLE_FAILED_TITLE, OAUTH_ERRORS.google_not_configured);
       }}
     >
       <svg viewBox="0 0 24 24" aria-hidden className="size-4">
@@ -54,7 +55,8 @@ function GoogleButton() {
 function AuthPage() {
   const { oauth_error, redirect: next } = Route.useSearch();
   useEffect(() => {
-    if (oauth_error) notify.error(GOOGLE_FAILED_TITLE, oauth_error);
+    // The link names a code; the words are the spec's own, whatever the link says.
+    if (oauth_error !== undefined) notify.error(GOOGLE_FAILED_TITLE, oauthErrorMessage(oauth_error));
   }, [oauth_error]);
 
   return (

@@ -1,27 +1,34 @@
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { CheckCircle2, Loader2, XCircle } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import {
+  INVALID_VERIFICATION_LINK,
+  UNEXPECTED_VERIFICATION_ERROR,
+  verificationErrorMessage,
+} from "../../../db/auth-messages";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { pageHead } from "../../lib/head";
 import { text } from "../../lib/search";
 import { errorMessage, trpc } from "../../lib/trpc";
 
-const INVALID_LINK =
-  "Invalid verification link. Please check your email and try again, or contact support if the problem persists.";
 const REDIRECT_AFTER_MS = 2000;
 
 export const Route = createFileRoute("/auth/verify")({
-  validateSearch: (search): { token?: string; error?: string; error_description?: string } => ({
+  // error_description is free text chosen by whoever wrote the link: it is never shown.
+  validateSearch: (search): { token?: string; error?: string } => ({
     token: text(search.token),
-    error: text(search.error),
-    error_description: text(search.error_description),
+    error: text(search.error) ?? (search.error_description === undefined ? undefined : ""),
   }),
   head: pageHead("Verify your email"),
   component: VerifyPage,
 });
 
-type State = { status: "loading" } | { status: "success" } | { status: "error"; message: string };
+type State =
+  | { status: "loading" }
+  /** Verifying never signs anyone in: a signed-out visitor is offered sign-in instead of the dashboard. */
+  | { status: "success"; signedIn: boolean }
+  | { status: "error"; message: string };
 
 function VerifyPage() {
   const search = Route.useSearch();
@@ -35,29 +42,33 @@ function VerifyPage() {
     // Tokens are single use: React's development double effect must not spend one twice.
     if (started.current) return;
     started.current = true;
+    const signedIn = async () => (await utils.auth.me.fetch()) !== null;
     (async (): Promise<State> => {
-      if (search.error || search.error_description) {
-        return { status: "error", message: search.error_description ?? search.error ?? INVALID_LINK };
-      }
+      if (search.error !== undefined) return { status: "error", message: verificationErrorMessage(search.error) };
       if (search.token) {
         try {
-          utils.auth.me.setData(undefined, await verify.mutateAsync({ token: search.token }));
-          return { status: "success" };
+          await verify.mutateAsync({ token: search.token });
         } catch (error) {
-          return { status: "error", message: errorMessage(error, INVALID_LINK) };
+          return { status: "error", message: errorMessage(error, INVALID_VERIFICATION_LINK) };
         }
+        // The member's own address may be the one just verified.
+        await utils.auth.me.invalidate();
+        return { status: "success", signedIn: await signedIn() };
       }
-      return (await utils.auth.me.fetch()) ? { status: "success" } : { status: "error", message: INVALID_LINK };
+      return (await signedIn())
+        ? { status: "success", signedIn: true }
+        : { status: "error", message: INVALID_VERIFICATION_LINK };
     })()
-      .catch(() => ({ status: "error", message: "An unexpected error occurred. Please try again or contact support." }) as const)
+      .catch((): State => ({ status: "error", message: UNEXPECTED_VERIFICATION_ERROR }))
       .then(setState);
   }, [search, utils, verify]);
 
+  const toDashboard = state.status === "success" && state.signedIn;
   useEffect(() => {
-    if (state.status !== "success") return;
+    if (!toDashboard) return;
     const timer = setTimeout(() => navigate({ to: "/dashboard" }), REDIRECT_AFTER_MS);
     return () => clearTimeout(timer);
-  }, [state.status, navigate]);
+  }, [toDashboard, navigate]);
 
   return (
     <main className="flex min-h-screen items-center justify-center p-4">
@@ -73,10 +84,21 @@ function VerifyPage() {
             <>
               <CheckCircle2 className="size-10 text-green-600" aria-hidden />
               <h1 className="text-xl font-semibold">Email verified successfully!</h1>
-              <p className="text-sm text-muted-foreground">Taking you to your dashboard...</p>
-              <Button asChild>
-                <Link to="/dashboard">Go to Dashboard</Link>
-              </Button>
+              {state.signedIn ? (
+                <>
+                  <p className="text-sm text-muted-foreground">Taking you to your dashboard...</p>
+                  <Button asChild>
+                    <Link to="/dashboard">Go to Dashboard</Link>
+                  </Button>
+                </>
+              ) : (
+                <>
+                  <p className="text-sm text-muted-foreground">Sign in to continue.</p>
+                  <Button asChild>
+                    <Link to="/auth">Sign In</Link>
+                  </Button>
+                </>
+              )}
             </>
           )}
           {state.status === "error" && (

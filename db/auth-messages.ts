@@ -1,0 +1,28 @@
+/**
+ * Messages the auth pages show when a link brings them an error. A link carries only a code; the
+ * page shows the spec's message for it, so whoever writes a link cannot choose the words shown.
+ */
+
+export const INVALID_VERIFICATION_LINK =
+  "Invalid verification link. Please check your email and try again, or contact support if the problem persists.";
+export const UNEXPECTED_VERIFICATION_ERROR = "An unexpected error occurred. Please try again or contact support.";
+
+/** The verification page's `error` parameter (the codes an auth provider sends); any other code reads as an invalid link. */
+const VERIFICATION_ERRORS: Partial<Record<string, string>> = {
+  server_error: UNEXPECTED_VERIFICATION_ERROR,
+  unexpected_failure: UNEXPECTED_VERIFICATION_ERROR,
+};
+
+export const verificationErrorMessage = (code: string) =>
+  Object.hasOwn(VERIFICATION_ERRORS, code) ? VERIFICATION_ERRORS[code]! : INVALID_VERIFICATION_LINK;
+
+/** `/auth?oauth_error=<code>`: why a Google sign-in came back without signing in. */
+export const OAUTH_ERRORS = {
+  google_not_configured: "Google sign-in is not configured on this server.",
+  google_failed: "Failed to sign in with Google. Please try again.",
+} as const;
+
+export type OAuthError = keyof typeof OAUTH_ERRORS;
+
+export const oauthErrorMessage = (code: string) =>
+  Object.hasOwn(OAUTH_ERRORS, code) ? OAUTH_ERRORS[code as OAuthError] : OAUTH_ERRORS.google_failed;

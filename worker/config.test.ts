@@ -1,0 +1,75 @@
+import { request, type IncomingMessage } from "node:http";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { outbox } from "../db/schema";
+import { readConfig } from "./config";
+import { createTestApp } from "./testing/harness";
+import { startHost } from "./testing/host";
+
+const base = { PARTY_SECRET: "s" };
+
+describe("the app's public origin", () => {
+  it("is APP_URL when set, as an origin", () => {
+    expect(readConfig({ ...base, APP_URL: "https://crewboard.example.com/" }).appUrl).toBe("https://crewboard.example.com");
+  });
+
+  it("defaults, on the Node host, to the address it listens on", () => {
+    expect(readConfig({ ...base, HOST: "127.0.0.1", PORT: "8787" }).appUrl).toBe("http://127.0.0.1:8787");
+  });
+
+  it("is required in production, and by a host with no listening address (the Worker)", () => {
+    expect(() => readConfig({ ...base, HOST: "127.0.0.1", PORT: "8787", NODE_ENV: "production" })).toThrow(/APP_URL/);
+    expect(() => readConfig(base)).toThrow(/APP_URL/);
+  });
+
+  it("must be an http(s) origin", () => {
+    expect(() => readConfig({ ...base, APP_URL: "javascript:alert(1)" })).toThrow(/APP_URL/);
+  });
+});
+
+describe("e-mailed links", () => {
+  it("are built from the configured origin, whatever Host and Origin a sign-up sends", async () => {
+    const t = await createTestApp({ APP_URL: undefined, HOST: "127.0.0.1", PORT: "8787" });
+    const response = await t.app.request("http://evil.example/api/trpc/auth.signUp", {
+      method: "POST",
+      headers: { Host: "evil.example", Origin: "http://evil.example", "Content-Type": "application/json" },
+      body: JSON.stringify({ json: { displayName: "Victim", email: "victim@example.com", password: "secret1" } }),
+    });
+    expect(response.status).toBe(200);
+    const [mail] = await t.db.select().from(outbox).where(eq(outbox.to, "victim@example.com"));
+    expect(mail!.body).toContain("http://127.0.0.1:8787/auth/verify?token=");
+    expect(mail!.body).not.toContain("evil.example");
+  });
+});
+
+describe("the started Node host", () => {
+  it("refuses to start in production without APP_URL, saying why", async () => {
+    await expect(startHost({ env: { NODE_ENV: "production", WEB_CONCURRENCY: "1" } })).rejects.toThrow(
+      /Cannot start: APP_URL is not set/,
+    );
+  }, 60_000);
+
+  it("mails links to the address it listens on, whatever Host a sign-up sends", async () => {
+    const host = await startHost({ env: { WEB_CONCURRENCY: "1" } });
+    try {
+      // fetch will not send a Host of our choosing; node:http will, as any script can.
+      const body = JSON.stringify({ json: { displayName: "Victim", email: "victim@example.com", password: "secret1" } });
+      const response = await new Promise<IncomingMessage>((done, fail) =>
+        request(`${host.url}/api/trpc/auth.signUp`, {
+          method: "POST",
+          headers: { Host: "evil.example", Origin: "http://evil.example", "Content-Type": "application/json" },
+        })
+          .on("response", done)
+          .on("error", fail)
+          .end(body),
+      );
+      response.resume();
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["cache-control"]).toBe("no-store");
+      expect(response.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+      expect(await host.latestVerificationLink("victim@example.com")).toMatch(new RegExp(`^${host.url}/auth/verify\\?token=`));
+    } finally {
+      await host.stop();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,20 @@
+import { serveStatic } from "@hono/node-server/serve-static";
+import type { App } from "../app";
+
+/**
+ * The Node host's pages: the built SPA from `distDir`, behind the same app (so the same security
+ * headers) as the API. At the edge, Workers Static Assets does this job.
+ */
+export function serveSpa(app: App, distDir: string) {
+  app.use(
+    "/assets/*",
+    serveStatic({
+      root: distDir,
+      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+    }),
+  );
+  app.use("*", serveStatic({ root: distDir }));
+  // Every other path is a client route: the SPA decides, including its own 404 page.
+  app.get("*", serveStatic({ root: distDir, path: "index.html" }));
+  return app;
+}

@@ -1,0 +1,40 @@
+/**
+ * The access matrix: every procedure of the router, called as an anonymous visitor, as a stranger
+ * and as the party, must answer what worker/testing/access-table.ts declares; a refusal changes no row.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { accessTable, world, type World } from "../testing/access-table";
+import { callProcedure, procedures, rowCounts } from "../testing/calls";
+import { createTestApp, type TestApp } from "../testing/harness";
+
+let t: TestApp;
+let w: World;
+beforeAll(async () => {
+  t = await createTestApp({ RATE_LIMIT_SIGNUP_PER_IP: "100000" });
+  w = world(t);
+});
+
+it("declares who may call every procedure of the router, and nothing else", () => {
+  expect(Object.keys(procedures).filter((path) => !(path in accessTable))).toEqual([]);
+  expect(Object.keys(accessTable).filter((path) => !(path in procedures))).toEqual([]);
+});
+
+describe.each(Object.keys(procedures))("%s", (path) => {
+  const rule = accessTable[path];
+  const roles = ["anonymous", "stranger", "party", ...Object.keys(rule?.others ?? {})];
+  it.runIf(rule).each(roles)("as %s", async (role) => {
+    const { input, party, others } = await rule!.arrange(w);
+    const caller =
+      role === "anonymous" ? t.browser() : role === "stranger" ? await w.stranger() : role === "party" ? party : others![role]!;
+    const before = await rowCounts(t.db);
+    const { code, status } = await callProcedure(caller, path, input);
+    // Signing up, in or out changes who the browser is: the next stranger starts afresh.
+    if (path.startsWith("auth.")) w.forgetStranger();
+    const expected = role === "anonymous" || role === "stranger" || role === "party" ? rule![role] : rule!.others![role];
+    expect(code).toBe(expected);
+    if (code !== "ok") {
+      expect(status).toBeLessThan(500);
+      expect(await rowCounts(t.db)).toEqual(before);
+    }
+  });
+});

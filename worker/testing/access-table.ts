@@ -1,0 +1,278 @@
+/**
+ * Who may call each procedure: the table worker/routers/access.test.ts checks against the router.
+ * Every procedure of `appRouter` must have a row, so a new procedure (friends, chat, payments ...)
+ * fails that test until its author declares here who may call it.
+ *
+ * Each call is made on fresh rows from `arrange`, once by an anonymous visitor, once
+ * by a stranger (a signed-in member with no tie to the rows), once by the party (the member the
+ * rows belong to or are meant for: the owner, the participant, the side), and once by each other
+ * member the rule names (the side who may not answer their own join request, for one).
+ */
+import type { TRPC_ERROR_CODE_KEY } from "@trpc/server";
+import { eq } from "drizzle-orm";
+import { outbox, payments, profiles } from "../../db/schema";
+import type { TestApp, TestMember } from "./harness";
+
+export type Outcome = "ok" | TRPC_ERROR_CODE_KEY;
+
+export interface Arranged {
+  input?: unknown;
+  /** The member entitled to the call; a fresh member when the call concerns nobody in particular. */
+  party: TestMember;
+  /** Other members tied to the rows (the side of a request its owner decides), by role. */
+  others?: Record<string, TestMember>;
+}
+
+export interface AccessRule {
+  arrange(world: World): Promise<Arranged>;
+  anonymous: Outcome;
+  stranger: Outcome;
+  party: Outcome;
+  /** What each of `arrange`'s other members gets, by the same role names. */
+  others?: Record<string, Outcome>;
+}
+
+/**
+ * Builds rows the way members do, through the procedures. Signing up costs a password hash, so
+ * the owner, the side and the stranger are made once and reused wherever a call leaves them as
+ * they were; `fresh()` is for calls that sign someone in or out or change their account.
+ */
+export function world(t: TestApp) {
+  let made = 0;
+  const fresh = () => t.member(`Member ${++made}`, `member-${made}-${crypto.randomUUID().slice(0, 6)}@example.com`);
+  const once = <T>(make: () => Promise<T>) => {
+    let value: Promise<T> | undefined;
+    return () => (value ??= make());
+  };
+  const owner = once(async () => {
+    const m = await fresh();
+    // Pro, so the matrix can create as many projects as it needs.
+    await t.db.update(profiles).set({ subscriptionStatus: "lifetime" }).where(eq(profiles.id, m.me.id));
+    return m;
+  });
+  const side = once(fresh);
+  let stranger: Promise<TestMember> | undefined;
+  const project = async () => {
+    const by = await owner();
+    const { id } = await by.trpc.projects.create.mutate({ title: "Matrix project", category: "Web Development" });
+    return { owner: by, id };
+  };
+  const pendingRequest = async () => {
+    const { owner: by, id } = await project();
+    const asking = await side();
+    const request = await asking.trpc.joinRequests.request.mutate({ projectId: id });
+    return { owner: by, side: asking, projectId: id, requestId: request.id };
+  };
+  const verificationToken = async (m: TestMember) => {
+    const [mail] = await t.db.select().from(outbox).where(eq(outbox.to, m.email));
+    return new URL(mail!.body.match(/https?:\/\/\S+/)![0]).searchParams.get("token")!;
+  };
+  return {
+    t,
+    fresh,
+    owner,
+    side,
+    /** A member with no tie to the rows; a new one after a call that may have changed who it is. */
+    stranger: () => (stranger ??= fresh()),
+    forgetStranger: () => void (stranger = undefined),
+    project,
+    pendingRequest,
+    verificationToken,
+  };
+}
+
+export type World = ReturnType<typeof world>;
+
+/** A real 1×1 PNG, sent the way the avatar form sends it. */
+const PNG = Uint8Array.from(
+  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="),
+  (c) => c.charCodeAt(0),
+);
+function avatarForm() {
+  const form = new FormData();
+  form.append("file", new Blob([PNG], { type: "image/png" }), "avatar.png");
+  return form;
+}
+
+const profileFields = {
+  displayName: "Matrix Member",
+  bio: null,
+  developerType: "Backend Developer",
+  experience: "Expert (5+ years)",
+  specialization: null,
+  region: "Canada",
+  interestedProjects: ["Web Development"],
+};
+
+/** Public: anyone. */
+const open = { anonymous: "ok", stranger: "ok", party: "ok" } as const;
+/** Any signed-in member, about their own account. */
+const members = { anonymous: "UNAUTHORIZED", stranger: "ok", party: "ok" } as const;
+const anyMember = (w: World) => w.side().then((party) => ({ party }));
+
+export const accessTable: Record<string, AccessRule> = {
+  "auth.me": { ...open, arrange: anyMember },
+  "auth.providers": { ...open, arrange: anyMember },
+  "auth.signUp": {
+    ...open,
+    arrange: async (w) => ({
+      party: await w.fresh(),
+      input: { displayName: "New", email: `new-${crypto.randomUUID()}@example.com`, password: "correct horse" },
+    }),
+  },
+  "auth.signIn": {
+    ...open,
+    arrange: async (w) => {
+      const party = await w.side();
+      return { party, input: { email: party.email, password: party.password } };
+    },
+  },
+  "auth.signOut": { ...members, arrange: async (w) => ({ party: await w.fresh() }) },
+  "auth.verifyEmail": {
+    ...open,
+    arrange: async (w) => {
+      const party = await w.fresh();
+      return { party, input: { token: await w.verificationToken(party) } };
+    },
+  },
+
+  "contact.send": {
+    ...open,
+    arrange: async (w) => ({ party: await w.side(), input: { email: "visitor@example.com", message: "Hello" } }),
+  },
+
+  "profiles.me": { ...members, arrange: anyMember },
+  "profiles.byId": {
+    ...members,
+    arrange: async (w) => ({ party: await w.side(), input: { id: (await w.owner()).me.id } }),
+  },
+  "profiles.update": {
+    ...members,
+    arrange: async (w) => ({
+      party: await w.side(),
+      input: { ...profileFields, age: null, developerType: null, experience: null, skills: [] },
+    }),
+  },
+  "profiles.completeOnboarding": {
+    ...members,
+    arrange: async (w) => ({ party: await w.side(), input: profileFields }),
+  },
+  "profiles.uploadAvatar": { ...members, arrange: async (w) => ({ party: await w.side(), input: avatarForm() }) },
+
+  "projects.list": { ...members, arrange: async (w) => ({ party: await w.side(), input: {} }) },
+  "projects.stats": { ...members, arrange: anyMember },
+  "projects.byId": {
+    ...members,
+    arrange: async (w) => {
+      const { owner, id } = await w.project();
+      return { party: owner, input: { id } };
+    },
+  },
+  "projects.create": {
+    ...members,
+    arrange: async (w) => ({ party: await w.side(), input: { title: "New project", category: "Mobile Apps" } }),
+  },
+  "projects.update": {
+    anonymous: "UNAUTHORIZED",
+    stranger: "FORBIDDEN",
+    party: "ok",
+    arrange: async (w) => {
+      const { owner, id } = await w.project();
+      return { party: owner, input: { id, title: "Renamed", category: "Web Development" } };
+    },
+  },
+  "projects.remove": {
+    anonymous: "UNAUTHORIZED",
+    stranger: "FORBIDDEN",
+    party: "ok",
+    arrange: async (w) => {
+      const { owner, id } = await w.project();
+      return { party: owner, input: { id } };
+    },
+  },
+
+  "joinRequests.forProject": {
+    ...members,
+    arrange: async (w) => {
+      const { owner, id } = await w.project();
+      return { party: owner, input: { projectId: id } };
+    },
+  },
+  /** Anyone but the owner may ask to join an open project; the party here is the one asking. */
+  "joinRequests.request": {
+    ...members,
+    others: { owner: "BAD_REQUEST" },
+    arrange: async (w) => {
+      const { owner, id } = await w.project();
+      return { party: await w.side(), input: { projectId: id }, others: { owner } };
+    },
+  },
+  /** The owner decides; the member who asked may not answer their own request. */
+  "joinRequests.accept": {
+    anonymous: "UNAUTHORIZED",
+    stranger: "FORBIDDEN",
+    party: "ok",
+    others: { side: "FORBIDDEN" },
+    arrange: async (w) => {
+      const { owner, side, requestId } = await w.pendingRequest();
+      return { party: owner, input: { requestId }, others: { side } };
+    },
+  },
+  /** The owner decides; the member who asked may not answer their own request. */
+  "joinRequests.decline": {
+    anonymous: "UNAUTHORIZED",
+    stranger: "FORBIDDEN",
+    party: "ok",
+    others: { side: "FORBIDDEN" },
+    arrange: async (w) => {
+      const { owner, side, requestId } = await w.pendingRequest();
+      return { party: owner, input: { requestId }, others: { side } };
+    },
+  },
+  /** Only a member of the team can leave it. */
+  "joinRequests.leave": {
+    anonymous: "UNAUTHORIZED",
+    stranger: "BAD_REQUEST",
+    party: "ok",
+    others: { owner: "BAD_REQUEST" },
+    arrange: async (w) => {
+      const { owner, side, projectId, requestId } = await w.pendingRequest();
+      await owner.trpc.joinRequests.accept.mutate({ requestId });
+      return { party: side, input: { projectId }, others: { owner } };
+    },
+  },
+  "joinRequests.unseenAcceptances": { ...members, arrange: anyMember },
+  /** Marks the caller's own acceptance seen: for anyone else it touches nothing. */
+  "joinRequests.acknowledge": {
+    ...members,
+    arrange: async (w) => {
+      const { owner, side, projectId, requestId } = await w.pendingRequest();
+      await owner.trpc.joinRequests.accept.mutate({ requestId });
+      return { party: side, input: { projectId } };
+    },
+  },
+
+  /**
+   * The matrix's app has no Stripe configured, as a local install: members are told so and
+   * nothing is recorded (worker/routers/billing.test.ts covers a configured server).
+   */
+  "billing.createCheckout": {
+    anonymous: "UNAUTHORIZED",
+    stranger: "PRECONDITION_FAILED",
+    party: "PRECONDITION_FAILED",
+    arrange: async (w) => ({ party: await w.side(), input: { attemptId: crypto.randomUUID() } }),
+  },
+  /** Anyone signed in may ask; a session that is not theirs answers 'not found', alike for all. */
+  "billing.status": {
+    ...members,
+    arrange: async (w) => {
+      const party = await w.side();
+      const sessionId = `cs_test_${crypto.randomUUID()}`;
+      await w.t.db
+        .insert(payments)
+        .values({ id: crypto.randomUUID(), userId: party.me.id, stripeSessionId: sessionId, amount: 999, currency: "usd" });
+      return { party, input: { sessionId } };
+    },
+  },
+  "billing.plan": { ...members, arrange: anyMember },
+};
