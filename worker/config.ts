@@ -23,8 +23,6 @@ export interface StripeConfig {
   secretKey: string;
   /** Verifies the signatures of the events Stripe posts to the webhook. */
   webhookSecret: string;
-  /** Origin the checkout returns to; never taken from a request. */
-  appUrl: string;
   /** Another API origin than Stripe's own: only tests set it, to reach a local stand-in. */
   apiUrl: string | null;
 }
@@ -49,13 +47,11 @@ const GOOGLE_TOKEN_ENDPOINT = "https://oauth2.googleapis.com/token";
 
 function readStripe(env: EnvVars): StripeConfig | null {
   if (!env.STRIPE_SECRET_KEY) return null;
-  // Half a configuration would take money without ever granting Pro, or send buyers nowhere.
+  // Half a configuration would take money without ever granting Pro.
   if (!env.STRIPE_WEBHOOK_SECRET) throw new Error("STRIPE_SECRET_KEY is set but STRIPE_WEBHOOK_SECRET is not");
-  if (!env.APP_URL) throw new Error("STRIPE_SECRET_KEY is set but APP_URL is not");
   return {
     secretKey: env.STRIPE_SECRET_KEY,
     webhookSecret: env.STRIPE_WEBHOOK_SECRET,
-    appUrl: new URL(env.APP_URL).origin,
     apiUrl: env.STRIPE_API_URL || null,
   };
 }

@@ -37,8 +37,6 @@ const env = {
   PORT: String(port),
   PARTY_SECRET: partySecret,
   PARTY_HOST: process.env.PARTY_HOST || `${HOST}:${partyPort}`,
-  // Links sent out (the checkout's way back, e-mails) are built from this, never from a request.
-  APP_URL: process.env.APP_URL || `http://${HOST}:${port}`,
 };
 
 try {

@@ -7,6 +7,7 @@ import { profiles } from "../../db/schema";
 import { paymentOf, purchaseDateOf, recordCheckout } from "../billing/payments";
 import { stripeClient } from "../billing/stripe";
 import { protectedProcedure, router, unbatchedProtectedProcedure } from "../trpc";
+import { plainText } from "./fields";
 
 const createCheckoutInput = z.object({
   /** Made by the page for one purchase attempt: repeats of it get the same checkout. */
@@ -14,7 +15,7 @@ const createCheckoutInput = z.object({
 });
 
 const statusInput = z.object({
-  sessionId: z.string({ error: "Missing checkout session." }).min(1, "Missing checkout session.").max(255),
+  sessionId: plainText("Missing checkout session.").min(1, "Missing checkout session.").max(255),
 });
 
 async function isPro(db: Db, userId: string) {
@@ -51,8 +52,8 @@ export const billingRouter = router({
           client_reference_id: ctx.user.id,
           customer_email: ctx.user.email,
           // Built from the configured origin only: a request's Host header could send buyers elsewhere.
-          success_url: `${config.appUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
-          cancel_url: `${config.appUrl}/pricing`,
+          success_url: `${ctx.config.appUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+          cancel_url: `${ctx.config.appUrl}/pricing`,
           metadata: product,
           payment_intent_data: { metadata: product },
         },
