@@ -31,6 +31,7 @@ import { Route as AuthedShellMyProjectsRouteImport } from './routes/_authed/_she
 import { Route as AuthedShellRequestsRouteImport } from './routes/_authed/_shell/requests'
 import { Route as AuthedShellSettingsRouteImport } from './routes/_authed/_shell/settings'
 import { Route as AuthedChatChatIdRouteImport } from './routes/_authed/chat.$chatId'
+import { Route as AuthedShellMemberIdRouteImport } from './routes/_authed/_shell/member.$id'
 import { Route as AuthedShellProjectIdRouteImport } from './routes/_authed/_shell/project.$id'
 
 const AuthedRoute = AuthedRouteImport.update({
@@ -140,6 +141,11 @@ const AuthedChatChatIdRoute = AuthedChatChatIdRouteImport.update({
   path: '/chat/$chatId',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedShellMemberIdRoute = AuthedShellMemberIdRouteImport.update({
+  id: '/member/$id',
+  path: '/member/$id',
+  getParentRoute: () => AuthedShellRoute,
+} as any)
 const AuthedShellProjectIdRoute = AuthedShellProjectIdRouteImport.update({
   id: '/project/$id',
   path: '/project/$id',
@@ -166,6 +172,7 @@ export interface FileRoutesByFullPath {
   '/requests': typeof AuthedShellRequestsRoute
   '/settings': typeof AuthedShellSettingsRoute
   '/chat/$chatId': typeof AuthedChatChatIdRoute
+  '/member/$id': typeof AuthedShellMemberIdRoute
   '/project/$id': typeof AuthedShellProjectIdRoute
 }
 export interface FileRoutesByTo {
@@ -188,6 +195,7 @@ export interface FileRoutesByTo {
   '/requests': typeof AuthedShellRequestsRoute
   '/settings': typeof AuthedShellSettingsRoute
   '/chat/$chatId': typeof AuthedChatChatIdRoute
+  '/member/$id': typeof AuthedShellMemberIdRoute
   '/project/$id': typeof AuthedShellProjectIdRoute
 }
 export interface FileRoutesById {
@@ -214,6 +222,7 @@ export interface FileRoutesById {
   '/_authed/_shell/requests': typeof AuthedShellRequestsRoute
   '/_authed/_shell/settings': typeof AuthedShellSettingsRoute
   '/_authed/chat/$chatId': typeof AuthedChatChatIdRoute
+  '/_authed/_shell/member/$id': typeof AuthedShellMemberIdRoute
   '/_authed/_shell/project/$id': typeof AuthedShellProjectIdRoute
 }
 export interface FileRouteTypes {
@@ -238,6 +247,7 @@ export interface FileRouteTypes {
     | '/requests'
     | '/settings'
     | '/chat/$chatId'
+    | '/member/$id'
     | '/project/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -260,6 +270,7 @@ export interface FileRouteTypes {
     | '/requests'
     | '/settings'
     | '/chat/$chatId'
+    | '/member/$id'
     | '/project/$id'
   id:
     | '__root__'
@@ -285,6 +296,7 @@ export interface FileRouteTypes {
     | '/_authed/_shell/requests'
     | '/_authed/_shell/settings'
     | '/_authed/chat/$chatId'
+    | '/_authed/_shell/member/$id'
     | '/_authed/_shell/project/$id'
   fileRoutesById: FileRoutesById
 }
@@ -451,6 +463,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedChatChatIdRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/_shell/member/$id': {
+      id: '/_authed/_shell/member/$id'
+      path: '/member/$id'
+      fullPath: '/member/$id'
+      preLoaderRoute: typeof AuthedShellMemberIdRouteImport
+      parentRoute: typeof AuthedShellRoute
+    }
     '/_authed/_shell/project/$id': {
       id: '/_authed/_shell/project/$id'
       path: '/project/$id'
@@ -468,6 +487,7 @@ interface AuthedShellRouteChildren {
   AuthedShellMyProjectsRoute: typeof AuthedShellMyProjectsRoute
   AuthedShellRequestsRoute: typeof AuthedShellRequestsRoute
   AuthedShellSettingsRoute: typeof AuthedShellSettingsRoute
+  AuthedShellMemberIdRoute: typeof AuthedShellMemberIdRoute
   AuthedShellProjectIdRoute: typeof AuthedShellProjectIdRoute
 }
 
@@ -478,6 +498,7 @@ const AuthedShellRouteChildren: AuthedShellRouteChildren = {
   AuthedShellMyProjectsRoute: AuthedShellMyProjectsRoute,
   AuthedShellRequestsRoute: AuthedShellRequestsRoute,
   AuthedShellSettingsRoute: AuthedShellSettingsRoute,
+  AuthedShellMemberIdRoute: AuthedShellMemberIdRoute,
   AuthedShellProjectIdRoute: AuthedShellProjectIdRoute,
 }
 

@@ -3,6 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { FolderKanban, Home, LayoutGrid, UserPlus, Users } from "lucide-react";
 import { useState } from "react";
 import { cn } from "../lib/cn";
+import { useIncomingCount } from "./friends/queries";
 
 const ITEMS = [
   { to: "/dashboard", label: "Home", icon: Home },
@@ -12,12 +13,33 @@ const ITEMS = [
   { to: "/requests", label: "Requests", icon: UserPlus },
 ] as const;
 
+/** How many friend requests wait for the member's answer. */
+const useIncomingRequests = () => useIncomingCount().data ?? 0;
+
+/** The count on the Requests item, read out with its label. */
+function RequestsBadge({ count, className }: { count: number; className?: string }) {
+  if (count === 0) return null;
+  return (
+    <span
+      className={cn(
+        "inline-flex min-w-5 items-center justify-center rounded-full bg-destructive px-1.5 text-[11px] font-semibold leading-5 text-white",
+        className,
+      )}
+    >
+      {count > 99 ? "99+" : count}
+    </span>
+  );
+}
+
+const labelWithCount = (label: string, count: number) => (count ? `${label}, ${count} waiting` : label);
+
 /**
  * Icons only; widens to show labels while the pointer is over it. Keyboard users tab through the
  * icons and get each label as a tooltip, which is what the collapsed state's tooltips are for.
  */
 export function Sidebar() {
   const [expanded, setExpanded] = useState(false);
+  const incoming = useIncomingRequests();
   return (
     <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
       <aside
@@ -36,11 +58,14 @@ export function Sidebar() {
               <Tooltip.Trigger asChild>
                 <Link
                   to={to}
-                  aria-label={label}
-                  className="flex h-11 items-center gap-3 rounded-md px-3 text-muted-foreground outline-none transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring data-[status=active]:bg-primary data-[status=active]:text-primary-foreground"
+                  aria-label={to === "/requests" ? labelWithCount(label, incoming) : label}
+                  className="relative flex h-11 items-center gap-3 rounded-md px-3 text-muted-foreground outline-none transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring data-[status=active]:bg-primary data-[status=active]:text-primary-foreground"
                 >
                   <Icon className="size-5 shrink-0" aria-hidden />
                   <span className={cn("whitespace-nowrap text-sm font-medium", !expanded && "sr-only")}>{label}</span>
+                  {to === "/requests" && (
+                    <RequestsBadge count={incoming} className={expanded ? "ml-auto" : "absolute top-1 right-1"} />
+                  )}
                 </Link>
               </Tooltip.Trigger>
               <Tooltip.Portal>
@@ -62,16 +87,19 @@ export function Sidebar() {
 
 /** The same destinations as a bar along the bottom on narrow screens, where there is no sidebar. */
 export function MobileNav() {
+  const incoming = useIncomingRequests();
   return (
     <nav aria-label="App" className="fixed inset-x-0 bottom-0 z-30 flex border-t bg-background md:hidden">
       {ITEMS.map(({ to, label, icon: Icon }) => (
         <Link
           key={to}
           to={to}
-          className="flex flex-1 flex-col items-center gap-0.5 py-2 text-[11px] text-muted-foreground data-[status=active]:text-primary"
+          aria-label={to === "/requests" ? labelWithCount(label, incoming) : undefined}
+          className="relative flex flex-1 flex-col items-center gap-0.5 py-2 text-[11px] text-muted-foreground data-[status=active]:text-primary"
         >
           <Icon className="size-5" aria-hidden />
           {label}
+          {to === "/requests" && <RequestsBadge count={incoming} className="absolute top-1 left-1/2 ml-1" />}
         </Link>
       ))}
     </nav>

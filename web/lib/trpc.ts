@@ -14,10 +14,12 @@ import type { AppRouter } from "../../worker/routers";
 export const trpc = createTRPCReact<AppRouter>();
 
 const MAX_RETRIES = 3;
-const UNBATCHED_ROUTERS = ["auth.", "contact.", "billing.createCheckout"];
+/** Whole routers (ending in a dot) and single procedures the server refuses inside a batch. */
+const UNBATCHED = ["auth.", "contact.", "friends.add", "billing.createCheckout"];
+const unbatched = (path: string) => UNBATCHED.some((name) => (name.endsWith(".") ? path.startsWith(name) : path === name));
 
 /** A 4xx means the request itself is wrong: asking again would get the same answer. */
-function isClientError(error: unknown) {
+export function isClientError(error: unknown) {
   const status = error instanceof TRPCClientError ? (error.data?.httpStatus as number | undefined) : undefined;
   return status !== undefined && status >= 400 && status < 500;
 }
@@ -55,9 +57,9 @@ export const queryClient = new QueryClient({
 export const trpcClient = trpc.createClient({
   links: [
     // A batch is one JSON body, so uploads (FormData) travel on their own request; and the server
-    // refuses account, contact and checkout calls inside a batch (each must be counted on its own).
+    // refuses account, contact, add-friend and checkout calls inside a batch (each must be counted on its own).
     splitLink({
-      condition: (op) => isNonJsonSerializable(op.input) || UNBATCHED_ROUTERS.some((name) => op.path.startsWith(name)),
+      condition: (op) => isNonJsonSerializable(op.input) || unbatched(op.path),
       true: httpLink({ url: "/api/trpc", transformer: superjson }),
       false: httpBatchLink({ url: "/api/trpc", transformer: superjson }),
     }),

@@ -28,7 +28,10 @@ export async function verificationEmail(db: Db, user: { id: string; email: strin
   const email = {
     to: user.email,
     subject: "Confirm your Crewboard e-mail address",
-    body: `Welcome to Crewboard!\n\nConfirm your e-mail address by opening this link within 24 hours:\n${link}\n`,
+    body:
+      `Welcome to Crewboard!\n\nConfirm your e-mail address by opening this link within 24 hours, in the browser ` +
+      `where you signed up:\n${link}\n\nOpened anywhere else, it confirms the address but the password chosen at ` +
+      `sign-up stops working, so that nobody can claim an address that is not theirs.\n`,
   };
   const statements = [
     db.insert(emailTokens).values({

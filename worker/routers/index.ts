@@ -4,6 +4,7 @@ import { billingRouter } from "./billing";
 import { joinRequestsRouter } from "./join-requests";
 import { projectsRouter } from "./projects";
 import { contactRouter } from "./contact";
+import { friendsRouter } from "./friends";
 import { profilesRouter } from "./profiles";
 
 export const appRouter = router({
@@ -13,6 +14,7 @@ export const appRouter = router({
   contact: contactRouter,
   profiles: profilesRouter,
   billing: billingRouter,
+  friends: friendsRouter,
 });
 
 export type AppRouter = typeof appRouter;

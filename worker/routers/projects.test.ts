@@ -323,6 +323,19 @@ describe("list", () => {
     expect((await viewer.trpc.projects.list.query({ mine: true })).items).toEqual([]);
   });
 
+  it("lists one member's projects for their profile, newest first", async () => {
+    const m = await app.member();
+    for (const title of ["Older", "Newer"]) {
+      await m.trpc.projects.create.mutate({ ...minimal, title });
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    const other = await app.member();
+    await other.trpc.projects.create.mutate({ ...minimal, title: "Someone else's" });
+    const theirs = await viewer.trpc.projects.list.query({ ownerId: m.me.id });
+    expect(theirs.items.map((p) => p.title)).toEqual(["Newer", "Older"]);
+    expect((await viewer.trpc.projects.list.query({ ownerId: "nobody" })).items).toEqual([]);
+  });
+
   it("sends cards, not whole rows: a description cut to 300 characters and a count of completed features", async () => {
     const m = await app.member();
     const { id } = await m.trpc.projects.create.mutate({

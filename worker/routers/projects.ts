@@ -24,7 +24,7 @@ export const projectsRouter = router({
         search: input.search,
         category: input.category,
         status: input.status,
-        ownerId: input.mine ? ctx.user.id : undefined,
+        ownerId: input.mine ? ctx.user.id : input.ownerId,
       },
       input.limit ?? PROJECTS_PAGE_SIZE,
       input.cursor ?? undefined,

@@ -252,6 +252,70 @@ export const accessTable: Record<string, AccessRule> = {
     },
   },
 
+  "friends.list": { ...members, arrange: anyMember },
+  "friends.requests": { ...members, arrange: anyMember },
+  "friends.incomingCount": { ...members, arrange: anyMember },
+  "friends.relationship": {
+    ...members,
+    arrange: async (w) => ({ party: await w.side(), input: { memberId: (await w.owner()).me.id } }),
+  },
+  /** Any member may ask anyone else; the party here is the one asking. */
+  "friends.add": {
+    anonymous: "UNAUTHORIZED",
+    stranger: "ok",
+    party: "ok",
+    arrange: async (w) => ({ party: await w.side(), input: { email: (await w.fresh()).email } }),
+  },
+  "friends.addMember": {
+    ...members,
+    arrange: async (w) => ({ party: await w.side(), input: { memberId: (await w.fresh()).me.id } }),
+  },
+  /** Only the recipient answers; to anyone else the request does not exist. */
+  "friends.accept": {
+    anonymous: "UNAUTHORIZED",
+    stranger: "NOT_FOUND",
+    party: "ok",
+    arrange: async (w) => {
+      const party = await w.side();
+      const { requestId } = await (await w.fresh()).trpc.friends.add.mutate({ email: party.email });
+      return { party, input: { requestId } };
+    },
+  },
+  "friends.reject": {
+    anonymous: "UNAUTHORIZED",
+    stranger: "NOT_FOUND",
+    party: "ok",
+    arrange: async (w) => {
+      const party = await w.side();
+      const { requestId } = await (await w.fresh()).trpc.friends.add.mutate({ email: party.email });
+      return { party, input: { requestId } };
+    },
+  },
+  /** Only the sender cancels. */
+  "friends.cancel": {
+    anonymous: "UNAUTHORIZED",
+    stranger: "NOT_FOUND",
+    party: "ok",
+    arrange: async (w) => {
+      const party = await w.side();
+      const { requestId } = await party.trpc.friends.add.mutate({ email: (await w.fresh()).email });
+      return { party, input: { requestId } };
+    },
+  },
+  /** Only a friend can end a friendship. */
+  "friends.remove": {
+    anonymous: "UNAUTHORIZED",
+    stranger: "NOT_FOUND",
+    party: "ok",
+    arrange: async (w) => {
+      const party = await w.side();
+      const friend = await w.fresh();
+      const { requestId } = await party.trpc.friends.add.mutate({ email: friend.email });
+      await friend.trpc.friends.accept.mutate({ requestId });
+      return { party, input: { memberId: friend.me.id } };
+    },
+  },
+
   /**
    * The matrix's app has no Stripe configured, as a local install: members are told so and
    * nothing is recorded (worker/routers/billing.test.ts covers a configured server).

@@ -1,8 +1,136 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { MessageSquare, Search, Users, UsersRound } from "lucide-react";
+import { useDeferredValue, useState } from "react";
+import { EmptyState } from "../../../components/empty-state";
+import { AddFriendDialog } from "../../../components/friends/add-friend-dialog";
+import { FriendCard, type Friend } from "../../../components/friends/friend-card";
+import { useMessageFriend } from "../../../components/friends/message-friend";
+import { PendingRequestsCard } from "../../../components/friends/pending-requests-card";
+import { useFriends } from "../../../components/friends/queries";
 import { PageHeader } from "../../../components/page";
+import { Alert } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Input } from "../../../components/ui/input";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
 import { pageHead } from "../../../lib/head";
+import { notify } from "../../../lib/toast";
 
 export const Route = createFileRoute("/_authed/_shell/friends")({
   head: pageHead("Friends & Chats"),
-  component: () => <PageHeader title="Friends & Chats" description="Your friends, chats and groups." />,
+  loader: ({ context }) => {
+    void context.trpc.friends.list.prefetch();
+    void context.trpc.friends.requests.prefetch();
+  },
+  component: FriendsPage,
 });
+
+/** Display name or e-mail containing the search, ignoring case. */
+function matches(friend: Friend, search: string) {
+  const needle = search.trim().toLowerCase();
+  return !needle || [friend.displayName ?? "", friend.email].some((text) => text.toLowerCase().includes(needle));
+}
+
+function FriendsTab() {
+  const friends = useFriends();
+  const [search, setSearch] = useState("");
+  const deferred = useDeferredValue(search);
+  const onMessage = useMessageFriend();
+
+  if (friends.isPending) {
+    return (
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" role="status" aria-label="Loading friends">
+        {Array.from({ length: 3 }, (_, i) => (
+          <div key={i} className="h-36 animate-pulse rounded-xl bg-muted" />
+        ))}
+      </div>
+    );
+  }
+  if (friends.isError) {
+    return (
+      <Alert>
+        Failed to load friends.{" "}
+        <Button variant="link" className="h-auto p-0 text-destructive underline" onClick={() => friends.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  const shown = friends.data.filter((friend) => matches(friend, deferred));
+  return (
+    <div className="grid gap-4">
+      <div className="relative">
+        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+        <Input
+          type="search"
+          aria-label="Search friends"
+          placeholder="Search friends by name or email..."
+          className="pl-9"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+      </div>
+      {shown.length === 0 ? (
+        <EmptyState
+          icon={<Users />}
+          title="No friends found"
+          description={
+            friends.data.length === 0
+              ? "Add a friend by their email address, or from a member's profile."
+              : "No friend's name or email matches your search."
+          }
+        />
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Friends">
+          {shown.map((friend) => (
+            <li key={friend.id} className="grid">
+              <FriendCard friend={friend} onMessage={onMessage} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function FriendsPage() {
+  const friends = useFriends();
+  // Chats and groups arrive with the chat feature; until then their tabs are honestly empty.
+  const chats = 0;
+  const groups = 0;
+  return (
+    <div className="flex flex-col">
+      <PageHeader
+        title="Friends & Chats"
+        description="Your friends, chats and groups."
+        actions={
+          <>
+            <AddFriendDialog />
+            <Button variant="outline" onClick={() => notify.info("Coming Soon", "Group chats are on their way.")}>
+              <UsersRound aria-hidden />
+              Create Group
+            </Button>
+          </>
+        }
+      />
+      <Tabs defaultValue="friends">
+        <TabsList className="sm:w-fit">
+          <TabsTrigger value="friends">Friends ({friends.data?.length ?? 0})</TabsTrigger>
+          <TabsTrigger value="chats">Chats ({chats})</TabsTrigger>
+          <TabsTrigger value="groups">Groups ({groups})</TabsTrigger>
+        </TabsList>
+        <TabsContent value="friends">
+          <FriendsTab />
+        </TabsContent>
+        <TabsContent value="chats">
+          <EmptyState icon={<MessageSquare />} title="No chats yet" description="Private chats with your friends show here." />
+        </TabsContent>
+        <TabsContent value="groups">
+          <EmptyState icon={<UsersRound />} title="No groups yet" description="Group chats you create or join show here." />
+        </TabsContent>
+      </Tabs>
+      <div className="mt-8">
+        <PendingRequestsCard />
+      </div>
+    </div>
+  );
+}

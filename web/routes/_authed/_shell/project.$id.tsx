@@ -1,5 +1,6 @@
-import { createFileRoute, Link, useNavigate, useRouter } from "@tanstack/react-router";
-import { ArrowLeft, FileQuestion, Pencil, UserPlus } from "lucide-react";
+import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
+import { FileQuestion, Pencil, UserPlus } from "lucide-react";
+import { BackButton } from "../../../components/back-button";
 import { DeleteProjectButton } from "../../../components/projects/delete-project-button";
 import { ProjectFormDialog } from "../../../components/projects/project-form-dialog";
 import { ProjectImage } from "../../../components/projects/project-image";
@@ -24,19 +25,6 @@ export const Route = createFileRoute("/_authed/_shell/project/$id")({
   loader: ({ context, params }) => void context.trpc.projects.byId.prefetch({ id: params.id }),
   component: ProjectPage,
 });
-
-function BackButton() {
-  const router = useRouter();
-  const navigate = useNavigate();
-  // Back where the member came from; a link opened on its own goes to the project list.
-  const back = () => (router.history.canGoBack() ? router.history.back() : navigate({ to: "/all-projects" }));
-  return (
-    <Button variant="ghost" size="sm" className="-ml-3 mb-4 w-fit" onClick={back}>
-      <ArrowLeft aria-hidden />
-      Back
-    </Button>
-  );
-}
 
 function ProjectPage() {
   const { id } = Route.useParams();
@@ -78,7 +66,7 @@ function ProjectPage() {
   const waiting = join.data?.pending.length ?? 0;
   return (
     <div className="flex flex-col">
-      <BackButton />
+      <BackButton fallback="/all-projects" />
       <div className="mb-6 overflow-hidden rounded-xl border bg-card">
         <ProjectImage id={p.id} className="h-40 sm:h-56" />
         <div className="flex flex-col gap-4 p-5 sm:p-6 md:flex-row md:items-start md:justify-between">

@@ -1,3 +1,4 @@
+import { Link } from "@tanstack/react-router";
 import { CheckCircle2, Circle, Clock, DollarSign, ExternalLink, Code2, Users } from "lucide-react";
 import { Avatar } from "../../../../components/avatar";
 import { StatusBadge } from "../../../../components/projects/status-badge";
@@ -151,7 +152,13 @@ export function OwnerCard({ project }: { project: ProjectDetail }) {
       <CardContent className="flex items-center gap-3">
         <Avatar name={name} url={project.owner?.avatarUrl ?? null} className="size-11" />
         <div className="min-w-0">
-          <p className="truncate font-medium">{name}</p>
+          <Link
+            to="/member/$id"
+            params={{ id: project.userId }}
+            className="block truncate font-medium hover:underline focus-visible:underline focus-visible:outline-none"
+          >
+            {name}
+          </Link>
           <p className="truncate text-sm text-muted-foreground">{project.owner?.specialization ?? "Specialization not set"}</p>
         </div>
       </CardContent>

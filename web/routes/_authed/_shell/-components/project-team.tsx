@@ -1,3 +1,4 @@
+import { Link } from "@tanstack/react-router";
 import { Check, X } from "lucide-react";
 import { Avatar } from "../../../../components/avatar";
 import type { ProjectDetail } from "../../../../components/projects/types";
@@ -12,12 +13,19 @@ type JoinState = RouterOutputs["joinRequests"]["forProject"];
 
 const nameOf = (person: { displayName: string | null }) => person.displayName || "Member";
 
-function Person({ name, detail, avatarUrl }: { name: string; detail?: string | null; avatarUrl: string | null }) {
+/** A member on the team card; the name opens their profile. */
+function Person({ id, name, detail, avatarUrl }: { id: string; name: string; detail?: string | null; avatarUrl: string | null }) {
   return (
     <div className="flex min-w-0 items-center gap-3">
       <Avatar name={name} url={avatarUrl} className="size-9" />
       <div className="min-w-0">
-        <p className="truncate text-sm font-medium">{name}</p>
+        <Link
+          to="/member/$id"
+          params={{ id }}
+          className="block truncate text-sm font-medium hover:underline focus-visible:underline focus-visible:outline-none"
+        >
+          {name}
+        </Link>
         {detail && <p className="truncate text-xs text-muted-foreground">{detail}</p>}
       </div>
     </div>
@@ -53,11 +61,13 @@ export function TeamCard({ project, join }: { project: ProjectDetail; join?: Joi
       <CardContent className="grid gap-4">
         <ul className="grid gap-3" aria-label="Team members">
           <li>
-            <Person name={nameOf(project.owner ?? { displayName: null })} detail="Owner" avatarUrl={project.owner?.avatarUrl ?? null} />
+            <Person
+              id={project.userId}
+              name={nameOf(project.owner ?? { displayName: null })} detail="Owner" avatarUrl={project.owner?.avatarUrl ?? null} />
           </li>
           {join?.team.map((member) => (
             <li key={member.id}>
-              <Person name={nameOf(member)} detail={member.specialization ?? "Member"} avatarUrl={member.avatarUrl} />
+              <Person id={member.userId} name={nameOf(member)} detail={member.specialization ?? "Member"} avatarUrl={member.avatarUrl} />
             </li>
           ))}
         </ul>
@@ -67,7 +77,7 @@ export function TeamCard({ project, join }: { project: ProjectDetail; join?: Joi
             <ul className="grid gap-3" aria-label="Join requests">
               {join.pending.map((request) => (
                 <li key={request.id} className="flex flex-wrap items-center justify-between gap-2">
-                  <Person name={nameOf(request)} detail={request.specialization} avatarUrl={request.avatarUrl} />
+                  <Person id={request.userId} name={nameOf(request)} detail={request.specialization} avatarUrl={request.avatarUrl} />
                   <div className="flex gap-2">
                     <Button
                       size="sm"

@@ -1,0 +1,83 @@
+import { Link } from "@tanstack/react-router";
+import { Check, MessageCircle, Pencil, UserCheck, UserPlus, X } from "lucide-react";
+import { notify } from "../../lib/toast";
+import { errorMessage, trpc } from "../../lib/trpc";
+import { cn } from "../../lib/cn";
+import { Button, buttonVariants } from "../ui/button";
+import { useMessageFriend } from "./message-friend";
+import { useRefreshFriends, useRequestActions } from "./use-friend-actions";
+
+/** The profile view's button for where the viewer stands with the member. */
+export function RelationshipAction({ memberId, name }: { memberId: string; name: string }) {
+  const relationship = trpc.friends.relationship.useQuery({ memberId });
+  const refresh = useRefreshFriends();
+  const { accept, reject, cancel, busy } = useRequestActions("requests");
+  const message = useMessageFriend();
+  const add = trpc.friends.addMember.useMutation({
+    onSuccess: ({ member }) => {
+      notify.success("Friend Request Sent!", `Friend request sent to ${member.displayName || name}`);
+      return refresh();
+    },
+    onError: (error) => {
+      notify.error("Friend Error", `Failed to send friend request: ${errorMessage(error)}`);
+      return refresh();
+    },
+  });
+
+  if (relationship.isPending) return <div className="h-10 w-32 animate-pulse rounded-md bg-muted" role="status" aria-label="Loading" />;
+  if (relationship.isError) return null;
+  const state = relationship.data;
+  switch (state.status) {
+    case "self":
+      return (
+        <Button variant="outline" asChild>
+          <Link to="/settings">
+            <Pencil aria-hidden />
+            Edit Profile
+          </Link>
+        </Button>
+      );
+    case "none":
+      return (
+        <Button onClick={() => add.mutate({ memberId })} disabled={add.isPending}>
+          <UserPlus aria-hidden />
+          {add.isPending ? "Sending..." : "Add Friend"}
+        </Button>
+      );
+    case "sent":
+      return (
+        <div className="flex flex-wrap gap-2">
+          <Button disabled>Request Sent</Button>
+          <Button variant="outline" onClick={() => cancel.mutate({ requestId: state.requestId })} disabled={busy}>
+            {cancel.isPending ? "Cancelling..." : "Cancel"}
+          </Button>
+        </div>
+      );
+    case "received":
+      return (
+        <div className="flex flex-wrap gap-2">
+          <Button onClick={() => accept.mutate({ requestId: state.requestId })} disabled={busy}>
+            <Check aria-hidden />
+            {accept.isPending ? "Accepting..." : "Accept"}
+          </Button>
+          <Button variant="outline" onClick={() => reject.mutate({ requestId: state.requestId })} disabled={busy}>
+            <X aria-hidden />
+            {reject.isPending ? "Rejecting..." : "Reject"}
+          </Button>
+        </div>
+      );
+    case "friends":
+      return (
+        <div className="flex flex-wrap gap-2">
+          <span className={cn(buttonVariants({ variant: "outline" }), "pointer-events-none text-primary")}>
+            <UserCheck aria-hidden />
+            Friends
+          </span>
+          <Button onClick={() => message({ id: memberId, displayName: name, email: state.email })}>
+            <MessageCircle aria-hidden />
+            Message
+          </Button>
+        </div>
+      );
+  }
+}

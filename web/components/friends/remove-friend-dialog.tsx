@@ -1,0 +1,54 @@
+import { notify } from "../../lib/toast";
+import { errorMessage, trpc } from "../../lib/trpc";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+} from "../ui/alert-dialog";
+import { useRefreshFriends } from "./use-friend-actions";
+
+/** Remove Friend, confirmed first: it ends the friendship for both members. */
+export function RemoveFriendDialog({
+  friend,
+  open,
+  onOpenChange,
+}: {
+  friend: { id: string; name: string };
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const refresh = useRefreshFriends();
+  const remove = trpc.friends.remove.useMutation({
+    onSuccess: () => {
+      onOpenChange(false);
+      notify.success("Friend Removed", `${friend.name} is no longer your friend.`);
+      return refresh();
+    },
+    onError: (error) => {
+      onOpenChange(false);
+      notify.error("Friend Error", `Failed to remove friend: ${errorMessage(error)}`);
+      return refresh();
+    },
+  });
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !remove.isPending && onOpenChange(next)}>
+      <AlertDialogContent>
+        <AlertDialogTitle>Remove Friend</AlertDialogTitle>
+        <AlertDialogDescription>
+          Remove {friend.name} from your friends? You will leave each other's friends lists; either of you can send a new
+          request later.
+        </AlertDialogDescription>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
+          <AlertDialogAction onClick={() => remove.mutate({ memberId: friend.id })} disabled={remove.isPending}>
+            {remove.isPending ? "Removing..." : "Remove"}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

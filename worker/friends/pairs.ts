@@ -1,0 +1,119 @@
+/**
+ * Friendship writes. One row per pair (the UNIQUE `pair_key`), and every change is one conditional
+ * statement, so simultaneous requests, double clicks and an accept racing a cancel each leave the
+ * pair in one whole state. When a statement changes nothing, the row as it now stands says why.
+ */
+import { TRPCError } from "@trpc/server";
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import {
+  ALREADY_FRIENDS,
+  ALREADY_RECEIVED,
+  ALREADY_SENT,
+  NOT_FRIENDS,
+  ONLY_RECIPIENT_ANSWERS,
+  ONLY_SENDER_CANCELS,
+  PAIR_BUSY,
+  REQUEST_GONE,
+} from "../../db/friend-rules";
+import { friends } from "../../db/schema";
+
+type Friendship = typeof friends.$inferSelect;
+
+const pairKey = (a: string, b: string) => sql`min(${a}, ${b}) || ' ' || max(${a}, ${b})`;
+
+async function rowOfPair(db: Db, a: string, b: string) {
+  const [row] = await db.select().from(friends).where(eq(friends.pairKey, pairKey(a, b)));
+  return row ?? null;
+}
+
+/** The request by id, but only for its two sides: anyone else learns nothing about it. */
+async function requestOf(db: Db, requestId: string, memberId: string) {
+  const [row] = await db.select().from(friends).where(eq(friends.id, requestId));
+  if (!row || (row.userId !== memberId && row.friendId !== memberId)) {
+    throw new TRPCError({ code: "NOT_FOUND", message: REQUEST_GONE });
+  }
+  return row;
+}
+
+function refuseExisting(row: Friendship, memberId: string): never {
+  if (row.status === "accepted") throw new TRPCError({ code: "CONFLICT", message: ALREADY_FRIENDS });
+  const message = row.userId === memberId ? ALREADY_SENT : ALREADY_RECEIVED;
+  throw new TRPCError({ code: "CONFLICT", message });
+}
+
+/** A pending request from `from` to `to`, unless the pair already has a row. */
+export async function sendRequest(db: Db, from: string, to: string) {
+  // The pair's row can vanish between the refused insert and the read (a cancel, a reject): then
+  // the way is clear, and the insert is tried again.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const [created] = await db
+      .insert(friends)
+      .values({ id: crypto.randomUUID(), userId: from, friendId: to })
+      .onConflictDoNothing()
+      .returning();
+    if (created) return created;
+    const existing = await rowOfPair(db, from, to);
+    if (existing) refuseExisting(existing, from);
+  }
+  // Requests made and withdrawn again and again meanwhile: the member's own retry will settle it.
+  throw new TRPCError({ code: "CONFLICT", message: PAIR_BUSY });
+}
+
+/** Accepting twice is answered the same both times: the two are friends either way. */
+export async function acceptRequest(db: Db, requestId: string, memberId: string) {
+  const [accepted] = await db
+    .update(friends)
+    .set({ status: "accepted" })
+    .where(and(eq(friends.id, requestId), eq(friends.friendId, memberId), eq(friends.status, "pending")))
+    .returning();
+  if (accepted) return accepted;
+  const row = await requestOf(db, requestId, memberId);
+  if (row.userId === memberId) throw new TRPCError({ code: "FORBIDDEN", message: ONLY_RECIPIENT_ANSWERS });
+  return row;
+}
+
+export async function rejectRequest(db: Db, requestId: string, memberId: string) {
+  const [rejected] = await db
+    .delete(friends)
+    .where(and(eq(friends.id, requestId), eq(friends.friendId, memberId), eq(friends.status, "pending")))
+    .returning();
+  if (rejected) return rejected;
+  const row = await requestOf(db, requestId, memberId);
+  if (row.userId === memberId) throw new TRPCError({ code: "FORBIDDEN", message: ONLY_RECIPIENT_ANSWERS });
+  throw new TRPCError({ code: "CONFLICT", message: ALREADY_FRIENDS });
+}
+
+export async function cancelRequest(db: Db, requestId: string, memberId: string) {
+  const [cancelled] = await db
+    .delete(friends)
+    .where(and(eq(friends.id, requestId), eq(friends.userId, memberId), eq(friends.status, "pending")))
+    .returning();
+  if (cancelled) return cancelled;
+  const row = await requestOf(db, requestId, memberId);
+  if (row.friendId === memberId) throw new TRPCError({ code: "FORBIDDEN", message: ONLY_SENDER_CANCELS });
+  throw new TRPCError({ code: "CONFLICT", message: ALREADY_FRIENDS });
+}
+
+/** Ends a friendship for both members. */
+export async function removeFriend(db: Db, memberId: string, otherId: string) {
+  const [removed] = await db
+    .delete(friends)
+    .where(and(eq(friends.pairKey, pairKey(memberId, otherId)), eq(friends.status, "accepted")))
+    .returning();
+  if (!removed) throw new TRPCError({ code: "NOT_FOUND", message: NOT_FRIENDS });
+  return removed;
+}
+
+export type Relationship =
+  | { status: "self" | "none" }
+  | { status: "sent" | "received" | "friends"; requestId: string };
+
+/** Where the member stands with another, as the profile view's action button needs it. */
+export async function relationshipWith(db: Db, memberId: string, otherId: string): Promise<Relationship> {
+  if (memberId === otherId) return { status: "self" };
+  const row = await rowOfPair(db, memberId, otherId);
+  if (!row) return { status: "none" };
+  if (row.status === "accepted") return { status: "friends", requestId: row.id };
+  return { status: row.userId === memberId ? "sent" : "received", requestId: row.id };
+}

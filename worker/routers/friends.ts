@@ -1,0 +1,124 @@
+import { TRPCError } from "@trpc/server";
+import { eq, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../../db/client";
+import {
+  CANNOT_ADD_YOURSELF,
+  EMAIL_LOOKUPS_PER_HOUR,
+  EMAIL_REQUIRED,
+  LOGIN_REQUIRED,
+  MEMBER_NOT_FOUND,
+  NO_USER_WITH_EMAIL,
+  REQUEST_GONE,
+  tooManyLookups,
+} from "../../db/friend-rules";
+import { MAX_EMAIL_LENGTH } from "../../db/rules";
+import { profiles, users } from "../../db/schema";
+import { normalizeEmail } from "../auth/accounts";
+import { limitAttempts, minutesFrom, type RateRule } from "../auth/rate-limit";
+import { friendsOf, incomingCount, pendingRequests } from "../friends/lists";
+import {
+  acceptRequest,
+  cancelRequest,
+  rejectRequest,
+  relationshipWith,
+  removeFriend,
+  sendRequest,
+} from "../friends/pairs";
+import { protectedProcedure, router, unbatchedProcedure } from "../trpc";
+import { plainText } from "./fields";
+
+/** Looking members up by e-mail tells whether an address is registered, so it is rationed per member. */
+const EMAIL_LOOKUPS: RateRule = { name: "friends:lookup", limit: EMAIL_LOOKUPS_PER_HOUR, windowMs: 60 * 60 * 1000 };
+
+const byEmail = z.object({
+  email: plainText(EMAIL_REQUIRED)
+    .trim()
+    .min(1, EMAIL_REQUIRED)
+    // No account has a longer address, so a longer one finds nobody.
+    .max(MAX_EMAIL_LENGTH, NO_USER_WITH_EMAIL)
+    .transform(normalizeEmail),
+});
+const byMember = z.object({ memberId: plainText(MEMBER_NOT_FOUND).min(1, MEMBER_NOT_FOUND).max(64, MEMBER_NOT_FOUND) });
+const byRequest = z.object({ requestId: plainText(REQUEST_GONE).min(1, REQUEST_GONE).max(64, REQUEST_GONE) });
+
+const recipientColumns = { id: users.id, email: users.email, displayName: profiles.displayName };
+
+async function recipientBy(db: Db, where: SQL) {
+  const [member] = await db.select(recipientColumns).from(users).leftJoin(profiles, eq(profiles.id, users.id)).where(where);
+  return member ?? null;
+}
+
+type Recipient = NonNullable<Awaited<ReturnType<typeof recipientBy>>>;
+
+async function requestFriendship(db: Db, from: string, to: Recipient) {
+  if (to.id === from) throw new TRPCError({ code: "BAD_REQUEST", message: CANNOT_ADD_YOURSELF });
+  const request = await sendRequest(db, from, to.id);
+  return { requestId: request.id, member: to };
+}
+
+export const friendsRouter = router({
+  /** Accepted friends, by name. */
+  list: protectedProcedure.query(({ ctx }) => friendsOf(ctx.db, ctx.user.id)),
+
+  /** Pending requests on both sides: received (to answer) and sent (to wait for or cancel). */
+  requests: protectedProcedure.query(async ({ ctx }) => {
+    const [incoming, sent] = await Promise.all([
+      pendingRequests(ctx.db, ctx.user.id, "incoming"),
+      pendingRequests(ctx.db, ctx.user.id, "sent"),
+    ]);
+    return { incoming, sent };
+  }),
+
+  /** The sidebar's badge: how many requests wait for the member's answer. */
+  incomingCount: protectedProcedure.query(({ ctx }) => incomingCount(ctx.db, ctx.user.id)),
+
+  /** Where the caller stands with a member; their e-mail only once they are friends. */
+  relationship: protectedProcedure.input(byMember).query(async ({ ctx, input }) => {
+    const relationship = await relationshipWith(ctx.db, ctx.user.id, input.memberId);
+    if (relationship.status !== "friends") return { ...relationship, email: null };
+    const friend = await recipientBy(ctx.db, eq(users.id, input.memberId));
+    return { ...relationship, email: friend?.email ?? null };
+  }),
+
+  /**
+   * Spec §5, in its order. The e-mail is checked before the login so that the form's first
+   * message is the same for everyone; not a protected procedure so that the login message is the
+   * spec's own. Rate limited, so each call comes on its own, never in a batch.
+   */
+  add: unbatchedProcedure.input(byEmail).mutation(async ({ ctx, input }) => {
+    if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED", message: LOGIN_REQUIRED });
+    // The answer tells whether an address is registered: every lookup counts, found or not.
+    await limitAttempts(ctx.db, [[EMAIL_LOOKUPS, ctx.user.id]], (wait) => tooManyLookups(minutesFrom(wait)));
+    const member = await recipientBy(ctx.db, eq(users.email, input.email));
+    if (!member) throw new TRPCError({ code: "NOT_FOUND", message: NO_USER_WITH_EMAIL });
+    return requestFriendship(ctx.db, ctx.user.id, member);
+  }),
+
+  /** The same rules from a profile view, where the member is known by id rather than e-mail. */
+  addMember: protectedProcedure.input(byMember).mutation(async ({ ctx, input }) => {
+    const member = await recipientBy(ctx.db, eq(users.id, input.memberId));
+    if (!member) throw new TRPCError({ code: "NOT_FOUND", message: MEMBER_NOT_FOUND });
+    return requestFriendship(ctx.db, ctx.user.id, member);
+  }),
+
+  accept: protectedProcedure.input(byRequest).mutation(async ({ ctx, input }) => {
+    const row = await acceptRequest(ctx.db, input.requestId, ctx.user.id);
+    return { requestId: row.id, status: "accepted" as const };
+  }),
+
+  reject: protectedProcedure.input(byRequest).mutation(async ({ ctx, input }) => {
+    const row = await rejectRequest(ctx.db, input.requestId, ctx.user.id);
+    return { requestId: row.id };
+  }),
+
+  cancel: protectedProcedure.input(byRequest).mutation(async ({ ctx, input }) => {
+    const row = await cancelRequest(ctx.db, input.requestId, ctx.user.id);
+    return { requestId: row.id };
+  }),
+
+  remove: protectedProcedure.input(byMember).mutation(async ({ ctx, input }) => {
+    await removeFriend(ctx.db, ctx.user.id, input.memberId);
+    return { memberId: input.memberId };
+  }),
+});
