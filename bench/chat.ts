@@ -124,7 +124,12 @@ async function main() {
 
     let book = deliveries(CLIENTS);
     const clients = members.map((member, i) => {
-      const live = roomSocket(host.roomsHost, "chat-room", chatId, async () => (await member.browser.trpc.chats.ticket.mutate({ chatId })).ticket);
+      const live = roomSocket(
+        host.roomsHost,
+        "chat-room",
+        chatId,
+        async () => (await member.browser.trpc.chats.ticket.mutate({ chatId })).ticket,
+      );
       live.socket.addEventListener("message", (event) => {
         const data = JSON.parse(String(event.data));
         if (data.type === "message") book.got(i, data.message.clientId);
@@ -136,9 +141,11 @@ async function main() {
     let serverErrors = 0;
     const send = (tag: string, i: number) => {
       book.sent(tag);
-      return senders[i % SENDERS]!.browser.trpc.chats.send
-        .mutate({ chatId, clientId: tag, content: `message ${i}` })
-        .catch(() => void serverErrors++);
+      return senders[i % SENDERS]!.browser.trpc.chats.send.mutate({
+        chatId,
+        clientId: tag,
+        content: `message ${i}`,
+      }).catch(() => void serverErrors++);
     };
 
     // Warm-up: the first messages pay for cold caches in every process.
@@ -175,17 +182,44 @@ async function main() {
     const base = await floor();
     const ratio = ours.p99Ms / base.p99Ms;
     printTable(`Paced: ${MESSAGES} messages at ${RATE_PER_S}/s from ${SENDERS} senders to ${CLIENTS} sockets`, [
-      { path: "Crewboard (send → db → room → socket)", p50Ms: fixed(ours.p50Ms), p99Ms: fixed(ours.p99Ms), lost: ours.lost, duplicated: ours.duplicated },
-      { path: "bare ws broadcast (floor)", p50Ms: fixed(base.p50Ms), p99Ms: fixed(base.p99Ms), lost: base.lost, duplicated: base.duplicated },
+      {
+        path: "Crewboard (send → db → room → socket)",
+        p50Ms: fixed(ours.p50Ms),
+        p99Ms: fixed(ours.p99Ms),
+        lost: ours.lost,
+        duplicated: ours.duplicated,
+      },
+      {
+        path: "bare ws broadcast (floor)",
+        p50Ms: fixed(base.p50Ms),
+        p99Ms: fixed(base.p99Ms),
+        lost: base.lost,
+        duplicated: base.duplicated,
+      },
     ]);
-    console.log(`\nOur p99 is ${fixed(ratio)}× the floor's. Server errors: ${serverErrors}. Targets: lost 0, duplicated 0, p99 ≤ 30 ms.`);
+    console.log(
+      `\nOur p99 is ${fixed(ratio)}× the floor's. Server errors: ${serverErrors}. Targets: lost 0, duplicated 0, p99 ≤ 30 ms.`,
+    );
     printTable(
       `Unpaced: ${UNPACED_MESSAGES} messages as fast as the senders go`,
-      unpaced.map((u) => ({ senders: u.concurrency, perSecond: fixed(u.perSecond, 0), p99Ms: fixed(u.p99Ms), lost: u.lost, duplicated: u.duplicated })),
+      unpaced.map((u) => ({
+        senders: u.concurrency,
+        perSecond: fixed(u.perSecond, 0),
+        p99Ms: fixed(u.p99Ms),
+        lost: u.lost,
+        duplicated: u.duplicated,
+      })),
     );
     const sustained = Math.max(0, ...unpaced.filter((u) => u.lost === 0 && u.duplicated === 0).map((u) => u.perSecond));
     console.log(`\nHighest sustained rate with nothing lost: ${fixed(sustained, 0)} messages/s.`);
-    writeResults("chat", { paced: ours, floor: base, p99RatioToFloor: ratio, serverErrors, unpaced, sustainedPerSecond: sustained });
+    writeResults("chat", {
+      paced: ours,
+      floor: base,
+      p99RatioToFloor: ratio,
+      serverErrors,
+      unpaced,
+      sustainedPerSecond: sustained,
+    });
     if (ours.lost || ours.duplicated || serverErrors) process.exitCode = 1;
   } finally {
     await host.stop();

@@ -117,7 +117,7 @@ export const CHAT_ROLES = ["admin", "member"] as const;
 /** `system` lines are written by the server ('Ada left the chat'), never sent by a member. */
 export const MESSAGE_TYPES = ["text", "system"] as const;
 export const JOIN_REQUEST_STATUSES = ["pending", "accepted", "declined", "left"] as const;
-export const PAYMENT_STATUSES = ["pending", "paid"] as const;
+export const PAYMENT_STATUSES = ["pending", "paid", "refunded"] as const;
 
 /** The free plan's project allowance (spec §9); Pro members have no limit. */
 export const FREE_PLAN_PROJECT_LIMIT = 3;

@@ -66,8 +66,11 @@ export const profiles = sqliteTable("profiles", {
   developerType: text("developer_type"),
   interestedProjects: textList("interested_projects"),
   experience: text("experience"),
-  isPro: integer("is_pro", { mode: "boolean" }).notNull().default(false),
   subscriptionStatus: text("subscription_status", { enum: SUBSCRIPTION_STATUSES }).notNull().default("free"),
+  /** Derived from the subscription status, so the two can never disagree; nothing writes it. */
+  isPro: integer("is_pro", { mode: "boolean" })
+    .notNull()
+    .generatedAlwaysAs(sql`subscription_status = 'lifetime'`, { mode: "virtual" }),
   subscriptionExpiresAt: integer("subscription_expires_at", { mode: "timestamp_ms" }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -230,15 +233,31 @@ export const payments = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     stripeSessionId: text("stripe_session_id").notNull().unique(),
+    /** The event that confirmed the payment. */
     stripeEventId: text("stripe_event_id").unique(),
+    /** What Stripe's refunds name the payment by. */
+    stripePaymentIntentId: text("stripe_payment_intent_id").unique(),
     amount: integer("amount").notNull(),
     currency: text("currency").notNull(),
     status: text("status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
+    paidAt: integer("paid_at", { mode: "timestamp_ms" }),
+    refundedAt: integer("refunded_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("payments_user_idx").on(t.userId)],
+  (t) => [index("payments_user_idx").on(t.userId, t.status)],
 );
+
+/**
+ * Payments Stripe has told us were refunded in full, by payment intent. Kept apart from `payments`
+ * because a refund can be delivered before the payment it undoes: the later confirmation then
+ * finds it here and grants nothing.
+ */
+export const stripeRefunds = sqliteTable("stripe_refunds", {
+  paymentIntentId: text("payment_intent_id").primaryKey(),
+  stripeEventId: text("stripe_event_id").notNull(),
+  createdAt: createdAt(),
+});
 
 export const emailTokens = sqliteTable(
   "email_tokens",

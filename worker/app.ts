@@ -10,6 +10,7 @@ import { googleRoutes } from "./http/google";
 import { originCheck } from "./http/origin";
 import { securityHeadersMiddleware } from "./http/security-headers";
 import { sessionMiddleware } from "./http/session";
+import { STRIPE_WEBHOOK_PATH, stripeWebhook } from "./http/stripe-webhook";
 import { appRouter } from "./routers";
 import type { Context } from "./trpc";
 
@@ -46,6 +47,8 @@ export function createApp(services: (c: HonoContext<AppEnv>) => Services) {
   app.use("*", securityHeadersMiddleware);
   // Before the session middleware: images are public, and a cached image must not carry a cookie.
   app.route("/api/avatars", avatarRoutes);
+  // Before the Origin check and the session: Stripe sends neither; its signature is the check.
+  app.route(STRIPE_WEBHOOK_PATH, stripeWebhook);
   app.use("/api/*", originCheck);
   app.use("/api/*", sessionMiddleware);
 

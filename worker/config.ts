@@ -14,7 +14,17 @@ export interface Config {
   /** host[:port] of the chat rooms as browsers reach them; null when the app's own host serves them. */
   partyHost: string | null;
   google: GoogleConfig | null;
+  /** Null without `STRIPE_SECRET_KEY` (the local default): payments then say they are not configured. */
+  stripe: StripeConfig | null;
   rateLimits: RateLimits;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  /** Verifies the signatures of the events Stripe posts to the webhook. */
+  webhookSecret: string;
+  /** Another API origin than Stripe's own: only tests set it, to reach a local stand-in. */
+  apiUrl: string | null;
 }
 
 export interface GoogleConfig {
@@ -39,6 +49,17 @@ export const secureCookies = (appUrl: string) => !LOCAL_HOSTS.has(new URL(appUrl
 
 const GOOGLE_AUTHORIZATION_ENDPOINT = "https://accounts.google.com/o/oauth2/v2/auth";
 const GOOGLE_TOKEN_ENDPOINT = "https://oauth2.googleapis.com/token";
+
+function readStripe(env: EnvVars): StripeConfig | null {
+  if (!env.STRIPE_SECRET_KEY) return null;
+  // Half a configuration would take money without ever granting Pro.
+  if (!env.STRIPE_WEBHOOK_SECRET) throw new Error("STRIPE_SECRET_KEY is set but STRIPE_WEBHOOK_SECRET is not");
+  return {
+    secretKey: env.STRIPE_SECRET_KEY,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    apiUrl: env.STRIPE_API_URL || null,
+  };
+}
 
 function positiveInt(value: string | undefined, fallback: number) {
   const n = Number(value);
@@ -74,6 +95,7 @@ export function readConfig(env: EnvVars): Config {
             tokenEndpoint: env.GOOGLE_TOKEN_ENDPOINT || GOOGLE_TOKEN_ENDPOINT,
           }
         : null,
+    stripe: readStripe(env),
     rateLimits: {
       signInFailuresPerEmail: positiveInt(env.RATE_LIMIT_SIGNIN_PER_EMAIL, 5),
       signInFailuresPerIp: positiveInt(env.RATE_LIMIT_SIGNIN_PER_IP, 30),

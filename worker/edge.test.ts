@@ -12,6 +12,12 @@ import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { upgradeStatus } from "../party/testing/rooms-process";
+import {
+  signedDelivery,
+  stripeEvent,
+  TEST_STRIPE_SECRET_KEY,
+  TEST_STRIPE_WEBHOOK_SECRET,
+} from "./testing/stripe-stand-in";
 import { staticAssetHeadersFile, THEME_SCRIPT_HASH } from "./http/security-headers";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -85,6 +91,12 @@ describe("wrangler dev (workerd)", () => {
         // Never dialled: health and the origin check answer before the database is touched.
         "--var",
         "LIBSQL_URL:http://127.0.0.1:9",
+        "--var",
+        `STRIPE_SECRET_KEY:${TEST_STRIPE_SECRET_KEY}`,
+        "--var",
+        `STRIPE_WEBHOOK_SECRET:${TEST_STRIPE_WEBHOOK_SECRET}`,
+        "--var",
+        "APP_URL:https://crewboard.example",
       ],
       // Its own process group, so one signal reaches wrangler and the workerd processes it starts.
       { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: true },
@@ -123,6 +135,19 @@ describe("wrangler dev (workerd)", () => {
     expect(await upgradeStatus(new URL(base).host, "chat-room", "some-chat", null)).toBe(401);
     const notice = await fetch(`${base}/parties/chat-room/some-chat`, { method: "POST", body: "{}" });
     expect(notice.status).toBe(401);
+  });
+
+  it("checks Stripe's webhook signatures with Web Crypto: a signed event is taken, a forged one refused", async () => {
+    // An event type the webhook ignores: it answers without touching the database.
+    const event = stripeEvent("customer.created", { id: "cus_edge", object: "customer" });
+    const post = (signature: string) =>
+      fetch(`${base}/api/stripe/webhook`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
+        body: JSON.stringify(event),
+      });
+    expect((await post(signedDelivery(event).signature)).status).toBe(200);
+    expect((await post(signedDelivery(event, "whsec_forged").signature)).status).toBe(400);
   });
 
   it("sends the security headers with pages, and no referrer from the verification page", async () => {

@@ -57,7 +57,12 @@ function startRooms() {
   // The secret goes through the environment: a command line is readable by every local user.
   rooms = spawn(resolve("node_modules/.bin/tsx"), [resolve("party/local.ts")], {
     stdio: ["ignore", "inherit", "inherit"],
-    env: { ...process.env, PARTY_PORT: String(partyPort), PARTY_SECRET: partySecret, PARTY_PERSIST_DIR: resolve(dataDir, "rooms") },
+    env: {
+      ...process.env,
+      PARTY_PORT: String(partyPort),
+      PARTY_SECRET: partySecret,
+      PARTY_PERSIST_DIR: resolve(dataDir, "rooms"),
+    },
   });
   rooms.on("exit", (code, signal) => {
     if (stopping) return;

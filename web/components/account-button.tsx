@@ -2,6 +2,7 @@ import type { ComponentProps } from "react";
 import { displayNameOf } from "../lib/session";
 import type { Me } from "../lib/types";
 import { Avatar } from "./avatar";
+import { ProBadge } from "./pro-badge";
 import { Button } from "./ui/button";
 
 /** The account menu's face: avatar and display name. Also shown while the menu's code loads. */
@@ -11,6 +12,7 @@ export function AccountButton({ me, ...props }: { me: Me } & ComponentProps<type
     <Button variant="ghost" className="gap-2 px-2" aria-label="Account menu" {...props}>
       <Avatar name={name} url={me.profile?.avatarUrl ?? null} className="size-8" />
       <span className="hidden max-w-40 truncate sm:inline">{name}</span>
+      {me.profile?.isPro && <ProBadge className="hidden sm:inline-flex" />}
     </Button>
   );
 }

@@ -3,6 +3,7 @@ import { LayoutDashboard, LogOut, Settings } from "lucide-react";
 import { displayNameOf, useSignOut } from "../lib/session";
 import type { Me } from "../lib/types";
 import { AccountButton } from "./account-button";
+import { ProBadge } from "./pro-badge";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -20,7 +21,10 @@ export function UserMenu({ me }: { me: Me }) {
         <AccountButton me={me} />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
-        <div className="px-2 py-1.5 text-sm font-medium">{name}</div>
+        <div className="flex items-center gap-2 px-2 py-1.5 text-sm font-medium">
+          <span className="truncate">{name}</span>
+          {me.profile?.isPro && <ProBadge />}
+        </div>
         <DropdownMenuItem disabled>{me.email}</DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>

@@ -19,7 +19,10 @@ async function person(app: RunningHost, newPage: () => Promise<Page>, name: stri
   const member = await signUp(page, { ...newMember(), displayName: name });
   const db = app.openDatabase();
   try {
-    const { rows } = await db.execute({ sql: "SELECT id FROM users WHERE email = ?", args: [member.email.toLowerCase()] });
+    const { rows } = await db.execute({
+      sql: "SELECT id FROM users WHERE email = ?",
+      args: [member.email.toLowerCase()],
+    });
     return { ...member, id: String(rows[0]!.id), page };
   } finally {
     db.close();
@@ -57,7 +60,10 @@ async function sendMessage(page: Page, text: string) {
   await box.press("Enter");
 }
 
-test("two friends chat live both ways, see each other typing, and keep the history after a reload", async ({ app, newPage }) => {
+test("two friends chat live both ways, see each other typing, and keep the history after a reload", async ({
+  app,
+  newPage,
+}) => {
   const ada = await person(app, newPage, "Ada Live");
   const bob = await person(app, newPage, "Bob Live");
   await befriend(app, ada, bob);
@@ -96,7 +102,10 @@ test("two friends chat live both ways, see each other typing, and keep the histo
   expect(texts.findIndex((t) => t.includes("Hello"))).toBeLessThan(texts.findIndex((t) => t.includes("Hi Ada")));
 });
 
-test("the unread badge counts while the friend is elsewhere and clears when they open the chat", async ({ app, newPage }) => {
+test("the unread badge counts while the friend is elsewhere and clears when they open the chat", async ({
+  app,
+  newPage,
+}) => {
   const ada = await person(app, newPage, "Ada Badge");
   const bob = await person(app, newPage, "Bob Badge");
   await befriend(app, ada, bob);
@@ -106,7 +115,10 @@ test("the unread badge counts while the friend is elsewhere and clears when they
 
   await sendMessage(ada.page, "one");
   await sendMessage(ada.page, "two");
-  const badge = bob.page.getByRole("navigation", { name: "App" }).first().getByRole("link", { name: "Friends, 2 unread" });
+  const badge = bob.page
+    .getByRole("navigation", { name: "App" })
+    .first()
+    .getByRole("link", { name: "Friends, 2 unread" });
   await badge.waitFor();
 
   await bob.page.goto("/friends");
@@ -114,7 +126,11 @@ test("the unread badge counts while the friend is elsewhere and clears when they
   await bob.page.getByRole("link", { name: /Ada Badge/ }).click();
   await messageList(bob.page).getByText("two").waitFor();
   await bob.page.getByRole("link", { name: "Back to Friends & Chats" }).click();
-  await bob.page.getByRole("navigation", { name: "App" }).first().getByRole("link", { name: "Friends", exact: true }).waitFor();
+  await bob.page
+    .getByRole("navigation", { name: "App" })
+    .first()
+    .getByRole("link", { name: "Friends", exact: true })
+    .waitFor();
 });
 
 test("a group of three talks, one leaves, and the others read that they left", async ({ app, newPage }) => {
@@ -123,7 +139,10 @@ test("a group of three talks, one leaves, and the others read that they left", a
   const cy = await person(app, newPage, "Cy Group");
   await befriend(app, ada, bob);
   await befriend(app, ada, cy);
-  const { chatId } = await call<{ chatId: string }>(ada, "chats.createGroup", { name: "Engine Room", memberIds: [bob.id, cy.id] });
+  const { chatId } = await call<{ chatId: string }>(ada, "chats.createGroup", {
+    name: "Engine Room",
+    memberIds: [bob.id, cy.id],
+  });
 
   for (const who of [ada, bob, cy]) await who.page.goto(`/chat/${chatId}`);
   await ada.page.getByText("3 members").waitFor();
@@ -131,7 +150,8 @@ test("a group of three talks, one leaves, and the others read that they left", a
   await sendMessage(bob.page, "Thanks Ada");
   await sendMessage(cy.page, "Hello team");
   for (const who of [ada, bob, cy]) {
-    for (const text of ["Welcome, both", "Thanks Ada", "Hello team"]) await messageList(who.page).getByText(text).waitFor();
+    for (const text of ["Welcome, both", "Thanks Ada", "Hello team"])
+      await messageList(who.page).getByText(text).waitFor();
   }
 
   await cy.page.getByRole("button", { name: "Chat menu" }).click();

@@ -37,41 +37,44 @@ const slug = (text: string) =>
     .replace(/^-|-$/g, "")
     .slice(0, 80);
 
-const testWith = (options: Pick<HostOptions, "rooms">) => base
-  .extend("app", { scope: "file" }, async ({}, { onCleanup }) => {
-    const app = await startHost({ needsBuild: true, env: E2E_ENV, ...options });
-    onCleanup(() => app.stop());
-    return app;
-  })
-  .extend("browser", { scope: "file" }, async ({}, { onCleanup }) => {
-    const browser = await launchChromium();
-    onCleanup(() => browser.close());
-    return browser;
-  })
-  /** Opens a page in a new context: another person, or the same one on another device. */
-  .extend("newPage", ({ app, browser, task }, { onCleanup }) => {
-    const contexts: BrowserContext[] = [];
-    onCleanup(async () => {
-      if (task.result?.state === "fail") {
-        const dir = join(ARTIFACTS, basename(task.file.name, ".e2e.ts"));
-        mkdirSync(dir, { recursive: true });
-        const name = slug(task.name);
-        const pages = contexts.flatMap((context) => context.pages());
-        await Promise.all(
-          pages.map((page, i) => page.screenshot({ path: join(dir, `${name}-${i + 1}.png`), fullPage: true })),
-        );
-        writeFileSync(join(dir, `${name}.server.log`), app.output());
-      }
-      await Promise.all(contexts.map((context) => context.close()));
-    });
-    return async (): Promise<Page> => {
-      const context = await browser.newContext({ baseURL: app.url });
-      context.setDefaultTimeout(ACTION_TIMEOUT_MS);
-      contexts.push(context);
-      return context.newPage();
-    };
-  })
-  .extend("page", async ({ newPage }) => newPage());
+const testWith = (options: Pick<HostOptions, "rooms">) =>
+  base
+    /** Outside configuration for the file's server; a file overrides it to reach its stand-ins. */
+    .extend("appEnv", { scope: "file" }, async (): Promise<Record<string, string>> => ({}))
+    .extend("app", { scope: "file" }, async ({ appEnv }, { onCleanup }) => {
+      const app = await startHost({ needsBuild: true, env: { ...E2E_ENV, ...appEnv }, ...options });
+      onCleanup(() => app.stop());
+      return app;
+    })
+    .extend("browser", { scope: "file" }, async ({}, { onCleanup }) => {
+      const browser = await launchChromium();
+      onCleanup(() => browser.close());
+      return browser;
+    })
+    /** Opens a page in a new context: another person, or the same one on another device. */
+    .extend("newPage", ({ app, browser, task }, { onCleanup }) => {
+      const contexts: BrowserContext[] = [];
+      onCleanup(async () => {
+        if (task.result?.state === "fail") {
+          const dir = join(ARTIFACTS, basename(task.file.name, ".e2e.ts"));
+          mkdirSync(dir, { recursive: true });
+          const name = slug(task.name);
+          const pages = contexts.flatMap((context) => context.pages());
+          await Promise.all(
+            pages.map((page, i) => page.screenshot({ path: join(dir, `${name}-${i + 1}.png`), fullPage: true })),
+          );
+          writeFileSync(join(dir, `${name}.server.log`), app.output());
+        }
+        await Promise.all(contexts.map((context) => context.close()));
+      });
+      return async (): Promise<Page> => {
+        const context = await browser.newContext({ baseURL: app.url });
+        context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+        contexts.push(context);
+        return context.newPage();
+      };
+    })
+    .extend("page", async ({ newPage }) => newPage());
 
 export const test = testWith({});
 /** The same, with the chat rooms running, as `npm start` runs them. */

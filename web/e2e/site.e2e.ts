@@ -20,7 +20,7 @@ const PUBLIC_PAGES = [
   { path: "/privacy-policy", heading: "Privacy Policy" },
   { path: "/terms", heading: "Terms of Service" },
   { path: "/help-center", heading: "Help Center" },
-  { path: "/payment-success", heading: "Payment Successful!" },
+  { path: "/payment-success", heading: "We could not find this payment" },
 ] as const;
 
 const RESET_BADGE = "Database was recently reset. Please create a new account to continue.";
@@ -280,13 +280,23 @@ describe("public pages", () => {
     await page.getByText(/30-day money-back guarantee\. Write to us/).waitFor();
 
     await page.getByRole("button", { name: "Get Lifetime Access" }).click();
-    await toast(page, "Coming Soon").waitFor();
-    expect(await toast(page, "Coming Soon").getAttribute("data-type")).toBe("info");
+    await expectUrl(page, "/auth", "?redirect=%2Fpricing");
+    await page.goto("/pricing");
     await page.getByRole("link", { name: "Contact Sales" }).click();
     await expectUrl(page, "/contact");
     await page.goto("/pricing");
     await page.getByRole("link", { name: "Get Started Free" }).click();
     await expectUrl(page, "/auth");
+  });
+
+  test("pricing: without Stripe configured, a member is told payments are not configured", async ({ page }) => {
+    await signUp(page);
+    await page.goto("/pricing");
+    await page.getByRole("button", { name: "Get Lifetime Access" }).click();
+    const error = toast(page, "Payment Error");
+    await error.getByText("Function error: Payments are not configured on this server.").waitFor();
+    expect(await error.getAttribute("data-type")).toBe("error");
+    await page.getByRole("button", { name: "Get Lifetime Access" }).waitFor();
   });
 
   test("help center: the search box filters the articles", async ({ page }) => {

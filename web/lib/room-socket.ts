@@ -13,7 +13,6 @@ export const HEARTBEAT_MS = 25_000;
 export const HEARTBEAT_TIMEOUT_MS = 10_000;
 export const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000];
 
-
 export type RoomStatus = "connecting" | "open" | "closed";
 
 interface Options<E> {

@@ -7,6 +7,14 @@
 /** `?reset=true` → true; anything else → undefined. */
 export const flag = (value: unknown): true | undefined => (value === true || value === "true" ? true : undefined);
 
+/**
+ * A path of this site to return to after signing in (`?redirect=/pricing`), else undefined: never
+ * another site's address (`//evil.example`, `https://…`), or the sign-in page could send members
+ * anywhere.
+ */
+export const returnPath = (value: unknown): string | undefined =>
+  typeof value === "string" && value.length <= 200 && /^\/(?![/\\])/.test(value) ? value : undefined;
+
 /** A string of at most `max` characters, else undefined. */
 export const text = (value: unknown, max = 500): string | undefined =>
   typeof value === "string" && value.length <= max ? value : undefined;

@@ -50,7 +50,6 @@ export function newAccount(db: Db, account: NewAccount) {
       developerType: null,
       interestedProjects: [],
       experience: null,
-      isPro: false,
       subscriptionStatus: "free",
       subscriptionExpiresAt: null,
     }),

@@ -17,7 +17,9 @@ export async function currentChat(db: Db, chatId: string, userId: string) {
     .select({ chat: chats, me: chatParticipants })
     .from(chatParticipants)
     .innerJoin(chats, eq(chats.id, chatParticipants.chatId))
-    .where(and(eq(chatParticipants.chatId, chatId), eq(chatParticipants.userId, userId), isNull(chatParticipants.leftAt)));
+    .where(
+      and(eq(chatParticipants.chatId, chatId), eq(chatParticipants.userId, userId), isNull(chatParticipants.leftAt)),
+    );
   if (!row) throw new TRPCError({ code: "NOT_FOUND", message: CHAT_NOT_FOUND });
   return row;
 }

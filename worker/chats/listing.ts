@@ -114,6 +114,8 @@ export async function participantsOf(db: Db, chatId: string) {
 }
 
 export async function displayName(db: Db, userId: string) {
-  const row = await db.get<{ name: string | null }>(sql`SELECT ${nameOf("pr")} AS name FROM profiles pr WHERE pr.id = ${userId}`);
+  const row = await db.get<{ name: string | null }>(
+    sql`SELECT ${nameOf("pr")} AS name FROM profiles pr WHERE pr.id = ${userId}`,
+  );
   return row?.name ?? "";
 }

@@ -32,7 +32,13 @@ export function liveChatClient(roomsHost: string, browser: Browser, chatId: stri
       }
     })());
 
-  const live = roomSocket(roomsHost, "chat-room", chatId, async () => (await browser.trpc.chats.ticket.mutate({ chatId })).ticket, true);
+  const live = roomSocket(
+    roomsHost,
+    "chat-room",
+    chatId,
+    async () => (await browser.trpc.chats.ticket.mutate({ chatId })).ticket,
+    true,
+  );
   live.socket.addEventListener("open", () => void catchUp().catch(() => undefined));
   live.socket.addEventListener("message", (event) => {
     const data = JSON.parse(String(event.data)) as { type: string; message?: WireMessage };

@@ -15,7 +15,9 @@ let host: RunningHost;
 beforeAll(async () => {
   rooms = await roomsProcess({ secret: SECRET });
   // The rooms run apart from the host here so the test can stop and start them at will.
-  host = await startCrowdHost({ env: { PARTY_SECRET: SECRET, PARTY_PORT: rooms.host.split(":")[1]!, START_PARTY: "0" } });
+  host = await startCrowdHost({
+    env: { PARTY_SECRET: SECRET, PARTY_PORT: rooms.host.split(":")[1]!, START_PARTY: "0" },
+  });
 });
 
 afterAll(async () => {
@@ -38,7 +40,10 @@ async function group(n: number, prefix: string) {
   } finally {
     db.close();
   }
-  const { chatId } = await creator!.browser.trpc.chats.createGroup.mutate({ name: prefix, memberIds: others.map((m) => m.id) });
+  const { chatId } = await creator!.browser.trpc.chats.createGroup.mutate({
+    name: prefix,
+    memberIds: others.map((m) => m.id),
+  });
   return { members, chatId };
 }
 
@@ -50,7 +55,10 @@ const expectExactly = (seen: { seq: number; id: number }[], stored: number, ids:
 async function storedIds(chatId: string) {
   const db = host.openDatabase();
   try {
-    const { rows } = await db.execute({ sql: "SELECT id FROM messages WHERE chat_id = ? ORDER BY seq", args: [chatId] });
+    const { rows } = await db.execute({
+      sql: "SELECT id FROM messages WHERE chat_id = ? ORDER BY seq",
+      args: [chatId],
+    });
     return rows.map((row) => Number(row.id));
   } finally {
     db.close();
@@ -68,7 +76,11 @@ describe("a busy group", () => {
         members.map(async (member, who) => {
           const mine = [];
           for (let i = 0; i < 100; i++) {
-            mine.push(await outcome(member.browser.trpc.chats.send.mutate({ chatId, clientId: `busy-${who}-${i}`, content: `${who}:${i}` })));
+            mine.push(
+              await outcome(
+                member.browser.trpc.chats.send.mutate({ chatId, clientId: `busy-${who}-${i}`, content: `${who}:${i}` }),
+              ),
+            );
           }
           return mine;
         }),
@@ -117,7 +129,11 @@ describe("the rooms restart in the middle of a conversation", () => {
     const [, , leaver] = clients;
     await members[2]!.browser.trpc.chats.leave.mutate({ chatId });
     await eventually(() => expect(leaver!.socket.readyState).toBeGreaterThanOrEqual(2));
-    expect(await outcome(members[2]!.browser.trpc.chats.send.mutate({ chatId, clientId: "late-after-leaving", content: "still here?" }))).toMatchObject({
+    expect(
+      await outcome(
+        members[2]!.browser.trpc.chats.send.mutate({ chatId, clientId: "late-after-leaving", content: "still here?" }),
+      ),
+    ).toMatchObject({
       ok: false,
       status: 404,
     });

@@ -31,7 +31,10 @@ export function contentSecurityPolicy(partyHost: string | null) {
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
     // The chat rooms: sockets, and the plain requests partysocket can make beside them.
-    ["connect-src 'self'", ...(partyHost ? ["ws", "wss", "http", "https"].map((scheme) => `${scheme}://${partyHost}`) : [])].join(" "),
+    [
+      "connect-src 'self'",
+      ...(partyHost ? ["ws", "wss", "http", "https"].map((scheme) => `${scheme}://${partyHost}`) : []),
+    ].join(" "),
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

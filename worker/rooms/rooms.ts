@@ -12,7 +12,13 @@ export interface Rooms {
 }
 
 /** One request shape for both transports: the room checks the secret either way. */
-export function noticeRequest(origin: string, room: "chat-room" | "member-room", name: string, secret: string, notice: object) {
+export function noticeRequest(
+  origin: string,
+  room: "chat-room" | "member-room",
+  name: string,
+  secret: string,
+  notice: object,
+) {
   return new Request(`${origin}/parties/${room}/${encodeURIComponent(name)}`, {
     method: "POST",
     headers: { Authorization: `Bearer ${secret}`, "Content-Type": "application/json" },

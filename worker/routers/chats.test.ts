@@ -11,7 +11,9 @@ beforeAll(async () => {
 
 /** An accepted friendship, as the friends feature leaves it once the request is accepted. */
 async function befriend(a: TestMember, b: TestMember) {
-  await t.db.insert(friends).values({ id: crypto.randomUUID(), userId: a.me.id, friendId: b.me.id, status: "accepted" });
+  await t.db
+    .insert(friends)
+    .values({ id: crypto.randomUUID(), userId: a.me.id, friendId: b.me.id, status: "accepted" });
 }
 
 async function friendsPair(aName = "Ada Lovelace", bName = "Bob Babbage") {
@@ -55,7 +57,9 @@ describe("private chats", () => {
 
     expect((await ada.trpc.chats.openPrivate.mutate({ friendId: bob.me.id })).chatId).toBe(chatId);
     expect(await contents(bob, chatId)).toEqual(["hello"]);
-    expect(await rejection(bob.trpc.chats.send.mutate({ chatId, clientId: clientId(), content: "still there?" }))).toMatchObject({
+    expect(
+      await rejection(bob.trpc.chats.send.mutate({ chatId, clientId: clientId(), content: "still there?" })),
+    ).toMatchObject({
       message: "You can only message your friends.",
     });
     expect(await contents(ada, chatId)).toEqual(["hello"]);
@@ -84,7 +88,11 @@ describe("groups", () => {
     expect(group.participants).toHaveLength(3);
     // Their lists learn of it without a reload.
     await t.settle();
-    expect(t.notices).toContainEqual({ room: "member-room", name: cy.me.id, notice: { type: "poke", reason: "chats" } });
+    expect(t.notices).toContainEqual({
+      room: "member-room",
+      name: cy.me.id,
+      notice: { type: "poke", reason: "chats" },
+    });
   });
 
   it("needs a name, takes friends only, and creates nothing when refused", async () => {
@@ -96,7 +104,9 @@ describe("groups", () => {
         code: "BAD_REQUEST",
       });
     }
-    expect(await rejection(ada.trpc.chats.createGroup.mutate({ name: "Sneaky", memberIds: [stranger.me.id] }))).toMatchObject({
+    expect(
+      await rejection(ada.trpc.chats.createGroup.mutate({ name: "Sneaky", memberIds: [stranger.me.id] })),
+    ).toMatchObject({
       message: "You can only add your friends to a group.",
     });
     expect((await ada.trpc.chats.summary.query()).groups).toBe(0);
@@ -157,7 +167,10 @@ describe("sending", () => {
     const [ada, bob] = await friendsPair();
     const { chatId } = await ada.trpc.chats.openPrivate.mutate({ friendId: bob.me.id });
     for (const content of ["", "  \n "]) {
-      expect(await rejection(send(ada, chatId, content))).toMatchObject({ message: "Please enter a message.", code: "BAD_REQUEST" });
+      expect(await rejection(send(ada, chatId, content))).toMatchObject({
+        message: "Please enter a message.",
+        code: "BAD_REQUEST",
+      });
     }
     expect(await rejection(send(ada, chatId, "x".repeat(4001)))).toMatchObject({
       message: "Messages can be at most 4,000 characters.",
@@ -177,7 +190,10 @@ describe("sending", () => {
       eve.trpc.chats.ticket.mutate({ chatId }),
       send(eve, "no-such-chat", "hello"),
     ]) {
-      expect(await rejection(call)).toMatchObject({ message: "This chat does not exist or you are no longer in it.", code: "NOT_FOUND" });
+      expect(await rejection(call)).toMatchObject({
+        message: "This chat does not exist or you are no longer in it.",
+        code: "NOT_FOUND",
+      });
     }
     expect(await rejection(t.browser().trpc.chats.summary.query())).toMatchObject({ code: "UNAUTHORIZED" });
     expect(await t.db.select().from(messages).where(eq(messages.senderId, eve.me.id))).toEqual([]);
@@ -189,16 +205,27 @@ describe("sending", () => {
     const message = await send(ada, chatId, "live");
     await t.settle();
     const told = t.notices.find((n) => n.room === "chat-room" && n.name === chatId && n.notice.type === "message");
-    expect(told?.notice).toEqual({ type: "message", message, recipients: expect.arrayContaining([ada.me.id, bob.me.id]) });
+    expect(told?.notice).toEqual({
+      type: "message",
+      message,
+      recipients: expect.arrayContaining([ada.me.id, bob.me.id]),
+    });
   });
 
   it("stores the message even when the room cannot be told", async () => {
     const down = await createTestApp(
       { RATE_LIMIT_SIGNUP_PER_IP: "10000" },
-      { rooms: { tellChat: () => Promise.reject(new Error("down")), tellMember: () => Promise.reject(new Error("down")) } },
+      {
+        rooms: {
+          tellChat: () => Promise.reject(new Error("down")),
+          tellMember: () => Promise.reject(new Error("down")),
+        },
+      },
     );
     const [ada, bob] = [await down.member("Ada"), await down.member("Bob")];
-    await down.db.insert(friends).values({ id: crypto.randomUUID(), userId: ada.me.id, friendId: bob.me.id, status: "accepted" });
+    await down.db
+      .insert(friends)
+      .values({ id: crypto.randomUUID(), userId: ada.me.id, friendId: bob.me.id, status: "accepted" });
     const { chatId } = await ada.trpc.chats.openPrivate.mutate({ friendId: bob.me.id });
     expect((await ada.trpc.chats.send.mutate({ chatId, clientId: clientId(), content: "stored anyway" })).seq).toBe(1);
     expect((await bob.trpc.chats.messages.query({ chatId })).messages.map((m) => m.content)).toEqual(["stored anyway"]);
@@ -233,7 +260,10 @@ describe("lists and unread counts", () => {
     const cy = await t.member("Cy Clops");
     await befriend(ada, cy);
     const { chatId: privateId } = await ada.trpc.chats.openPrivate.mutate({ friendId: bob.me.id });
-    const { chatId: groupId } = await ada.trpc.chats.createGroup.mutate({ name: "Trio", memberIds: [bob.me.id, cy.me.id] });
+    const { chatId: groupId } = await ada.trpc.chats.createGroup.mutate({
+      name: "Trio",
+      memberIds: [bob.me.id, cy.me.id],
+    });
     expect((await bob.trpc.chats.list.query({ kind: "groups" })).items[0]).toMatchObject({
       id: groupId,
       title: "Trio",
@@ -280,7 +310,8 @@ describe("lists and unread counts", () => {
   it("pages the list by last activity", async () => {
     const [ada, bob] = await friendsPair();
     const ids: string[] = [];
-    for (let i = 0; i < 23; i++) ids.push((await ada.trpc.chats.createGroup.mutate({ name: `g${i}`, memberIds: [bob.me.id] })).chatId);
+    for (let i = 0; i < 23; i++)
+      ids.push((await ada.trpc.chats.createGroup.mutate({ name: `g${i}`, memberIds: [bob.me.id] })).chatId);
     await send(ada, ids[0]!, "bump");
     const first = await bob.trpc.chats.list.query({ kind: "groups" });
     expect(first.items).toHaveLength(20);
@@ -302,7 +333,9 @@ describe("leaving", () => {
     expect(await contents(ada, chatId)).toEqual(["bye all", "Bob Babbage left the chat"]);
     const history = await ada.trpc.chats.messages.query({ chatId });
     expect(history.messages.at(-1)).toMatchObject({ messageType: "system", seq: 2 });
-    expect((await ada.trpc.chats.byId.query({ chatId })).participants.find((p) => p.userId === bob.me.id)?.current).toBe(false);
+    expect(
+      (await ada.trpc.chats.byId.query({ chatId })).participants.find((p) => p.userId === bob.me.id)?.current,
+    ).toBe(false);
     expect((await ada.trpc.chats.list.query({ kind: "groups" })).items[0]).toMatchObject({ memberCount: 1 });
 
     expect(await rejection(send(bob, chatId, "one more"))).toMatchObject({ code: "NOT_FOUND" });

@@ -13,7 +13,14 @@ import {
 } from "../../db/chat-rules";
 import { chatParticipants, chats } from "../../db/schema";
 import { signTicket } from "../../party/ticket";
-import { ADMINS_ONLY, CHAT_NOT_FOUND, currentChat, currentParticipantIds, GROUP_FRIENDS_ONLY, NOT_FRIENDS } from "../chats/access";
+import {
+  ADMINS_ONLY,
+  CHAT_NOT_FOUND,
+  currentChat,
+  currentParticipantIds,
+  GROUP_FRIENDS_ONLY,
+  NOT_FRIENDS,
+} from "../chats/access";
 import { areFriends, friendsCondition, notFriends, pairKey } from "../chats/friendship";
 import { chatSummary, displayName, listChats, participantsOf } from "../chats/listing";
 import { insertedMessage, insertMessage, messageByClientId, readMessages, touchChat } from "../chats/messages";
@@ -124,7 +131,10 @@ export const chatsRouter = router({
       // been), or the sender left between the check and the insert.
       const stored = await messageByClientId(ctx.db, ctx.user.id, input.clientId);
       if (stored?.chatId === chat.id) return stored;
-      throw new TRPCError({ code: stored ? "CONFLICT" : "NOT_FOUND", message: stored ? CLIENT_ID_TAKEN : CHAT_NOT_FOUND });
+      throw new TRPCError({
+        code: stored ? "CONFLICT" : "NOT_FOUND",
+        message: stored ? CLIENT_ID_TAKEN : CHAT_NOT_FOUND,
+      });
     }
     announceMessage(ctx, message, await currentParticipantIds(ctx.db, chat.id));
     return message;
@@ -255,7 +265,11 @@ export const chatsRouter = router({
     ]);
     if (!added.length) return { added: false };
     const [inserted] = await ctx.db.batch([
-      systemLine(ctx, chat.id, `${await displayName(ctx.db, ctx.user.id)} added ${await displayName(ctx.db, input.userId)}`),
+      systemLine(
+        ctx,
+        chat.id,
+        `${await displayName(ctx.db, ctx.user.id)} added ${await displayName(ctx.db, input.userId)}`,
+      ),
       touchChat(ctx.db, chat.id),
     ]);
     tellChat(ctx, chat.id, { type: "joined", userId: input.userId });
@@ -274,7 +288,13 @@ export const chatsRouter = router({
       ctx.db
         .update(chatParticipants)
         .set({ leftAt: new Date() })
-        .where(and(eq(chatParticipants.chatId, chat.id), eq(chatParticipants.userId, ctx.user.id), isNull(chatParticipants.leftAt))),
+        .where(
+          and(
+            eq(chatParticipants.chatId, chat.id),
+            eq(chatParticipants.userId, ctx.user.id),
+            isNull(chatParticipants.leftAt),
+          ),
+        ),
       touchChat(ctx.db, chat.id),
     ]);
     tellChat(ctx, chat.id, { type: "left", userId: ctx.user.id });

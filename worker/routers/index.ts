@@ -1,6 +1,7 @@
 import { router } from "../trpc";
 import { authRouter } from "./auth";
 import { chatsRouter } from "./chats";
+import { billingRouter } from "./billing";
 import { joinRequestsRouter } from "./join-requests";
 import { projectsRouter } from "./projects";
 import { contactRouter } from "./contact";
@@ -14,6 +15,7 @@ export const appRouter = router({
   projects: projectsRouter,
   contact: contactRouter,
   profiles: profilesRouter,
+  billing: billingRouter,
   friends: friendsRouter,
 });
 

@@ -16,7 +16,8 @@ beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_SIGNUP_PER_IP: "10000" });
 });
 
-const makePro = (m: TestMember) => t.db.update(profiles).set({ isPro: true }).where(eq(profiles.id, m.me.id));
+const makePro = (m: TestMember) =>
+  t.db.update(profiles).set({ subscriptionStatus: "lifetime" }).where(eq(profiles.id, m.me.id));
 const storedIn = async (app: TestApp, id: string) =>
   (await app.db.select().from(projects).where(eq(projects.id, id)))[0];
 const stored = (id: string) => storedIn(t, id);
@@ -440,7 +441,7 @@ describe("list", () => {
 });
 
 const makeProIn = (app: TestApp, m: TestMember) =>
-  app.db.update(profiles).set({ isPro: true }).where(eq(profiles.id, m.me.id));
+  app.db.update(profiles).set({ subscriptionStatus: "lifetime" }).where(eq(profiles.id, m.me.id));
 
 describe("stats", () => {
   it("counts by status, sums team members and counts the dashboard's categories over all projects", async () => {

@@ -10,7 +10,7 @@
  */
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server";
 import { eq } from "drizzle-orm";
-import { friends, outbox, profiles } from "../../db/schema";
+import { friends, outbox, payments, profiles } from "../../db/schema";
 import type { TestApp, TestMember } from "./harness";
 
 export type Outcome = "ok" | TRPC_ERROR_CODE_KEY;
@@ -47,7 +47,7 @@ export function world(t: TestApp) {
   const owner = once(async () => {
     const m = await fresh();
     // Pro, so the matrix can create as many projects as it needs.
-    await t.db.update(profiles).set({ isPro: true }).where(eq(profiles.id, m.me.id));
+    await t.db.update(profiles).set({ subscriptionStatus: "lifetime" }).where(eq(profiles.id, m.me.id));
     return m;
   });
   const side = once(fresh);
@@ -65,7 +65,10 @@ export function world(t: TestApp) {
   };
   /** An accepted friendship, as the friends feature leaves it. */
   const befriend = (a: TestMember, b: TestMember) =>
-    t.db.insert(friends).values({ id: crypto.randomUUID(), userId: a.me.id, friendId: b.me.id, status: "accepted" }).onConflictDoNothing();
+    t.db
+      .insert(friends)
+      .values({ id: crypto.randomUUID(), userId: a.me.id, friendId: b.me.id, status: "accepted" })
+      .onConflictDoNothing();
   /** A new group: the owner its admin, the side a member. */
   const group = async () => {
     const [by, member] = [await owner(), await side()];
@@ -379,4 +382,34 @@ export const accessTable: Record<string, AccessRule> = {
       return { party: owner, others: { member: side }, input: { chatId, userId: newcomer.me.id } };
     },
   },
+
+  /**
+   * The matrix's app has no Stripe configured, as a local install: members are told so and
+   * nothing is recorded (worker/routers/billing.test.ts covers a configured server).
+   */
+  "billing.createCheckout": {
+    anonymous: "UNAUTHORIZED",
+    stranger: "PRECONDITION_FAILED",
+    party: "PRECONDITION_FAILED",
+    arrange: async (w) => ({ party: await w.side(), input: { attemptId: crypto.randomUUID() } }),
+  },
+  /** Anyone signed in may ask; a session that is not theirs answers 'not found', alike for all. */
+  "billing.status": {
+    ...members,
+    arrange: async (w) => {
+      const party = await w.side();
+      const sessionId = `cs_test_${crypto.randomUUID()}`;
+      await w.t.db
+        .insert(payments)
+        .values({
+          id: crypto.randomUUID(),
+          userId: party.me.id,
+          stripeSessionId: sessionId,
+          amount: 999,
+          currency: "usd",
+        });
+      return { party, input: { sessionId } };
+    },
+  },
+  "billing.plan": { ...members, arrange: anyMember },
 };

@@ -15,8 +15,7 @@ import { testBrowser } from "./browser";
 export const TEST_ORIGIN = "http://127.0.0.1:8787";
 
 export type Notice =
-  | { room: "chat-room"; name: string; notice: ChatNotice }
-  | { room: "member-room"; name: string; notice: MemberNotice };
+  { room: "chat-room"; name: string; notice: ChatNotice } | { room: "member-room"; name: string; notice: MemberNotice };
 
 /** Rooms that only remember what they were told (the realtime tests use the real ones). */
 function recordingRooms(notices: Notice[]): Rooms {

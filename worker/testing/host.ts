@@ -32,6 +32,9 @@ const OUTSIDE_CONFIG = [
   "LIBSQL_AUTH_TOKEN",
   "APP_URL",
   "PARTY_SECRET",
+  "STRIPE_SECRET_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "STRIPE_API_URL",
 ];
 
 export interface HostOptions {

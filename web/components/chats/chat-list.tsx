@@ -44,7 +44,9 @@ export function ChatList({ kind }: { kind: "chats" | "groups" }) {
         <Icon className="size-10 text-muted-foreground" aria-hidden />
         <h2 className="text-lg font-semibold">{kind === "groups" ? "No groups yet" : "No chats yet"}</h2>
         <p className="max-w-md text-sm text-muted-foreground">
-          {kind === "groups" ? "Group chats you create or join show here." : "Press Message on a friend's card to start a chat."}
+          {kind === "groups"
+            ? "Group chats you create or join show here."
+            : "Press Message on a friend's card to start a chat."}
         </p>
       </div>
     );
@@ -98,7 +100,12 @@ export function ChatList({ kind }: { kind: "chats" | "groups" }) {
         })}
       </ul>
       {list.hasNextPage && (
-        <Button variant="outline" className="justify-self-center" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+        <Button
+          variant="outline"
+          className="justify-self-center"
+          disabled={list.isFetchingNextPage}
+          onClick={() => void list.fetchNextPage()}
+        >
           {list.isFetchingNextPage ? "Loading..." : "Load more"}
         </Button>
       )}

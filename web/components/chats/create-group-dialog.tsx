@@ -14,7 +14,15 @@ import { Avatar } from "../avatar";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
 import { Checkbox } from "../ui/checkbox";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "../ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "../ui/dialog";
 import { Input } from "../ui/input";
 import { Label } from "../ui/label";
 import { Textarea } from "../ui/textarea";
@@ -93,7 +101,13 @@ export function CreateGroupDialog({ friends }: { friends: GroupCandidate[] }) {
           {error && <Alert>{error}</Alert>}
           <div className="grid gap-2">
             <Label htmlFor="group-name">Group name</Label>
-            <Input id="group-name" value={name} maxLength={MAX_GROUP_NAME_LENGTH} onChange={(e) => setName(e.target.value)} autoFocus />
+            <Input
+              id="group-name"
+              value={name}
+              maxLength={MAX_GROUP_NAME_LENGTH}
+              onChange={(e) => setName(e.target.value)}
+              autoFocus
+            />
           </div>
           <div className="grid gap-2">
             <Label htmlFor="group-description">Description (optional)</Label>
@@ -108,13 +122,18 @@ export function CreateGroupDialog({ friends }: { friends: GroupCandidate[] }) {
           <fieldset className="grid gap-2">
             <legend className="mb-2 text-sm font-medium">Members</legend>
             {friends.length === 0 ? (
-              <p className="text-sm text-muted-foreground">Add friends first; you can start the group on your own meanwhile.</p>
+              <p className="text-sm text-muted-foreground">
+                Add friends first; you can start the group on your own meanwhile.
+              </p>
             ) : (
               <ul className="grid max-h-56 gap-2 overflow-y-auto">
                 {friends.map((friend) => (
                   <li key={friend.id}>
                     <label className="flex cursor-pointer items-center gap-3 rounded-md p-1.5 hover:bg-accent">
-                      <Checkbox checked={chosen.has(friend.id)} onCheckedChange={(on) => toggle(friend.id, on === true)} />
+                      <Checkbox
+                        checked={chosen.has(friend.id)}
+                        onCheckedChange={(on) => toggle(friend.id, on === true)}
+                      />
                       <Avatar name={friend.name} url={friend.avatarUrl} className="size-8" />
                       <span className="truncate text-sm">{friend.name}</span>
                     </label>

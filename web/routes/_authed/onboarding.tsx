@@ -3,10 +3,12 @@ import { Brand } from "../../components/brand";
 import { OwnProfileLoaded } from "../../components/own-profile";
 import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card";
 import { pageHead } from "../../lib/head";
+import { returnPath } from "../../lib/search";
 import { OnboardingWizard } from "./-components/onboarding-wizard";
 
 /** The four-step profile set-up a new member sees after sign-up; outside the common layout. */
 export const Route = createFileRoute("/_authed/onboarding")({
+  validateSearch: (search): { redirect?: string } => ({ redirect: returnPath(search.redirect) }),
   head: pageHead("Complete your profile"),
   loader: ({ context }) => void context.trpc.profiles.me.prefetch(),
   component: Onboarding,
@@ -14,6 +16,7 @@ export const Route = createFileRoute("/_authed/onboarding")({
 
 function Onboarding() {
   const { me } = Route.useRouteContext();
+  const { redirect: next } = Route.useSearch();
   return (
     <div className="flex min-h-screen flex-col items-center gap-6 bg-muted/40 px-4 py-8 sm:py-12">
       <Brand />
@@ -25,7 +28,7 @@ function Onboarding() {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <OwnProfileLoaded>{(profile) => <OnboardingWizard me={me} profile={profile} />}</OwnProfileLoaded>
+          <OwnProfileLoaded>{(profile) => <OnboardingWizard me={me} profile={profile} next={next} />}</OwnProfileLoaded>
         </CardContent>
       </Card>
     </div>

@@ -1,109 +1,153 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
-import { ArrowRight, BookOpen, CheckCircle2, LifeBuoy, Mail, PlayCircle, Rocket } from "lucide-react";
-import { Badge } from "../../components/ui/badge";
+import { LifeBuoy, Loader2, LogIn, SearchX } from "lucide-react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Button } from "../../components/ui/button";
 import { pageHead } from "../../lib/head";
+import { text } from "../../lib/search";
+import { useMe } from "../../lib/session";
+import { trpc } from "../../lib/trpc";
 import { SUPPORT_EMAIL } from "./-components/marketing";
+import { OrderConfirmation } from "./-components/order-confirmation";
 
 export const Route = createFileRoute("/_site/payment-success")({
-  head: pageHead(
-    "Payment Successful!",
-    "Your Crewboard Pro lifetime access is active. Here is your order confirmation.",
-  ),
+  validateSearch: (search): { session_id?: string } => ({ session_id: text(search.session_id, 255) }),
+  head: pageHead("Your payment", "The state of your Crewboard Pro purchase, confirmed by our server."),
   component: PaymentSuccess,
 });
 
-const ORDER = [
-  { label: "Product", value: "Crewboard Pro" },
-  { label: "Amount", value: "$9.99" },
-  { label: "Access", value: "Lifetime" },
-] as const;
+/** Stripe's confirmation usually arrives within seconds; the page keeps asking for about a minute. */
+const POLL_MS = 2000;
+const MAX_POLLS = 30;
 
-const NEXT_STEPS = [
-  {
-    icon: Rocket,
-    title: "Get Started",
-    description: "Create unlimited projects from your dashboard.",
-    to: "/dashboard",
-  },
-  { icon: PlayCircle, title: "Tutorials", description: "Short guides to every Pro feature.", to: "/help-center" },
-  { icon: BookOpen, title: "Resources", description: "How teams get the most out of Crewboard.", to: "/how-it-works" },
-] as const;
+function SupportLine() {
+  return (
+    <p className="mt-10 text-center text-sm text-muted-foreground">
+      <LifeBuoy className="mr-1.5 inline size-4 align-[-3px]" aria-hidden />
+      Questions about your purchase? Contact{" "}
+      <a href={`mailto:${SUPPORT_EMAIL}`} className="text-primary underline underline-offset-4">
+        {SUPPORT_EMAIL}
+      </a>
+    </p>
+  );
+}
+
+function Notice({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <div className="mx-auto max-w-xl rounded-2xl border bg-card p-8 text-center shadow-sm">
+      <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-muted text-muted-foreground">
+        {icon}
+      </span>
+      <h1 className="mt-5 text-2xl font-bold tracking-tight">{title}</h1>
+      {children}
+    </div>
+  );
+}
+
+function NotFound({ refunded = false }: { refunded?: boolean }) {
+  return (
+    <Notice icon={<SearchX className="size-7" aria-hidden />} title="We could not find this payment">
+      <p className="mt-3 text-muted-foreground">
+        {refunded
+          ? "This payment was refunded, so it no longer gives Pro access."
+          : "There is no payment of yours with this reference. If you were charged, our Help Center explains what to do next."}
+      </p>
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
+        <Button asChild>
+          <Link to="/help-center">Visit Help Center</Link>
+        </Button>
+        <Button variant="outline" asChild>
+          <Link to="/pricing">Back to Pricing</Link>
+        </Button>
+      </div>
+    </Notice>
+  );
+}
+
+/** `signedIn` false while the session check is still out: nothing is asked until it is in. */
+function Checking({ sessionId, signedIn }: { sessionId: string; signedIn: boolean }) {
+  const utils = trpc.useUtils();
+  const [answers, setAnswers] = useState(0);
+  const status = trpc.billing.status.useQuery(
+    { sessionId },
+    {
+      enabled: signedIn,
+      refetchInterval: (query) => (query.state.data?.state === "pending" && answers < MAX_POLLS ? POLL_MS : false),
+    },
+  );
+  const state = status.data?.state;
+  useEffect(() => {
+    if (status.dataUpdatedAt) setAnswers((n) => n + 1);
+  }, [status.dataUpdatedAt]);
+  useEffect(() => {
+    // The top bar's badge and Settings read the member from these; they must show Pro at once.
+    if (state === "active") void Promise.all([utils.auth.me.invalidate(), utils.billing.plan.invalidate()]);
+  }, [state, utils]);
+
+  if (status.isError) {
+    return (
+      <Notice icon={<SearchX className="size-7" aria-hidden />} title="We could not check this payment">
+        <p className="mt-3 text-muted-foreground">Our server did not answer. Please try again in a moment.</p>
+        <Button className="mt-6" onClick={() => void status.refetch()}>
+          Try Again
+        </Button>
+      </Notice>
+    );
+  }
+  if (state === "active") return <OrderConfirmation />;
+  if (state === "not_found" || state === "refunded") return <NotFound refunded={state === "refunded"} />;
+
+  const stillWaiting = state === "pending" && answers >= MAX_POLLS;
+  return (
+    <Notice
+      icon={<Loader2 className="size-7 animate-spin" aria-hidden />}
+      title={state ? "Activating your Pro access..." : "Checking your payment..."}
+    >
+      <p role="status" className="mt-3 text-muted-foreground">
+        {!state
+          ? "One moment while we look up your purchase."
+          : stillWaiting
+            ? "Your payment is still being confirmed by the card payment provider. Pro is activated the moment it is; this page can be refreshed at any time."
+            : "We are waiting for the card payment provider to confirm your payment. This usually takes a few seconds."}
+      </p>
+      {stillWaiting && (
+        <Button
+          className="mt-6"
+          variant="outline"
+          onClick={() => {
+            setAnswers(0);
+            void status.refetch();
+          }}
+        >
+          Check again
+        </Button>
+      )}
+    </Notice>
+  );
+}
 
 function PaymentSuccess() {
+  const { session_id: sessionId } = Route.useSearch();
+  const me = useMe();
+  let content: ReactNode;
+  if (!sessionId) content = <NotFound />;
+  else if (me === null) {
+    content = (
+      <Notice icon={<LogIn className="size-7" aria-hidden />} title="Sign in to see your payment">
+        <p className="mt-3 text-muted-foreground">Your purchase belongs to your account: sign in to see its status.</p>
+        <Button className="mt-6" asChild>
+          <Link to="/auth" search={{ redirect: `/payment-success?session_id=${encodeURIComponent(sessionId)}` }}>
+            Sign In
+          </Link>
+        </Button>
+      </Notice>
+    );
+  } else content = <Checking sessionId={sessionId} signedIn={me !== undefined} />;
+
   return (
-    <div className="bg-gradient-to-b from-green-500/10 via-background to-background px-4 py-16">
+    <div className="bg-gradient-to-b from-primary/5 via-background to-background px-4 py-16">
       <div className="mx-auto max-w-2xl">
-        <div className="text-center">
-          <span className="mx-auto flex size-16 items-center justify-center rounded-full bg-green-500/15 text-green-600 dark:text-green-400">
-            <CheckCircle2 className="size-9" aria-hidden />
-          </span>
-          <h1 className="mt-6 text-4xl font-extrabold tracking-tight">Payment Successful!</h1>
-          <p className="mt-3 text-lg text-muted-foreground">Welcome to Crewboard Pro. Your lifetime access is ready.</p>
-        </div>
-
-        <section aria-labelledby="order-title" className="mt-10 rounded-2xl border bg-card p-6 shadow-sm sm:p-8">
-          <h2 id="order-title" className="text-lg font-semibold">
-            Order confirmation
-          </h2>
-          <dl className="mt-4 divide-y text-sm">
-            {ORDER.map(({ label, value }) => (
-              <div key={label} className="flex justify-between py-3">
-                <dt className="text-muted-foreground">{label}</dt>
-                <dd className="font-medium">{value}</dd>
-              </div>
-            ))}
-            <div className="flex items-center justify-between py-3">
-              <dt className="text-muted-foreground">Status</dt>
-              <dd>
-                <Badge className="border-transparent bg-green-700 text-white dark:bg-green-500 dark:text-green-950">
-                  Active
-                </Badge>
-              </dd>
-            </div>
-          </dl>
-          <p className="mt-4 flex items-start gap-2 rounded-lg bg-muted/60 p-3 text-sm text-muted-foreground">
-            <Mail className="mt-0.5 size-4 shrink-0" aria-hidden />A receipt has been sent to your e-mail address.
-          </p>
-          <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-            <Button size="lg" className="flex-1" asChild>
-              <Link to="/dashboard">
-                Go to Dashboard <ArrowRight />
-              </Link>
-            </Button>
-            <Button size="lg" variant="outline" className="flex-1" asChild>
-              <Link to="/help-center">Visit Help Center</Link>
-            </Button>
-          </div>
-        </section>
-
-        <section aria-labelledby="next-title" className="mt-10">
-          <h2 id="next-title" className="mb-4 text-center text-lg font-semibold">
-            What's next
-          </h2>
-          <ul className="grid gap-4 sm:grid-cols-3">
-            {NEXT_STEPS.map(({ icon: Icon, title, description, to }) => (
-              <li key={title}>
-                <Link
-                  to={to}
-                  className="flex h-full flex-col rounded-xl border bg-card p-5 shadow-sm transition-colors hover:border-primary/50 hover:bg-accent/40"
-                >
-                  <Icon className="mb-3 size-5 text-primary" aria-hidden />
-                  <span className="font-semibold">{title}</span>
-                  <span className="mt-1 text-sm text-muted-foreground">{description}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-
-        <p className="mt-10 flex items-center justify-center gap-2 text-center text-sm text-muted-foreground">
-          <LifeBuoy className="size-4" aria-hidden />
-          Questions about your purchase? Contact{" "}
-          <a href={`mailto:${SUPPORT_EMAIL}`} className="text-primary underline underline-offset-4">
-            {SUPPORT_EMAIL}
-          </a>
-        </p>
+        {content}
+        <SupportLine />
       </div>
     </div>
   );

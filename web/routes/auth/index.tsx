@@ -7,7 +7,7 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { pageHead } from "../../lib/head";
-import { flag, text } from "../../lib/search";
+import { flag, returnPath, text } from "../../lib/search";
 import { notify } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
 import { SignInForm, SignUpForm } from "./-components/auth-forms";
@@ -15,12 +15,15 @@ import { SignInForm, SignUpForm } from "./-components/auth-forms";
 const GOOGLE_FAILED_TITLE = "Google Sign In Failed";
 
 export const Route = createFileRoute("/auth/")({
-  validateSearch: (search): { reset?: boolean; oauth_error?: string } => ({
+  validateSearch: (search): { reset?: boolean; oauth_error?: string; redirect?: string } => ({
     reset: flag(search.reset),
     oauth_error: text(search.oauth_error, 100),
+    redirect: returnPath(search.redirect),
   }),
-  beforeLoad: async ({ context }) => {
-    if (await context.trpc.auth.me.ensureData()) throw redirect({ to: "/dashboard", replace: true });
+  beforeLoad: async ({ context, search }) => {
+    if (await context.trpc.auth.me.ensureData()) {
+      throw redirect({ href: search.redirect ?? "/dashboard", replace: true });
+    }
   },
   head: pageHead("Sign in", "Sign in to Crewboard or create a free account."),
   component: AuthPage,
@@ -62,7 +65,7 @@ function GoogleButton() {
 }
 
 function AuthPage() {
-  const { oauth_error } = Route.useSearch();
+  const { oauth_error, redirect: next } = Route.useSearch();
   useEffect(() => {
     // The link names a code; the words are the spec's own, whatever the link says.
     if (oauth_error !== undefined) notify.error(GOOGLE_FAILED_TITLE, oauthErrorMessage(oauth_error));
@@ -94,10 +97,10 @@ function AuthPage() {
               <TabsTrigger value="signup">Sign Up</TabsTrigger>
             </TabsList>
             <TabsContent value="signin">
-              <SignInForm />
+              <SignInForm next={next} />
             </TabsContent>
             <TabsContent value="signup">
-              <SignUpForm />
+              <SignUpForm next={next} />
             </TabsContent>
           </Tabs>
         </CardContent>

@@ -13,7 +13,13 @@ import {
 } from "../../../components/ui/alert-dialog";
 import { Button, buttonVariants } from "../../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "../../../components/ui/dropdown-menu";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "../../../components/ui/dropdown-menu";
 import { notify } from "../../../lib/toast";
 import { errorMessage, trpc } from "../../../lib/trpc";
 import type { RouterOutputs } from "../../../lib/types";
@@ -32,7 +38,17 @@ function OnlineDot({ online, label }: { online: boolean; label: string }) {
 }
 
 /** Back to /friends, who the chat is with (and whether they are here), and the chat's menu. */
-export function ChatHeader({ chat, myId, online, typing }: { chat: Chat; myId: string; online: string[]; typing: string[] }) {
+export function ChatHeader({
+  chat,
+  myId,
+  online,
+  typing,
+}: {
+  chat: Chat;
+  myId: string;
+  online: string[];
+  typing: string[];
+}) {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const [showPeople, setShowPeople] = useState(false);
@@ -46,7 +62,10 @@ export function ChatHeader({ chat, myId, online, typing }: { chat: Chat; myId: s
   const mute = trpc.chats.setMuted.useMutation({
     onSuccess: ({ muted }) => {
       void utils.chats.byId.invalidate({ chatId: chat.id });
-      notify.success(muted ? "Chat muted" : "Chat unmuted", muted ? "It no longer counts toward your unread badge." : undefined);
+      notify.success(
+        muted ? "Chat muted" : "Chat unmuted",
+        muted ? "It no longer counts toward your unread badge." : undefined,
+      );
     },
     onError: (error) => notify.error("Chat Error", errorMessage(error)),
   });
@@ -70,14 +89,21 @@ export function ChatHeader({ chat, myId, online, typing }: { chat: Chat; myId: s
 
   return (
     <header className="flex items-center gap-3 border-b bg-background px-3 py-2 sm:px-6">
-      <Link to="/friends" className={buttonVariants({ variant: "ghost", size: "icon" })} aria-label="Back to Friends & Chats">
+      <Link
+        to="/friends"
+        className={buttonVariants({ variant: "ghost", size: "icon" })}
+        aria-label="Back to Friends & Chats"
+      >
         <ArrowLeft aria-hidden />
       </Link>
       <div className="relative">
         <Avatar name={title} url={other?.avatarUrl ?? null} className="size-10" />
         {other && (
           <span className="absolute -right-0.5 -bottom-0.5 rounded-full bg-background p-0.5">
-            <OnlineDot online={othersOnline.includes(other.userId)} label={othersOnline.includes(other.userId) ? "Online" : "Offline"} />
+            <OnlineDot
+              online={othersOnline.includes(other.userId)}
+              label={othersOnline.includes(other.userId) ? "Online" : "Offline"}
+            />
           </span>
         )}
       </div>
@@ -98,7 +124,10 @@ export function ChatHeader({ chat, myId, online, typing }: { chat: Chat; myId: s
             <UserRound aria-hidden />
             {chat.isGroup ? "View Members" : "View Profile"}
           </DropdownMenuItem>
-          <DropdownMenuItem disabled={mute.isPending} onSelect={() => mute.mutate({ chatId: chat.id, muted: !chat.me.muted })}>
+          <DropdownMenuItem
+            disabled={mute.isPending}
+            onSelect={() => mute.mutate({ chatId: chat.id, muted: !chat.me.muted })}
+          >
             {chat.me.muted ? <Bell aria-hidden /> : <BellOff aria-hidden />}
             {chat.me.muted ? "Unmute" : "Mute Chat"}
           </DropdownMenuItem>
@@ -114,7 +143,9 @@ export function ChatHeader({ chat, myId, online, typing }: { chat: Chat; myId: s
         <DialogContent>
           <DialogHeader>
             <DialogTitle>{chat.isGroup ? `${title}: members` : title}</DialogTitle>
-            <DialogDescription>{chat.isGroup ? (chat.description ?? "Everyone in this group.") : "Profile"}</DialogDescription>
+            <DialogDescription>
+              {chat.isGroup ? (chat.description ?? "Everyone in this group.") : "Profile"}
+            </DialogDescription>
           </DialogHeader>
           <ul className="grid gap-3">
             {(chat.isGroup ? current : other ? [other] : []).map((p) => (
@@ -129,7 +160,10 @@ export function ChatHeader({ chat, myId, online, typing }: { chat: Chat; myId: s
                     {[p.role === "admin" ? "Admin" : null, p.specialization].filter(Boolean).join(" · ") || "Member"}
                   </p>
                 </div>
-                <OnlineDot online={online.includes(p.userId)} label={online.includes(p.userId) ? "Online" : "Offline"} />
+                <OnlineDot
+                  online={online.includes(p.userId)}
+                  label={online.includes(p.userId) ? "Online" : "Offline"}
+                />
               </li>
             ))}
           </ul>

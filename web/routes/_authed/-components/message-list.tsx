@@ -19,7 +19,8 @@ const STICKY_PX = 48;
 const LOAD_OLDER_PX = 120;
 
 const time = (at: number) => new Date(at).toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" });
-const day = (at: number) => new Date(at).toLocaleDateString(undefined, { weekday: "long", month: "short", day: "numeric", year: "numeric" });
+const day = (at: number) =>
+  new Date(at).toLocaleDateString(undefined, { weekday: "long", month: "short", day: "numeric", year: "numeric" });
 
 function DaySeparator({ at }: { at: number }) {
   return (
@@ -31,7 +32,19 @@ function DaySeparator({ at }: { at: number }) {
   );
 }
 
-function Bubble({ own, sender, at, children, footer }: { own: boolean; sender: Sender; at: number; children: ReactNode; footer?: ReactNode }) {
+function Bubble({
+  own,
+  sender,
+  at,
+  children,
+  footer,
+}: {
+  own: boolean;
+  sender: Sender;
+  at: number;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <li className={cn("flex items-end gap-2", own && "flex-row-reverse")} data-own={own}>
       {!own && <Avatar name={sender.name} url={sender.avatarUrl} className="size-8" />}
@@ -71,7 +84,17 @@ interface Props {
  * Oldest first with day separators. Sticks to the bottom unless the member scrolled up; then new
  * messages raise a pill instead of moving the view. Loading older history keeps the view in place.
  */
-export function MessageList({ messages, pending, myId, senderOf, hasOlder, loadingOlder, onLoadOlder, onRetry, onSeeNewest }: Props) {
+export function MessageList({
+  messages,
+  pending,
+  myId,
+  senderOf,
+  hasOlder,
+  loadingOlder,
+  onLoadOlder,
+  onRetry,
+  onSeeNewest,
+}: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const [unseen, setUnseen] = useState(false);
@@ -116,7 +139,12 @@ export function MessageList({ messages, pending, myId, senderOf, hasOlder, loadi
   const me = senderOf(myId);
   return (
     <div className="relative min-h-0 flex-1">
-      <div ref={scroller} onScroll={onScroll} className="h-full overflow-y-auto px-3 py-4 sm:px-6" data-testid="message-scroller">
+      <div
+        ref={scroller}
+        onScroll={onScroll}
+        className="h-full overflow-y-auto px-3 py-4 sm:px-6"
+        data-testid="message-scroller"
+      >
         {loadingOlder && <p className="pb-2 text-center text-xs text-muted-foreground">Loading earlier messages…</p>}
         {messages.length === 0 && pending.length === 0 ? (
           <p className="flex h-full items-center justify-center text-sm text-muted-foreground">No messages yet</p>
@@ -147,7 +175,12 @@ export function MessageList({ messages, pending, myId, senderOf, hasOlder, loadi
                   p.error ? (
                     <span className="flex items-center gap-2 text-xs text-destructive" role="alert">
                       Not sent.
-                      <Button variant="link" size="sm" className="h-auto p-0 text-xs" onClick={() => onRetry(p.clientId)}>
+                      <Button
+                        variant="link"
+                        size="sm"
+                        className="h-auto p-0 text-xs"
+                        onClick={() => onRetry(p.clientId)}
+                      >
                         <RotateCw aria-hidden />
                         Retry
                       </Button>
@@ -166,7 +199,11 @@ export function MessageList({ messages, pending, myId, senderOf, hasOlder, loadi
         )}
       </div>
       {unseen && (
-        <Button size="sm" className="absolute bottom-3 left-1/2 -translate-x-1/2 rounded-full shadow-lg" onClick={toBottom}>
+        <Button
+          size="sm"
+          className="absolute bottom-3 left-1/2 -translate-x-1/2 rounded-full shadow-lg"
+          onClick={toBottom}
+        >
           <ArrowDown aria-hidden />
           New messages
         </Button>

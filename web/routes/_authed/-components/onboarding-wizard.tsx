@@ -29,7 +29,8 @@ function stepIsValid(step: number, values: ProfileFormValues) {
   return [about, experience, interests, about && experience && interests][step - 1] ?? false;
 }
 
-export function OnboardingWizard({ me, profile }: { me: Me; profile: OwnProfile | null }) {
+/** `next`: where the new member was going when they signed up; the dashboard otherwise. */
+export function OnboardingWizard({ me, profile, next }: { me: Me; profile: OwnProfile | null; next?: string }) {
   const navigate = useNavigate();
   const saved = useProfileSaved();
   const avatarUrl = useOwnProfile().data?.avatarUrl ?? profile?.avatarUrl ?? null;
@@ -50,7 +51,7 @@ export function OnboardingWizard({ me, profile }: { me: Me; profile: OwnProfile 
     onSuccess: async (profile) => {
       saved(profile);
       notify.success("Profile Setup Complete!", "Welcome to Crewboard.");
-      await navigate({ to: "/dashboard" });
+      await navigate({ href: next ?? "/dashboard" });
     },
     onError: (error) =>
       notify.error("Setup Error", errorMessage(error, "Error saving profile data. Please try again.")),

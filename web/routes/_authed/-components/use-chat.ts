@@ -133,7 +133,9 @@ export function useChat(chatId: string, myId: string, onGone: () => void) {
           onSuccess: (stored) => hold([stored]),
           onError: (error) =>
             setPending((list) =>
-              list.map((p) => (p.clientId === message.clientId ? { ...p, error: errorMessage(error, "Not sent.") } : p)),
+              list.map((p) =>
+                p.clientId === message.clientId ? { ...p, error: errorMessage(error, "Not sent.") } : p,
+              ),
             ),
         },
       );

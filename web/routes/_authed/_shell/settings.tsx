@@ -5,11 +5,13 @@ import { OwnProfileLoaded, PROFILE_LOAD_ERROR } from "../../../components/own-pr
 import { pageHead } from "../../../lib/head";
 import { useOwnProfile } from "../../../lib/profile";
 import { notify } from "../../../lib/toast";
+import { PlanCard } from "./-components/plan-card";
 import { SettingsForm } from "./-components/settings-form";
 
 export const Route = createFileRoute("/_authed/_shell/settings")({
   head: pageHead("Settings"),
-  loader: ({ context }) => void context.trpc.profiles.me.prefetch(),
+  loader: ({ context }) =>
+    void Promise.all([context.trpc.profiles.me.prefetch(), context.trpc.billing.plan.prefetch()]),
   component: Settings,
 });
 
@@ -23,6 +25,9 @@ function Settings() {
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader title="Settings" description="Your profile and preferences." />
+      <div className="mb-6">
+        <PlanCard />
+      </div>
       <OwnProfileLoaded>{(profile) => <SettingsForm me={me} profile={profile} />}</OwnProfileLoaded>
     </div>
   );

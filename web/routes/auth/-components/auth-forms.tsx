@@ -43,14 +43,15 @@ function PasswordField({ id, autoComplete }: { id: string; autoComplete: "curren
 const formData = (event: FormEvent<HTMLFormElement>) =>
   Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
 
-export function SignInForm() {
+/** `next`: where the member was going before being asked to sign in. */
+export function SignInForm({ next }: { next?: string }) {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const signIn = trpc.auth.signIn.useMutation({
     onSuccess: async (me) => {
       utils.auth.me.setData(undefined, me);
       notify.success("Welcome Back!", `Signed in as ${displayNameOf(me)}.`);
-      await navigate({ to: "/dashboard" });
+      await navigate({ href: next ?? "/dashboard" });
     },
   });
   return (
@@ -72,7 +73,7 @@ export function SignInForm() {
   );
 }
 
-export function SignUpForm() {
+export function SignUpForm({ next }: { next?: string }) {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const [localError, setLocalError] = useState<string | null>(null);
@@ -80,7 +81,7 @@ export function SignUpForm() {
     onSuccess: async (me) => {
       utils.auth.me.setData(undefined, me);
       notify.success("Account Created!", "Let's set up your profile");
-      await navigate({ to: "/onboarding" });
+      await navigate({ to: "/onboarding", search: { redirect: next } });
     },
   });
   const error = localError ?? (signUp.error ? errorMessage(signUp.error) : null);

@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { returnPath } from "./search";
+
+describe("returnPath", () => {
+  it.each(["/pricing", "/payment-success?session_id=cs_test_1", "/"])("keeps the site's own path %s", (path) => {
+    expect(returnPath(path)).toBe(path);
+  });
+
+  it.each([
+    "//evil.example",
+    "/\\evil.example",
+    "https://evil.example/pricing",
+    "pricing",
+    "",
+    42,
+    null,
+    `/${"x".repeat(200)}`,
+  ])("drops %j, which could lead off the site", (value) => {
+    expect(returnPath(value)).toBeUndefined();
+  });
+});
