@@ -6,7 +6,17 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/", ".data/", ".bench/", "db/migrations/", "web/routeTree.gen.ts"] },
+  {
+    ignores: [
+      "dist/",
+      ".data/",
+      ".bench/",
+      "**/.wrangler/",
+      ".e2e-artifacts/",
+      "db/migrations/",
+      "web/routeTree.gen.ts",
+    ],
+  },
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
   {
@@ -33,6 +43,20 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
       // Components that take `autoFocus` pass on where the keyboard already was; DOM elements may not.
       "jsx-a11y/no-autofocus": ["error", { ignoreNonDOM: true }],
+    },
+  },
+  {
+    // Tests, their stand-ins and benchmarks read untyped JSON and rows off the wire on purpose,
+    // and stand-ins keep async signatures of what they stand in for.
+    files: ["**/*.test.ts", "**/*.concurrency.ts", "web/e2e/**", "worker/testing/**", "party/testing/**", "bench/**"],
+    rules: {
+      "@typescript-eslint/no-unsafe-assignment": "off",
+      "@typescript-eslint/no-unsafe-argument": "off",
+      "@typescript-eslint/no-unsafe-member-access": "off",
+      "@typescript-eslint/no-base-to-string": "off",
+      "@typescript-eslint/require-await": "off",
+      "@typescript-eslint/no-unnecessary-type-assertion": "off",
+      "@typescript-eslint/no-misused-promises": "off",
     },
   },
   { files: ["**/*.js"], ...tseslint.configs.disableTypeChecked },

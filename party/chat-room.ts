@@ -112,7 +112,8 @@ export class ChatRoom extends Server<RoomEnv> {
    */
   #queuePokes(userIds: string[]) {
     for (const userId of userIds) this.#pokeQueue.add(userId);
-    this.#pokeTimer ??= setTimeout(() => {
+    if (this.#pokeTimer !== undefined) return;
+    this.#pokeTimer = setTimeout(() => {
       const due = [...this.#pokeQueue];
       this.#pokeQueue.clear();
       this.#pokeTimer = undefined;

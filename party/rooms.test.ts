@@ -33,7 +33,16 @@ function notify(target: RoomsProcess, path: string, body: unknown, secret: strin
 
 let nextId = 1;
 function message(chatId: string, seq: number, content: string): WireMessage {
-  return { id: nextId++, chatId, seq, senderId: "ada", clientId: `c${nextId}`, content, messageType: "text", createdAt: Date.now() };
+  return {
+    id: nextId++,
+    chatId,
+    seq,
+    senderId: "ada",
+    clientId: `c${nextId}`,
+    content,
+    messageType: "text",
+    createdAt: Date.now(),
+  };
 }
 
 /**
@@ -56,7 +65,8 @@ describe("chat room", () => {
     const response = await tell("chat-1", { type: "message", message: hello, recipients: ["ada", "bob"] });
     expect(response.status).toBe(204);
     await eventually(() => {
-      for (const page of [ada, bob]) expect(page.events.filter((e) => e.type === "message")).toEqual([{ type: "message", message: hello }]);
+      for (const page of [ada, bob])
+        expect(page.events.filter((e) => e.type === "message")).toEqual([{ type: "message", message: hello }]);
       expect(bobsOtherPage.events).toEqual([{ type: "poke", reason: "message" }]);
     });
     expect(eve.events.filter((e) => e.type === "message")).toEqual([]);
@@ -65,7 +75,10 @@ describe("chat room", () => {
     await tell("chat-1", { type: "message", message: hello, recipients: ["ada", "bob"] });
     await tell("chat-1", { type: "message", message: message("chat-1", 2, "next"), recipients: [] });
     await eventually(() => expect(ada.events.filter((e) => e.type === "message")).toHaveLength(2));
-    expect(bob.events.filter((e) => e.type === "message").map((e) => (e.message as WireMessage).content)).toEqual(["hello", "next"]);
+    expect(bob.events.filter((e) => e.type === "message").map((e) => (e.message as WireMessage).content)).toEqual([
+      "hello",
+      "next",
+    ]);
     for (const page of [ada, bob, eve, bobsOtherPage]) page.socket.close();
   });
 
@@ -135,7 +148,11 @@ describe("who gets in", () => {
     expect(await upgradeStatus(rooms.host, "chat-room", "chat-1", "")).toBe(401);
     const forged = await signTicket("not-the-secret", { userId: "ada", room: "chat-room", name: "chat-1" });
     expect(await upgradeStatus(rooms.host, "chat-room", "chat-1", forged)).toBe(401);
-    const expired = await signTicket(SECRET, { userId: "ada", room: "chat-room", name: "chat-1" }, Date.now() - TICKET_LIFETIME_MS - 1);
+    const expired = await signTicket(
+      SECRET,
+      { userId: "ada", room: "chat-room", name: "chat-1" },
+      Date.now() - TICKET_LIFETIME_MS - 1,
+    );
     expect(await upgradeStatus(rooms.host, "chat-room", "chat-1", expired)).toBe(401);
     expect(await upgradeStatus(rooms.host, "chat-room", "chat-2", valid)).toBe(401);
     // Same name, other kind of room: a chat ticket does not open the member room of that name.

@@ -25,7 +25,7 @@ function servicesFor(env: Env) {
   if (!services) {
     if (!env.LIBSQL_URL) throw new Error("LIBSQL_URL is not set");
     if (!env.AVATARS) throw new Error("the AVATARS R2 binding is missing");
-    const config = readConfig(env as EnvVars);
+    const config = readConfig(env);
     services = {
       db: createDb({ url: env.LIBSQL_URL, authToken: env.LIBSQL_AUTH_TOKEN }),
       config,

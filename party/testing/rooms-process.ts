@@ -33,7 +33,10 @@ export interface RoomsProcess {
 }
 
 /** `secret: undefined` starts rooms that were never given one. */
-export async function roomsProcess(options: { secret: string | undefined; persistDir?: string }): Promise<RoomsProcess> {
+export async function roomsProcess(options: {
+  secret: string | undefined;
+  persistDir?: string;
+}): Promise<RoomsProcess> {
   const port = await freePort();
   let child: ChildProcess | undefined;
   let output = "";
@@ -41,7 +44,11 @@ export async function roomsProcess(options: { secret: string | undefined; persis
 
   async function start() {
     output = "";
-    const env: NodeJS.ProcessEnv = { ...inherited, PARTY_PORT: String(port), PARTY_PERSIST_DIR: options.persistDir ?? "" };
+    const env: NodeJS.ProcessEnv = {
+      ...inherited,
+      PARTY_PORT: String(port),
+      PARTY_PERSIST_DIR: options.persistDir ?? "",
+    };
     if (options.secret !== undefined) env.PARTY_SECRET = options.secret;
     const started = spawn(`${ROOT}node_modules/.bin/tsx`, ["party/local.ts"], {
       cwd: ROOT,
@@ -51,8 +58,8 @@ export async function roomsProcess(options: { secret: string | undefined; persis
       detached: true,
     });
     child = started;
-    started.stdout!.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
-    started.stderr!.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+    started.stdout.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+    started.stderr.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`the rooms did not start:\n${output}`)), START_TIMEOUT_MS);
       const watch = () => {
@@ -60,7 +67,7 @@ export async function roomsProcess(options: { secret: string | undefined; persis
         clearTimeout(timer);
         resolve();
       };
-      started.stdout!.on("data", watch);
+      started.stdout.on("data", watch);
       started.once("exit", (code) => {
         clearTimeout(timer);
         reject(new Error(`the rooms exited (${code}):\n${output}`));
@@ -85,7 +92,13 @@ export async function roomsProcess(options: { secret: string | undefined; persis
 }
 
 /** A real partysocket client, as the SPA opens it, that records every event it receives. */
-export function roomSocket(host: string, room: RoomKind, name: string, ticket: () => Promise<string> | string, retry = false) {
+export function roomSocket(
+  host: string,
+  room: RoomKind,
+  name: string,
+  ticket: () => Promise<string> | string,
+  retry = false,
+) {
   const socket = new PartySocket({
     host,
     party: room,

@@ -6,7 +6,10 @@ import { Button } from "./ui/button";
 export function BackButton({ fallback }: { fallback: "/all-projects" | "/friends" }) {
   const router = useRouter();
   const navigate = useNavigate();
-  const back = () => (router.history.canGoBack() ? router.history.back() : navigate({ to: fallback }));
+  const back = () => {
+    if (router.history.canGoBack()) router.history.back();
+    else void navigate({ to: fallback });
+  };
   return (
     <Button variant="ghost" size="sm" className="-ml-3 mb-4 w-fit" onClick={back}>
       <ArrowLeft aria-hidden />

@@ -4,7 +4,7 @@
  * reconnects after 1, 2, 5, then every 10 s (spec §9). The caller catches up on each `onOpen`.
  */
 import PartySocket from "partysocket";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { RoomKind } from "../../party/ticket";
 import type { ChatRoomEvent, MemberRoomEvent } from "../../party/protocol";
 import { clientMessages, CLOSE_LEFT } from "../../party/wire";
@@ -32,7 +32,9 @@ export function useRoomSocket<E extends ChatRoomEvent | MemberRoomEvent>(options
   const [socket, setSocket] = useState<PartySocket | null>(null);
   // The latest callbacks, so a re-render never reopens the socket.
   const latest = useRef(options);
-  latest.current = options;
+  useLayoutEffect(() => {
+    latest.current = options;
+  });
   const { room, name, enabled = true } = options;
 
   useEffect(() => {

@@ -134,15 +134,15 @@ describe.each(databases)("friends on the multi-process host over $name", ({ pair
     for (const [i, [a, b]] of pairs.entries()) {
       const [accepted, cancelled, rejected] = answers[i]!;
       const rows = await rowsOfPair(a, b);
-      if (accepted!.ok) {
+      if (accepted.ok) {
         expect(rows).toMatchObject([{ status: "accepted" }]);
-        expect(refusals([cancelled!, rejected!])).toEqual([ALREADY_FRIENDS, ALREADY_FRIENDS]);
+        expect(refusals([cancelled, rejected])).toEqual([ALREADY_FRIENDS, ALREADY_FRIENDS]);
       } else {
         expect(rows).toEqual([]);
         expect(accepted).toMatchObject({ message: REQUEST_GONE });
         // Whichever deleted it first succeeded; the other found it gone.
-        expect([cancelled!.ok, rejected!.ok].filter(Boolean)).toHaveLength(1);
-        expect(refusals([cancelled!, rejected!])).toEqual([REQUEST_GONE]);
+        expect([cancelled.ok, rejected.ok].filter(Boolean)).toHaveLength(1);
+        expect(refusals([cancelled, rejected])).toEqual([REQUEST_GONE]);
       }
     }
   });

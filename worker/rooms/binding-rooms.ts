@@ -7,11 +7,11 @@ export function bindingRooms(env: RoomEnv, secret: string): Rooms {
   return {
     async tellChat(chatId, notice) {
       const room = await getServerByName(env.ChatRoom, chatId);
-      await expectAccepted(await room.fetch(noticeRequest("https://rooms", "chat-room", chatId, secret, notice)));
+      expectAccepted(await room.fetch(noticeRequest("https://rooms", "chat-room", chatId, secret, notice)));
     },
     async tellMember(userId, notice) {
       const room = await getServerByName(env.MemberRoom, userId);
-      await expectAccepted(await room.fetch(noticeRequest("https://rooms", "member-room", userId, secret, notice)));
+      expectAccepted(await room.fetch(noticeRequest("https://rooms", "member-room", userId, secret, notice)));
     },
   };
 }

@@ -26,6 +26,6 @@ export function noticeRequest(
   });
 }
 
-export async function expectAccepted(response: Response) {
+export function expectAccepted(response: Response) {
   if (!response.ok) throw new Error(`the room answered ${response.status}`);
 }

@@ -399,15 +399,13 @@ export const accessTable: Record<string, AccessRule> = {
     arrange: async (w) => {
       const party = await w.side();
       const sessionId = `cs_test_${crypto.randomUUID()}`;
-      await w.t.db
-        .insert(payments)
-        .values({
-          id: crypto.randomUUID(),
-          userId: party.me.id,
-          stripeSessionId: sessionId,
-          amount: 999,
-          currency: "usd",
-        });
+      await w.t.db.insert(payments).values({
+        id: crypto.randomUUID(),
+        userId: party.me.id,
+        stripeSessionId: sessionId,
+        amount: 999,
+        currency: "usd",
+      });
       return { party, input: { sessionId } };
     },
   },

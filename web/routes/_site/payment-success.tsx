@@ -76,6 +76,8 @@ function Checking({ sessionId, signedIn }: { sessionId: string; signedIn: boolea
   );
   const state = status.data?.state;
   useEffect(() => {
+    // Counts the server's answers as they arrive, which bounds the polling above.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     if (status.dataUpdatedAt) setAnswers((n) => n + 1);
   }, [status.dataUpdatedAt]);
   useEffect(() => {

@@ -113,10 +113,13 @@ export function MessageList({
       el.scrollTop = el.scrollHeight;
       onSeeNewest();
     } else if (lastSeq !== undefined) {
+      // Measured after layout, so it cannot be worked out while rendering.
+      // eslint-disable-next-line react-hooks/set-state-in-effect
       setUnseen(true);
     }
     heightBefore.current = { first: firstSeq, height: el.scrollHeight };
     // onSeeNewest changes identity every render; the list reacts to messages only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [firstSeq, lastSeq, pending.length]);
 
   const onScroll = () => {

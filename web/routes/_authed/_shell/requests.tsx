@@ -73,7 +73,11 @@ function RequestsPage() {
         {header}
         <Alert>
           Error loading requests.{" "}
-          <Button variant="link" className="h-auto p-0 text-destructive underline" onClick={() => requests.refetch()}>
+          <Button
+            variant="link"
+            className="h-auto p-0 text-destructive underline"
+            onClick={() => void requests.refetch()}
+          >
             Try again
           </Button>
         </Alert>
@@ -86,7 +90,7 @@ function RequestsPage() {
       {header}
       <Tabs
         value={tab}
-        onValueChange={(value) => navigate({ search: value === "sent" ? { tab: "sent" } : {}, replace: true })}
+        onValueChange={(value) => void navigate({ search: value === "sent" ? { tab: "sent" } : {}, replace: true })}
       >
         <TabsList className="sm:w-fit">
           <TabsTrigger value="incoming">Incoming ({incoming.length})</TabsTrigger>
