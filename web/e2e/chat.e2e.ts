@@ -67,11 +67,18 @@ test("two friends chat live both ways, see each other typing, and keep the histo
   const ada = await person(app, newPage, "Ada Live");
   const bob = await person(app, newPage, "Bob Live");
   await befriend(app, ada, bob);
-  const { chatId } = await call<{ chatId: string }>(ada, "chats.openPrivate", { friendId: bob.id });
 
-  await ada.page.goto(`/chat/${chatId}`);
+  // Ada starts the chat from Bob's friend card; Bob finds it under Chats.
+  await ada.page.goto("/friends");
+  await ada.page.getByRole("button", { name: "Message" }).click();
+  await ada.page.waitForURL(/\/chat\/[^/]+$/);
+  const chatId = new URL(ada.page.url()).pathname.split("/").pop()!;
   await bob.page.goto("/friends");
-  await bob.page.getByRole("link", { name: /Ada Live/ }).click();
+  await bob.page.getByRole("tab", { name: "Chats (1)" }).click();
+  await bob.page
+    .getByRole("list", { name: "Chats" })
+    .getByRole("link", { name: /Ada Live/ })
+    .click();
   await expectUrl(bob.page, `/chat/${chatId}`);
   await bob.page.getByText("No messages yet").waitFor();
   await bob.page.getByRole("heading", { name: "Ada Live" }).waitFor();
@@ -122,8 +129,12 @@ test("the unread badge counts while the friend is elsewhere and clears when they
   await badge.waitFor();
 
   await bob.page.goto("/friends");
+  await bob.page.getByRole("tab", { name: "Chats (1)" }).click();
   await bob.page.getByRole("list", { name: "Chats" }).getByLabel("2 unread").waitFor();
-  await bob.page.getByRole("link", { name: /Ada Badge/ }).click();
+  await bob.page
+    .getByRole("list", { name: "Chats" })
+    .getByRole("link", { name: /Ada Badge/ })
+    .click();
   await messageList(bob.page).getByText("two").waitFor();
   await bob.page.getByRole("link", { name: "Back to Friends & Chats" }).click();
   await bob.page
@@ -164,6 +175,14 @@ test("a group of three talks, one leaves, and the others read that they left", a
   await messageList(ada.page).getByText("Cy Group left the chat").waitFor();
   await messageList(bob.page).getByText("Cy Group left the chat").waitFor();
   await ada.page.getByText("2 members").waitFor();
+
+  // The admin brings Cy back from her friends.
+  await ada.page.getByRole("button", { name: "Chat menu" }).click();
+  await ada.page.getByRole("menuitem", { name: "View Members" }).click();
+  await ada.page.getByRole("button", { name: "Add Cy Group" }).click();
+  await ada.page.getByRole("dialog").getByText("Every friend of yours is in this group.").waitFor();
+  await ada.page.keyboard.press("Escape");
+  await ada.page.getByText("3 members").waitFor();
 });
 
 test("someone who is not in the chat is sent to Friends & Chats", async ({ app, newPage }) => {
@@ -201,4 +220,18 @@ test("a send that fails stays visible with Retry, and the retry stores it once",
   await bob.page.getByRole("textbox", { name: "Message" }).fill(tooLong);
   await bob.page.getByText("Messages can be at most 4,000 characters.").waitFor();
   expect(await bob.page.getByRole("button", { name: "Send" }).isDisabled()).toBe(true);
+});
+
+test("a friend request reaches the other member's open page at once: the Requests badge counts it", async ({
+  app,
+  newPage,
+}) => {
+  const ada = await person(app, newPage, "Ada Asks");
+  const bob = await person(app, newPage, "Bob Asked");
+  await bob.page.goto("/dashboard");
+  const requests = bob.page.getByRole("navigation", { name: "App" }).first();
+  await requests.getByRole("link", { name: "Requests", exact: true }).waitFor();
+
+  await call(ada, "friends.addMember", { memberId: bob.id });
+  await requests.getByRole("link", { name: "Requests, 1 waiting" }).waitFor();
 });

@@ -13,13 +13,19 @@ export function useMemberRoom(userId: string) {
     void utils.chats.summary.invalidate();
     void utils.chats.list.invalidate();
   };
+  const refreshFriends = () => void utils.friends.invalidate();
   useRoomSocket<MemberRoomEvent>({
     room: "member-room",
     name: userId,
     ticket: () => ticket.mutateAsync(),
-    onOpen: refreshChats,
+    onOpen: () => {
+      refreshChats();
+      refreshFriends();
+    },
     onEvent: (event) => {
-      if (event.type === "poke") refreshChats();
+      if (event.type !== "poke") return;
+      if (event.reason === "friend-request") refreshFriends();
+      else refreshChats();
     },
   });
 }

@@ -420,3 +420,44 @@ describe("the e-mail lookup limit", () => {
     expect(rows).toEqual([]);
   });
 });
+
+describe("live updates", () => {
+  const pokedFor = (member: TestMember) =>
+    t.notices.filter(
+      (n) =>
+        n.room === "member-room" &&
+        n.name === member.me.id &&
+        n.notice.type === "poke" &&
+        n.notice.reason === "friend-request",
+    ).length;
+
+  it("pokes both members' rooms at every step, so badges and lists refresh without a reload", async () => {
+    const [ann, ben] = await pair("Ann Live", "Ben Live");
+    const counts = () => [pokedFor(ann), pokedFor(ben)];
+
+    const { requestId } = await ann.trpc.friends.add.mutate({ email: ben.email });
+    await t.settle();
+    expect(counts()).toEqual([1, 1]);
+
+    await ben.trpc.friends.accept.mutate({ requestId });
+    await t.settle();
+    expect(counts()).toEqual([2, 2]);
+
+    await ann.trpc.friends.remove.mutate({ memberId: ben.me.id });
+    await t.settle();
+    expect(counts()).toEqual([3, 3]);
+
+    const again = await ben.trpc.friends.add.mutate({ email: ann.email });
+    await ben.trpc.friends.cancel.mutate({ requestId: again.requestId });
+    await t.settle();
+    expect(counts()).toEqual([5, 5]);
+  });
+
+  it("pokes nobody when the call is refused", async () => {
+    const [ann, ben] = await pair("Ann Quiet", "Ben Quiet");
+    const before = t.notices.length;
+    await rejection(ann.trpc.friends.remove.mutate({ memberId: ben.me.id }));
+    await t.settle();
+    expect(t.notices.length).toBe(before);
+  });
+});

@@ -25,7 +25,8 @@ import {
   removeFriend,
   sendRequest,
 } from "../friends/pairs";
-import { protectedProcedure, router, unbatchedProcedure } from "../trpc";
+import { pokeMembers } from "../chats/notify";
+import { protectedProcedure, router, unbatchedProcedure, type Context } from "../trpc";
 import { plainText } from "./fields";
 
 /** Looking members up by e-mail tells whether an address is registered, so it is rationed per member. */
@@ -55,11 +56,19 @@ async function recipientBy(db: Db, where: SQL) {
 
 type Recipient = NonNullable<Awaited<ReturnType<typeof recipientBy>>>;
 
-async function requestFriendship(db: Db, from: string, to: Recipient) {
+async function requestFriendship(ctx: Context, from: string, to: Recipient) {
   if (to.id === from) throw new TRPCError({ code: "BAD_REQUEST", message: CANNOT_ADD_YOURSELF });
-  const request = await sendRequest(db, from, to.id);
+  const request = await sendRequest(ctx.db, from, to.id);
+  pokeSides(ctx, from, to.id);
   return { requestId: request.id, member: to };
 }
+
+/**
+ * Both members' open pages (the other's badge and lists, and the actor's other tabs) learn of a
+ * change to their friendship through their own rooms, without a reload.
+ */
+const pokeSides = (ctx: Context, memberId: string, otherId: string) =>
+  pokeMembers(ctx, [otherId, memberId], "friend-request");
 
 export const friendsRouter = router({
   /** Accepted friends, by name. */
@@ -96,33 +105,37 @@ export const friendsRouter = router({
     await limitAttempts(ctx.db, [[EMAIL_LOOKUPS, ctx.user.id]], (wait) => tooManyLookups(minutesFrom(wait)));
     const member = await recipientBy(ctx.db, eq(users.email, input.email));
     if (!member) throw new TRPCError({ code: "NOT_FOUND", message: NO_USER_WITH_EMAIL });
-    return requestFriendship(ctx.db, ctx.user.id, member);
+    return requestFriendship(ctx, ctx.user.id, member);
   }),
 
   /** The same rules from a profile view, where the member is known by id rather than e-mail. */
   addMember: protectedProcedure.input(byMember).mutation(async ({ ctx, input }) => {
     const member = await recipientBy(ctx.db, eq(users.id, input.memberId));
     if (!member) throw new TRPCError({ code: "NOT_FOUND", message: MEMBER_NOT_FOUND });
-    return requestFriendship(ctx.db, ctx.user.id, member);
+    return requestFriendship(ctx, ctx.user.id, member);
   }),
 
   accept: protectedProcedure.input(byRequest).mutation(async ({ ctx, input }) => {
     const row = await acceptRequest(ctx.db, input.requestId, ctx.user.id);
+    pokeSides(ctx, ctx.user.id, row.userId);
     return { requestId: row.id, status: "accepted" as const };
   }),
 
   reject: protectedProcedure.input(byRequest).mutation(async ({ ctx, input }) => {
     const row = await rejectRequest(ctx.db, input.requestId, ctx.user.id);
+    pokeSides(ctx, ctx.user.id, row.userId);
     return { requestId: row.id };
   }),
 
   cancel: protectedProcedure.input(byRequest).mutation(async ({ ctx, input }) => {
     const row = await cancelRequest(ctx.db, input.requestId, ctx.user.id);
+    pokeSides(ctx, ctx.user.id, row.friendId);
     return { requestId: row.id };
   }),
 
   remove: protectedProcedure.input(byMember).mutation(async ({ ctx, input }) => {
     await removeFriend(ctx.db, ctx.user.id, input.memberId);
+    pokeSides(ctx, ctx.user.id, input.memberId);
     return { memberId: input.memberId };
   }),
 });

@@ -23,6 +23,7 @@ import {
 import { notify } from "../../../lib/toast";
 import { errorMessage, trpc } from "../../../lib/trpc";
 import type { RouterOutputs } from "../../../lib/types";
+import { AddGroupMembers } from "./add-group-members";
 
 type Chat = RouterOutputs["chats"]["byId"];
 
@@ -167,6 +168,9 @@ export function ChatHeader({
               </li>
             ))}
           </ul>
+          {chat.isGroup && chat.me.role === "admin" && (
+            <AddGroupMembers chatId={chat.id} memberIds={current.map((p) => p.userId)} />
+          )}
         </DialogContent>
       </Dialog>
 
