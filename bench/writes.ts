@@ -49,7 +49,7 @@ async function proMember(host: Awaited<ReturnType<typeof startHost>>) {
   });
   if (!response.ok) throw new Error(`Sign-up failed: ${response.status} ${await response.text()}`);
   const db = host.openDatabase();
-  await db.execute({ sql: "UPDATE profiles SET is_pro = 1 WHERE email = ?", args: [email] });
+  await db.execute({ sql: "UPDATE profiles SET subscription_status = 'lifetime' WHERE email = ?", args: [email] });
   db.close();
   return response.headers
     .getSetCookie()
