@@ -1,14 +1,6 @@
 import { notify } from "../../lib/toast";
 import { errorMessage, trpc } from "../../lib/trpc";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from "../ui/alert-dialog";
+import { ConfirmDialog } from "../confirm-dialog";
 import { useRefreshFriends } from "./use-friend-actions";
 
 /** Remove Friend, confirmed first: it ends the friendship for both members. */
@@ -35,20 +27,17 @@ export function RemoveFriendDialog({
     },
   });
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !remove.isPending && onOpenChange(next)}>
-      <AlertDialogContent>
-        <AlertDialogTitle>Remove Friend</AlertDialogTitle>
-        <AlertDialogDescription>
-          Remove {friend.name} from your friends? You will leave each other's friends lists; either of you can send a
-          new request later.
-        </AlertDialogDescription>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={() => remove.mutate({ memberId: friend.id })} disabled={remove.isPending}>
-            {remove.isPending ? "Removing..." : "Remove"}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      busy={remove.isPending}
+      title="Remove Friend"
+      action="Remove"
+      busyAction="Removing..."
+      onConfirm={() => remove.mutate({ memberId: friend.id })}
+    >
+      Remove {friend.name} from your friends? You will leave each other's friends lists; either of you can send a new
+      request later.
+    </ConfirmDialog>
   );
 }

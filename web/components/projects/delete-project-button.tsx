@@ -2,16 +2,7 @@ import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { notify } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "../ui/alert-dialog";
+import { ConfirmDialog } from "../confirm-dialog";
 import { Button } from "../ui/button";
 import { notifyProjectFailure, useRefreshProjects } from "./use-project-mutations";
 
@@ -39,25 +30,22 @@ export function DeleteProjectButton({
     onError: (error) => notifyProjectFailure(error, "delete"),
   });
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !remove.isPending && setOpen(next)}>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      busy={remove.isPending}
+      title="Delete Project"
+      action="Delete"
+      busyAction="Deleting..."
+      onConfirm={() => remove.mutate({ id: project.id })}
+      trigger={
         <Button variant="outline" size={size} className="text-destructive hover:text-destructive">
           <Trash2 aria-hidden />
           {label}
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogTitle>Delete Project</AlertDialogTitle>
-        <AlertDialogDescription>
-          Are you sure you want to delete "{project.title}"? This action cannot be undone.
-        </AlertDialogDescription>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={() => remove.mutate({ id: project.id })} disabled={remove.isPending}>
-            {remove.isPending ? "Deleting..." : "Delete"}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+    >
+      Are you sure you want to delete "{project.title}"? This action cannot be undone.
+    </ConfirmDialog>
   );
 }
