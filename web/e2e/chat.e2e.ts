@@ -89,6 +89,9 @@ test("two friends chat live both ways, see each other typing, and keep the histo
   await ada.page.getByRole("textbox", { name: "Message" }).fill("   ");
   expect(await adaSend.isDisabled()).toBe(true);
 
+  // Typing is never stored: it reaches only pages whose socket is open, so both must be online first.
+  await bob.page.getByRole("banner").getByText("Online", { exact: true }).waitFor();
+  await ada.page.getByRole("banner").getByText("Online", { exact: true }).waitFor();
   await ada.page.getByRole("textbox", { name: "Message" }).pressSequentially("Hello");
   await bob.page.getByText("Ada Live is typing…").waitFor();
   await ada.page.getByRole("textbox", { name: "Message" }).press("Shift+Enter");
