@@ -49,6 +49,8 @@ export function ProjectGrid({
   if (items.length === 0) return <>{empty}</>;
   return (
     <div className="grid gap-6">
+      {/* The cards' titles are h3: this keeps the outline whole under the page's h1. */}
+      <h2 className="sr-only">Projects</h2>
       <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3" aria-label="Projects">
         {items.map((project) => (
           <li key={project.id} className="grid">
