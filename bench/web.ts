@@ -3,8 +3,9 @@
  * `npm start` does, on a database seeded with 50K projects, and Lighthouse (Debian's Chromium, its
  * mobile and desktop presets, simulated throttling) loads the public pages, the signed-in project
  * list and dashboard, and a chat holding 500 messages. Each row prints the scores, LCP, TBT, CLS and
- * the JavaScript the page fetched before it showed its content (gzip), beside the targets; then the
- * Worker bundle's gzip size. Exits non-zero when any target is missed.
+ * the JavaScript the page fetched before its heading was in the document (gzip, measured apart in
+ * Playwright), beside the targets; then the Worker bundle's gzip size. Exits non-zero when any
+ * target is missed.
  *
  * Scores depend on the CPU: on a busy machine TBT (and so performance) reads worse than on a quiet
  * one. Seeds a fresh database (~20 s) unless BENCH_PROJECTS_DB names an already seeded app.db.
@@ -16,13 +17,14 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags, type Result } from "lighthouse";
+import { chromium, type Browser } from "playwright-core";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { testBrowser } from "../worker/testing/browser";
 import type { RunningHost } from "../worker/testing/host";
 import { fixed, printTable, ROOT, startHost, TSX, writeResults } from "./lib";
 
 const PROJECTS = 50_000;
-const MEMBERS = 1_000;
+const MEMBERS = 200;
 const CHAT_MESSAGES = 500;
 const SEND_CONCURRENCY = 10;
 const PRESETS = ["mobile", "desktop"] as const;
@@ -129,27 +131,52 @@ async function memberWithChat(server: RunningHost) {
   return { cookie, chatId };
 }
 
-/** JavaScript the page requested before its largest content painted, as gzip bytes of the build's files. */
-function firstLoadJsBytes(lhr: Result, outDir: string, origin: string) {
-  const metrics = (lhr.audits.metrics?.details as { items: Record<string, number>[] } | undefined)?.items[0];
-  const lcpAt = metrics?.observedLargestContentfulPaint ?? Infinity;
-  const navigationStart = metrics?.observedNavigationStart ?? 0;
-  const requests = (lhr.audits["network-requests"]?.details as { items: NetworkRequest[] } | undefined)?.items ?? [];
-  let bytes = 0;
-  for (const request of requests) {
-    if (request.resourceType !== "Script") continue;
-    if (request.networkRequestTime - navigationStart > lcpAt) continue;
-    const url = new URL(request.url);
-    if (url.origin !== origin) throw new Error(`${lhr.finalDisplayedUrl} loads a script from ${url.origin}`);
-    bytes += gzipSync(readFileSync(join(outDir, url.pathname)), { level: 9 }).length;
-  }
-  return bytes;
-}
+type Marked = Window & { headingAt?: number };
 
-interface NetworkRequest {
-  url: string;
-  resourceType: string;
-  networkRequestTime: number;
+/**
+ * JavaScript the page fetched before its heading was in the document, as gzip bytes of the build's
+ * own files: what the visitor waits for. Code fetched once the page has painted (the session check
+ * on public pages, toasts kept for offline) comes after, by design, and is not first-load.
+ */
+async function firstLoadJsBytes(browser: Browser, origin: string, outDir: string, path: string, cookie?: string) {
+  const context = await browser.newContext({ baseURL: origin });
+  try {
+    if (cookie) {
+      await context.addCookies(
+        cookie.split("; ").map((pair) => {
+          const [name, ...value] = pair.split("=");
+          return { name: name!, value: value.join("="), url: origin };
+        }),
+      );
+    }
+    await context.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector("h1")) return;
+        (window as Marked).headingAt = performance.now();
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const tab = await context.newPage();
+    await tab.goto(path, { waitUntil: "networkidle" });
+    await tab.locator("h1").first().waitFor();
+    const { headingAt, scripts } = await tab.evaluate(() => ({
+      headingAt: (window as Marked).headingAt ?? Infinity,
+      scripts: performance
+        .getEntriesByType("resource")
+        .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
+        .map((entry) => ({ url: entry.name, startTime: entry.startTime })),
+    }));
+    let bytes = 0;
+    for (const script of scripts) {
+      const url = new URL(script.url);
+      if (url.origin !== origin) throw new Error(`${path} loads a script from ${url.origin}`);
+      if (script.startTime <= headingAt)
+        bytes += gzipSync(readFileSync(join(outDir, url.pathname)), { level: 9 }).length;
+    }
+    return bytes;
+  } finally {
+    await context.close();
+  }
 }
 
 async function audit(port: number, url: string, preset: (typeof PRESETS)[number], cookie?: string) {
@@ -202,6 +229,22 @@ try {
       { name: "dashboard", path: "/dashboard", signedIn: true },
       { name: `chat (${CHAT_MESSAGES} messages)`, path: `/chat/${chatId}`, signedIn: true },
     ];
+    const firstLoadKb = new Map<string, number>();
+    const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
+    try {
+      for (const page of pages) {
+        const bytes = await firstLoadJsBytes(
+          browser,
+          server.url,
+          outDir,
+          page.path,
+          page.signedIn ? cookie : undefined,
+        );
+        firstLoadKb.set(page.path, kb(bytes));
+      }
+    } finally {
+      await browser.close();
+    }
     const rows = [];
     for (const page of pages) {
       for (const preset of PRESETS) {
@@ -222,7 +265,7 @@ try {
           lcpMs: numeric("largest-contentful-paint"),
           tbtMs: numeric("total-blocking-time"),
           cls: numeric("cumulative-layout-shift"),
-          firstLoadKb: kb(firstLoadJsBytes(lhr, outDir, server.url)),
+          firstLoadKb: firstLoadKb.get(page.path)!,
           findings: findings(lhr),
         };
         const least = page.signedIn ? TARGETS.performance : TARGETS.publicScore;
@@ -231,7 +274,9 @@ try {
           row.performance < least && `performance < ${least}`,
           row.accessibility < leastA11y && `accessibility < ${leastA11y}`,
           !(row.cls < TARGETS.cls) && `CLS ≥ ${TARGETS.cls}`,
-          page.path === "/" && !(row.firstLoadKb < TARGETS.landingFirstLoadKb) && `JS ≥ ${TARGETS.landingFirstLoadKb} KB`,
+          page.path === "/" &&
+            !(row.firstLoadKb < TARGETS.landingFirstLoadKb) &&
+            `JS ≥ ${TARGETS.landingFirstLoadKb} KB`,
         ].filter((miss): miss is string => Boolean(miss));
         rows.push({ ...row, misses });
       }
@@ -271,7 +316,7 @@ try {
     writeResults("web", { targets: TARGETS, pages: rows, workerBundleKb: workerKb });
     if (missed.length || !workerWithin) process.exitCode = 1;
   } finally {
-    await chrome.kill();
+    chrome.kill();
     await server.stop();
   }
 } finally {
