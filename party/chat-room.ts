@@ -1,13 +1,14 @@
-import { getServerByName, Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
+import { Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
 import { fromApi, USER_HEADER, type RoomEnv } from "./env";
 import { floodGuard } from "./flood-guard";
 import {
-  chatNotice,
+  chatNotices,
   chatRoomEvents,
   CLOSE_LEFT,
   CLOSE_TOO_MANY,
   parseClientMessage,
   parseNotice,
+  type ChatNotice,
   type PokeReason,
 } from "./protocol";
 
@@ -16,8 +17,12 @@ interface SocketState {
 }
 
 const leftKey = (userId: string) => `left:${userId}`;
-/** How long recipients gather before their member rooms are poked. */
-const POKE_GATHER_MS = 250;
+/**
+ * How long recipients gather before their member rooms are poked. Pokes only refresh lists and
+ * badges (the open chat has the message already), and each one sets every page of that member
+ * refetching, so in a busy group one a second is plenty.
+ */
+const POKE_GATHER_MS = 1000;
 /** Enough to recognise any retried notice; a room that hibernated meanwhile relays it again, harmlessly. */
 const REMEMBERED_MESSAGES = 2000;
 
@@ -70,8 +75,13 @@ export class ChatRoom extends Server<RoomEnv> {
   async onRequest(request: Request) {
     if (!fromApi(request, this.env)) return new Response("Unauthorized", { status: 401 });
     if (request.method !== "POST") return new Response("Method not allowed", { status: 405 });
-    const notice = await parseNotice(request, chatNotice);
-    if (!notice) return new Response("Bad notice", { status: 400 });
+    const notices = await parseNotice(request, chatNotices);
+    if (!notices) return new Response("Bad notice", { status: 400 });
+    for (const notice of notices) await this.#apply(notice);
+    return new Response(null, { status: 204 });
+  }
+
+  async #apply(notice: ChatNotice) {
     switch (notice.type) {
       case "message":
         // The API retries a notice it got no answer to, so the same message may come twice.
@@ -90,7 +100,6 @@ export class ChatRoom extends Server<RoomEnv> {
         await this.#poke([notice.userId], "chats");
         break;
     }
-    return new Response(null, { status: 204 });
   }
 
   #broadcastPresence() {
@@ -126,8 +135,8 @@ export class ChatRoom extends Server<RoomEnv> {
     const secret = this.env.PARTY_SECRET!;
     await Promise.allSettled(
       userIds.map(async (userId) => {
-        const room = await getServerByName(this.env.MemberRoom, userId);
-        await room.fetch(
+        // Addressed by name, the room knows its name without partyserver's extra setName call.
+        await this.env.MemberRoom.getByName(userId).fetch(
           new Request(`https://rooms/parties/member-room/${encodeURIComponent(userId)}`, {
             method: "POST",
             headers: { Authorization: `Bearer ${secret}` },
