@@ -109,6 +109,8 @@ export const listInput = z.object({
   status: status.optional(),
   /** Only the caller's own projects (My Projects, the dashboard's recent list). */
   mine: z.boolean().optional(),
+  /** Only projects whose team accepted the caller (My Projects' Joined section). */
+  joined: z.boolean().optional(),
   /** Only this member's projects (their profile view). */
   ownerId: plainText().max(64).optional(),
   limit: z.number().int().min(1).max(100).optional(),
