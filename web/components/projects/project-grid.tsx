@@ -21,10 +21,13 @@ export function ProjectGrid({
   query,
   empty,
   actions,
+  label = "Projects",
 }: {
   query: PagedProjects;
   empty: ReactNode;
   actions?: (project: ProjectSummary) => ReactNode;
+  /** Names the list, when a page shows more than one. */
+  label?: string;
 }) {
   if (query.isPending) {
     return (
@@ -49,7 +52,7 @@ export function ProjectGrid({
   if (items.length === 0) return <>{empty}</>;
   return (
     <div className="grid gap-6">
-      <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3" aria-label="Projects">
+      <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3" aria-label={label}>
         {items.map((project) => (
           <li key={project.id} className="grid">
             <ProjectCard project={project} actions={actions?.(project)} />
