@@ -26,7 +26,7 @@ function useCounts(): Counts {
   const unread = trpc.chats.summary.useQuery(undefined, { refetchOnWindowFocus: true }).data?.unread ?? 0;
   const incoming = useIncomingCount().data ?? 0;
   return {
-    "/my-projects": { count: joinRequests, noun: "join requests waiting", testId: "join-requests-waiting" },
+    "/my-projects": { count: joinRequests, noun: "waiting to join", testId: "join-requests-waiting" },
     "/friends": { count: unread, noun: "unread", testId: "friends-unread" },
     "/requests": { count: incoming, noun: "waiting", testId: "requests-waiting" },
   };

@@ -1,7 +1,7 @@
 /** Signing up, in and out, the guard, e-mail verification and the 404 page, as a member clicks through them. */
 import { describe, expect } from "vitest";
 import { test } from "./harness";
-import { authForm, expectUrl, fillSignUp, newMember, openUserMenu, signUp, submitSignIn, toast } from "./ui";
+import { authForm, expectUrl, fillSignUp, finishOnboarding, newMember, openUserMenu, signUp, submitSignIn, toast } from "./ui";
 
 const PASSWORD_TOO_SHORT = "Password must be at least 6 characters long.";
 const EMAIL_TAKEN = "An account with this email already exists. Please sign in instead.";
@@ -99,6 +99,7 @@ describe("sign in and out", () => {
 
   test("a member signs in to the dashboard and the user menu says who they are", async ({ page, newPage }) => {
     const member = await signUp(page);
+    await finishOnboarding(page, member);
     const device = await newPage();
     await submitSignIn(device, member.email, member.password);
     await expectUrl(device, "/dashboard");
