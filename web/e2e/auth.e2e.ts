@@ -1,7 +1,17 @@
 /** Signing up, in and out, the guard, e-mail verification and the 404 page, as a member clicks through them. */
 import { describe, expect } from "vitest";
 import { test } from "./harness";
-import { authForm, expectUrl, fillSignUp, finishOnboarding, newMember, openUserMenu, signUp, submitSignIn, toast } from "./ui";
+import {
+  authForm,
+  expectUrl,
+  fillSignUp,
+  finishOnboarding,
+  newMember,
+  openUserMenu,
+  signUp,
+  submitSignIn,
+  toast,
+} from "./ui";
 
 const PASSWORD_TOO_SHORT = "Password must be at least 6 characters long.";
 const EMAIL_TAKEN = "An account with this email already exists. Please sign in instead.";

@@ -70,7 +70,7 @@ describe("project membership", () => {
     // Leaving asks first; Cancel keeps the member on the team.
     await other.getByRole("button", { name: "Leave Project" }).click();
     const confirm = other.getByRole("alertdialog", { name: "Leave Project" });
-    await confirm.getByText("Leave \"Nebula Forge\"?", { exact: false }).waitFor();
+    await confirm.getByText('Leave "Nebula Forge"?', { exact: false }).waitFor();
     await confirm.getByRole("button", { name: "Cancel" }).click();
     await confirm.waitFor({ state: "hidden" });
     expect(await toast(other, "Project Left").count()).toBe(0);

@@ -135,7 +135,7 @@ export function MyFigures({ figures }: { figures?: MemberFigures }) {
       <h2 id="my-figures-heading" className="mb-4 text-xl font-semibold">
         Your Projects
       </h2>
-      <ul className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-3" aria-label="Your figures">
+      <ul className="grid grid-cols-3 gap-3 sm:gap-4" aria-label="Your figures">
         {MY_FIGURES.map(({ key, ...card }) => (
           <li key={key}>
             <Figure {...card} value={figures?.[key]} />

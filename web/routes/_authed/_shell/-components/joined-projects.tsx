@@ -7,10 +7,7 @@ import { trpc } from "../../../../lib/trpc";
 
 /** My Projects' second half: the projects whose team accepted the member. */
 export function JoinedProjects() {
-  const joined = trpc.projects.list.useInfiniteQuery(
-    { joined: true },
-    { getNextPageParam: (page) => page.nextCursor },
-  );
+  const joined = trpc.projects.list.useInfiniteQuery({ joined: true }, { getNextPageParam: (page) => page.nextCursor });
   return (
     <section id="joined" aria-labelledby="joined-heading" className="mt-12 scroll-mt-20">
       <div className="mb-4">

@@ -66,12 +66,7 @@ export function TeamCard({ project, join }: { project: ProjectDetail; join?: Joi
           </li>
           {join?.team.map((member) => (
             <li key={member.id}>
-              <Person
-                id={member.userId}
-                name={nameOf(member)}
-                detail="Member"
-                avatarUrl={member.avatarUrl}
-              />
+              <Person id={member.userId} name={nameOf(member)} detail="Member" avatarUrl={member.avatarUrl} />
             </li>
           ))}
         </ul>
