@@ -25,7 +25,7 @@ export function readDraft(memberId: string, initial: ProfileFormValues, steps: n
   const { step, values } = stored as { step?: unknown; values?: Partial<Record<keyof ProfileFormValues, unknown>> };
   if (typeof step !== "number" || typeof values !== "object" || values === null) return null;
   const text = (value: unknown, fallback: string) => (typeof value === "string" ? value : fallback);
-  const list = (value: unknown) => (Array.isArray(value) ? value : []);
+  const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
   return {
     step: Math.min(Math.max(1, Math.trunc(step)), steps),
     values: {

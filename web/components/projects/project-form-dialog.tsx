@@ -39,7 +39,7 @@ function formErrors(form: ProjectFormState, editing: boolean): ProjectFormErrors
     githubUrl: editing ? linkError(githubUrl, form.githubUrl) : undefined,
     demoUrl: editing ? linkError(demoUrl, form.demoUrl) : undefined,
   };
-  return Object.fromEntries(Object.entries(errors).filter(([, message]) => message)) as ProjectFormErrors;
+  return Object.fromEntries(Object.entries(errors).filter(([, message]) => message));
 }
 
 /**
@@ -127,9 +127,10 @@ export function ProjectFormDialog({
     const found = formErrors(form, editing);
     const { category } = form;
     const first = Object.keys(found)[0];
+    // (A missing category is among `found` already; checking it again narrows its type.)
     if (first || !category) {
       setErrors(found);
-      notify.warning("Missing Information", MISSING_INFORMATION);
+      if (found.title || found.category) notify.warning("Missing Information", MISSING_INFORMATION);
       // The first field to fix, scrolled into view and ready to type in.
       if (first) document.getElementById(idFor(first))?.focus();
       return;
