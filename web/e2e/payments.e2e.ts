@@ -17,7 +17,7 @@ import {
   type StandInSession,
 } from "../../worker/testing/stripe-stand-in";
 import { test as base } from "./harness";
-import { authForm, expectUrl, newMember, openUserMenu, signUp, toast } from "./ui";
+import { authForm, expectUrl, finishOnboarding, newMember, openUserMenu, signUp, toast } from "./ui";
 
 const test = base
   .extend("stripe", { scope: "file" }, async ({}, { onCleanup }) => {
@@ -75,7 +75,9 @@ describe("Lifetime Pro", () => {
     newPage,
   }) => {
     const member = newMember();
-    await signUp(await newPage(), member);
+    const signedUp = await newPage();
+    await signUp(signedUp, member);
+    await finishOnboarding(signedUp, member);
 
     // Anonymous: the button asks to sign in first and comes back to Pricing.
     const page = await newPage();
