@@ -17,11 +17,19 @@ import { Label } from "./ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "./ui/select";
 import { Textarea } from "./ui/textarea";
 
-/** A labelled form control, with an optional hint under it. */
+/** Where a field's error message is, for its control's aria-describedby. */
+export const errorIdOf = (id: string) => `${id}-error`;
+
+/** What a control says about its error: invalid, and described by the message under it. */
+export const invalidProps = (id: string, error: string | undefined) =>
+  error ? { "aria-invalid": true, "aria-describedby": errorIdOf(id) } : {};
+
+/** A labelled form control, with an optional hint under it, and its error message when it has one. */
 export function Field({
   id,
   label,
   hint,
+  error,
   hideLabel,
   className,
   children,
@@ -29,6 +37,8 @@ export function Field({
   id: string;
   label: ReactNode;
   hint?: ReactNode;
+  /** Shown under the control; the control itself carries `invalidProps`. */
+  error?: string;
   /** For a control whose purpose shows without it: screen readers still read the label. */
   hideLabel?: boolean;
   className?: string;
@@ -41,6 +51,11 @@ export function Field({
       </Label>
       {children}
       {hint && <p className="text-xs text-muted-foreground">{hint}</p>}
+      {error && (
+        <p id={errorIdOf(id)} className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -57,9 +72,11 @@ export function ChoiceField<T extends string>({
   disabled,
   hideLabel,
   className,
+  error,
 }: {
   id: string;
   label: string;
+  error?: string;
   options: readonly T[];
   /** What the member reads for an option, when it is not the option itself. */
   optionLabel?: (option: T) => string;
@@ -71,10 +88,10 @@ export function ChoiceField<T extends string>({
   className?: string;
 }) {
   return (
-    <Field id={id} label={label} hideLabel={hideLabel} className={className}>
+    <Field id={id} label={label} hideLabel={hideLabel} className={className} error={error}>
       {/* The items are exactly `options`, so the chosen value is one of them. */}
       <Select value={value} onValueChange={(chosen) => onChange(chosen as T)} disabled={disabled}>
-        <SelectTrigger id={id}>
+        <SelectTrigger id={id} {...invalidProps(id, error)}>
           <SelectValue placeholder={placeholder} />
         </SelectTrigger>
         <SelectContent>

@@ -17,13 +17,16 @@ const ITEMS = [
 type Counts = Partial<Record<(typeof ITEMS)[number]["to"], { count: number; noun: string; testId: string }>>;
 
 /**
- * What waits for the member, by sidebar item: unread messages over every chat that is not muted,
- * and friend requests to answer. The member's room keeps both live.
+ * What waits for the member, by sidebar item: join requests on their projects, unread messages
+ * over every chat that is not muted, and friend requests to answer. The member's room keeps the
+ * last two live; join requests are read again when the window regains focus.
  */
 function useCounts(): Counts {
+  const joinRequests = trpc.projects.myStats.useQuery(undefined, { refetchOnWindowFocus: true }).data?.waiting ?? 0;
   const unread = trpc.chats.summary.useQuery(undefined, { refetchOnWindowFocus: true }).data?.unread ?? 0;
   const incoming = useIncomingCount().data ?? 0;
   return {
+    "/my-projects": { count: joinRequests, noun: "waiting to join", testId: "join-requests-waiting" },
     "/friends": { count: unread, noun: "unread", testId: "friends-unread" },
     "/requests": { count: incoming, noun: "waiting", testId: "requests-waiting" },
   };

@@ -1,7 +1,17 @@
 /** Signing up, in and out, the guard, e-mail verification and the 404 page, as a member clicks through them. */
 import { describe, expect } from "vitest";
 import { test } from "./harness";
-import { expectUrl, fillSignUp, newMember, openUserMenu, signUp, submitSignIn, toast } from "./ui";
+import {
+  authForm,
+  expectUrl,
+  fillSignUp,
+  finishOnboarding,
+  newMember,
+  openUserMenu,
+  signUp,
+  submitSignIn,
+  toast,
+} from "./ui";
 
 const PASSWORD_TOO_SHORT = "Password must be at least 6 characters long.";
 const EMAIL_TAKEN = "An account with this email already exists. Please sign in instead.";
@@ -58,6 +68,34 @@ describe("sign in and out", () => {
     await expectUrl(page, "/");
   });
 
+  test("signing out clears the top bar at once, and the next member sees only their own account", async ({ page }) => {
+    const first = await signUp(page);
+    await page.goto("/dashboard");
+    await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    await (await openUserMenu(page)).getByRole("menuitem", { name: "Sign Out" }).click();
+    await toast(page, "Signed Out").waitFor();
+
+    // No reload: the landing page's top bar already belongs to a visitor.
+    const header = page.getByRole("banner");
+    await header.getByRole("link", { name: "Sign In" }).waitFor();
+    expect(await header.getByRole("button", { name: "Account menu" }).count()).toBe(0);
+    expect(await header.textContent()).not.toContain(first.displayName);
+
+    // Still without a reload, the next member on this computer signs up and sees only their account.
+    const second = newMember();
+    await header.getByRole("link", { name: "Sign In" }).click();
+    const form = await authForm(page, "Sign Up");
+    await form.getByLabel("Display Name").fill(second.displayName);
+    await form.getByLabel("Email").fill(second.email);
+    await form.getByLabel("Password", { exact: true }).fill(second.password);
+    await form.getByRole("button", { name: "Create Account" }).click();
+    await expectUrl(page, "/onboarding");
+    await page.getByRole("link", { name: "Crewboard" }).click();
+    const menu = await openUserMenu(page);
+    await menu.getByText(second.email).waitFor();
+    expect(await menu.textContent()).not.toContain(first.email);
+  });
+
   test("a session that ends while a page is open sends the member to sign in at their next step", async ({ page }) => {
     await signUp(page);
     await page.goto("/dashboard");
@@ -71,6 +109,7 @@ describe("sign in and out", () => {
 
   test("a member signs in to the dashboard and the user menu says who they are", async ({ page, newPage }) => {
     const member = await signUp(page);
+    await finishOnboarding(page, member);
     const device = await newPage();
     await submitSignIn(device, member.email, member.password);
     await expectUrl(device, "/dashboard");

@@ -17,7 +17,7 @@ import {
   type StandInSession,
 } from "../../worker/testing/stripe-stand-in";
 import { test as base } from "./harness";
-import { authForm, expectUrl, newMember, openUserMenu, signUp, toast } from "./ui";
+import { authForm, expectUrl, finishOnboarding, newMember, openUserMenu, signUp, toast } from "./ui";
 
 const test = base
   .extend("stripe", { scope: "file" }, async ({}, { onCleanup }) => {
@@ -69,13 +69,16 @@ async function createProjectInDialog(page: Page, title: string) {
 const proBadge = (page: Page) => page.getByRole("banner").getByText("Pro", { exact: true });
 
 describe("Lifetime Pro", () => {
+  // The longest flow here, and the file's first test: it also waits for the server and browser to start.
   test("a visitor signs in from Pricing, pays in Checkout, and Pro arrives with Stripe's webhook; a refund takes it away", async ({
     app,
     stripe,
     newPage,
   }) => {
     const member = newMember();
-    await signUp(await newPage(), member);
+    const signedUp = await newPage();
+    await signUp(signedUp, member);
+    await finishOnboarding(signedUp, member);
 
     // Anonymous: the button asks to sign in first and comes back to Pricing.
     const page = await newPage();
@@ -144,11 +147,14 @@ describe("Lifetime Pro", () => {
     await checkout.goto("/my-projects");
     await checkout.getByRole("heading", { name: "Four" }).waitFor();
     expect(await proBadge(checkout).count()).toBe(0);
-    const fifth = await createProjectInDialog(checkout, "Five");
+    // Back on the free plan at four projects: the dialog refuses before there is anything to fill in.
+    await checkout.getByRole("button", { name: "Create Project" }).click();
+    const fifth = checkout.getByRole("dialog", { name: "Create New Project" });
     await fifth.getByRole("alert").getByText(FREE_PLAN_LIMIT_REACHED).waitFor();
+    expect(await fifth.getByLabel("Title").count()).toBe(0);
     await checkout.goto("/settings");
     await checkout.getByRole("link", { name: "Upgrade to Pro" }).waitFor();
-  });
+  }, 120_000);
 
   test("a newcomer who signs up from Pricing sets up the profile and lands back on Pricing", async ({ page }) => {
     await page.goto("/pricing");

@@ -3,7 +3,7 @@ import { crc32, deflateSync } from "node:zlib";
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { test } from "./harness";
-import { expectUrl, signUp, toast } from "./ui";
+import { expectUrl, signUp, submitSignIn, toast } from "./ui";
 
 /** A real PNG: `size`×`size` pixels of one RGB colour. */
 function png(size: number, [r, g, b]: [number, number, number]) {
@@ -95,24 +95,82 @@ describe("onboarding", () => {
     await page.getByRole("list", { name: "Selected interests" }).getByText("Data Science").waitFor();
     await nextButton(page).click();
 
-    await page.getByRole("heading", { name: "Profile Complete!" }).waitFor();
+    await page.getByRole("heading", { name: "Review your profile" }).waitFor();
     const save = holdRequests(page, "profiles.completeOnboarding");
     await page.getByRole("button", { name: "Get Started" }).click();
     expect(await page.getByRole("button", { name: "Saving..." }).isDisabled()).toBe(true);
     expect(await page.getByRole("button", { name: "Back" }).isDisabled()).toBe(true);
+    // Nothing is complete until the server has it.
+    expect(await page.getByRole("heading", { name: "Profile Complete!" }).count()).toBe(0);
     save();
+    await page.getByRole("heading", { name: "Profile Complete!" }).waitFor();
     await expectUrl(page, "/dashboard");
     await toast(page, "Profile Setup Complete!").waitFor();
     expect(await topBarAvatarSrc(page)).toMatch(/^\/api\/avatars\/[a-z0-9]+-[a-f0-9]{16}\.png$/);
 
-    // Coming back shows what was saved, not the sign-up defaults.
+    // A member who finished has nothing to set up: the wizard's address opens Settings, with what was saved.
     await page.goto("/onboarding");
+    await expectUrl(page, "/settings");
     await expect.poll(() => page.getByLabel("Bio").inputValue()).toBe("I build compilers.");
-    await nextButton(page).click();
     expect(await page.getByLabel("Developer Type").textContent()).toBe("Backend Developer");
-    expect(await page.getByLabel("Experience Level").textContent()).toBe("Advanced (3-5 years)");
+  });
+
+  test("a reload halfway keeps everything typed, on the step the member was on", async ({ page }) => {
+    await signUp(page);
+    await page.getByText("Step 1 of 4").waitFor();
+    await page.getByLabel("Display Name").fill("Grace");
+    await page.getByLabel("Bio").fill("Ships compilers.");
     await nextButton(page).click();
-    expect(await page.getByLabel("Web Development").getAttribute("aria-checked")).toBe("true");
+    await choose(page, "Developer Type", "Frontend Developer");
+    await choose(page, "Experience Level", "Beginner (0-1 years)");
+    await nextButton(page).click();
+    await page.getByLabel("Mobile Apps").click();
+
+    await page.reload();
+    await page.getByText("Step 3 of 4").waitFor();
+    expect(await page.getByLabel("Mobile Apps").getAttribute("aria-checked")).toBe("true");
+    await page.getByRole("button", { name: "Back" }).click();
+    expect(await page.getByLabel("Developer Type").textContent()).toBe("Frontend Developer");
+    expect(await page.getByLabel("Experience Level").textContent()).toBe("Beginner (0-1 years)");
+    await page.getByRole("button", { name: "Back" }).click();
+    expect(await page.getByLabel("Display Name").inputValue()).toBe("Grace");
+    expect(await page.getByLabel("Bio").inputValue()).toBe("Ships compilers.");
+  });
+
+  test("a save that fails never says 'Profile Complete!', and the member can try again", async ({ page }) => {
+    await signUp(page);
+    await page.getByText("Step 1 of 4").waitFor();
+    await nextButton(page).click();
+    await choose(page, "Developer Type", "Frontend Developer");
+    await choose(page, "Experience Level", "Beginner (0-1 years)");
+    await nextButton(page).click();
+    await page.getByLabel("Mobile Apps").click();
+    await nextButton(page).click();
+
+    await page.getByText("Step 4 of 4").waitFor();
+    expect(await page.getByRole("heading", { name: "Profile Complete!" }).count()).toBe(0);
+    await page.route("**/api/trpc/profiles.completeOnboarding*", (route) => route.abort());
+    await page.getByRole("button", { name: "Get Started" }).click();
+    await toast(page, "Setup Error").waitFor();
+    expect(await page.getByRole("heading", { name: "Profile Complete!" }).count()).toBe(0);
+    await page.unroute("**/api/trpc/profiles.completeOnboarding*");
+
+    await page.getByRole("button", { name: "Get Started" }).click();
+    await page.getByRole("heading", { name: "Profile Complete!" }).waitFor();
+    await expectUrl(page, "/dashboard");
+  });
+
+  test("a member who quit halfway is brought back to the wizard at their next sign-in", async ({ page, newPage }) => {
+    const member = await signUp(page);
+    await page.getByText("Step 1 of 4").waitFor();
+    await nextButton(page).click();
+    await page.getByText("Step 2 of 4").waitFor();
+
+    const device = await newPage();
+    await submitSignIn(device, member.email, member.password);
+    await toast(device, "Welcome Back!").waitFor();
+    await expectUrl(device, "/onboarding");
+    await device.getByText("Step 1 of 4").waitFor();
   });
 
   test("Next stays disabled until each step has what it needs", async ({ page }) => {

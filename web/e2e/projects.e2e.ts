@@ -3,27 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page, Response } from "playwright-core";
 import { describe, expect } from "vitest";
 import { test } from "./harness";
-import { signUp, toast } from "./ui";
-
-interface NewProject {
-  title: string;
-  category: string;
-  status?: "open" | "in_progress" | "completed" | "on_hold";
-  description?: string;
-}
-
-/** Set-up that is not under test goes through the API, as the signed-in page would call it. */
-async function createProject(page: Page, project: NewProject) {
-  const status = await page.evaluate(async (input) => {
-    const response = await fetch("/api/trpc/projects.create", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ json: input }),
-    });
-    return response.status;
-  }, project);
-  expect(status).toBe(200);
-}
+import { createProject, signUp, toast } from "./ui";
 
 /** Picks an option of a Radix select found by its label. */
 /** One procedure's answer out of a (possibly batched) tRPC response. */
@@ -147,19 +127,112 @@ describe("owning a project", () => {
 });
 
 describe("free plan", () => {
-  test("the 4th project is refused with the reason and a way to Pro", async ({ page }) => {
+  test("Create Project shows the plan's use, and at the limit refuses before the form, with the way to Pro", async ({
+    page,
+  }) => {
     await signUp(page);
     await page.goto("/my-projects");
-    for (const title of ["One", "Two", "Three"]) await createProject(page, { title, category: "Other" });
+    for (const title of ["One", "Two"]) await createProject(page, { title, category: "Other" });
     await page.reload();
-    await page.getByRole("button", { name: "Create Project" }).click();
+    await page.getByRole("button", { name: "Create Project" }).first().click();
     const dialog = page.getByRole("dialog", { name: "Create New Project" });
-    await dialog.getByLabel("Title").fill("Four");
+    await dialog.getByText("2 of 3 projects used").waitFor();
+    await dialog.getByLabel("Title").fill("Three");
     await choose(page, dialog, "Category", "Other");
     await dialog.getByRole("button", { name: "Create Project" }).click();
+    await toast(page, "Project Created").waitFor();
+    await dialog.waitFor({ state: "hidden" });
+
+    // At the limit nothing is there to fill in: the reason and the way to Pro come first.
+    await page.getByRole("button", { name: "Create Project" }).first().click();
+    await dialog.getByText("3 of 3 projects used").waitFor();
     await dialog.getByRole("alert").getByText("The free plan includes up to 3 projects.").waitFor();
-    await dialog.getByRole("link", { name: "See Pro pricing" }).click();
+    expect(await dialog.getByLabel("Title").count()).toBe(0);
+    await dialog.getByRole("link", { name: "Upgrade to Pro" }).click();
     await page.waitForURL((url) => url.pathname === "/pricing");
+    // The real purchase, not a promise of one.
+    await page.getByRole("button", { name: "Get Lifetime Access" }).waitFor();
+  });
+});
+
+describe("project dialog", () => {
+  test("an empty submit marks each field to fix, says why beside it and puts the cursor in the first", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 667 });
+    await signUp(page);
+    await page.goto("/my-projects");
+    await page.getByRole("button", { name: "Create Project" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Create New Project" });
+    const create = dialog.getByRole("button", { name: "Create Project" });
+
+    // The footer stays in sight while the long form scrolls under it.
+    await dialog.getByLabel("Tech Stack").scrollIntoViewIfNeeded();
+    const box = (await create.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(667);
+    await create.click();
+
+    const title = dialog.getByLabel("Title");
+    await dialog.getByText("Please enter a title.").waitFor();
+    await dialog.getByText("Please choose a category.").waitFor();
+    expect(await title.getAttribute("aria-invalid")).toBe("true");
+    expect(await dialog.getByLabel("Category").getAttribute("aria-invalid")).toBe("true");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("project-title");
+
+    await title.fill("Orbit");
+    expect(await dialog.getByText("Please enter a title.").count()).toBe(0);
+    await create.click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("project-category");
+    expect(await title.getAttribute("aria-invalid")).toBeNull();
+  });
+
+  test("list placeholders show whole on a 375 px phone", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 667 });
+    await signUp(page);
+    await page.goto("/my-projects");
+    await page.getByRole("button", { name: "Create Project" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Create New Project" });
+    for (const label of [
+      "Planned Features",
+      "Completed Features",
+      "Pending Features",
+      "Skills Required",
+      "Tech Stack",
+    ]) {
+      const fits = await dialog.getByLabel(label).evaluate((input: HTMLInputElement) => {
+        const style = getComputedStyle(input);
+        const context = document.createElement("canvas").getContext("2d")!;
+        context.font = `${style.fontSize} ${style.fontFamily}`;
+        const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return context.measureText(input.placeholder).width <= room;
+      });
+      expect(fits, label).toBe(true);
+    }
+  });
+
+  test("links are checked by the server's rules before anything is sent", async ({ page }) => {
+    await signUp(page);
+    await page.goto("/my-projects");
+    await createProject(page, { title: "Linked", category: "Other" });
+    await page.reload();
+    await cards(page).filter({ hasText: "Linked" }).getByRole("button", { name: "Edit Project" }).click();
+    const edit = page.getByRole("dialog", { name: "Edit Project" });
+    await expect.poll(() => edit.getByLabel("Title").inputValue()).toBe("Linked");
+    const updates: string[] = [];
+    page.on("request", (request) => request.url().includes("projects.update") && updates.push(request.url()));
+
+    await edit.getByLabel("GitHub URL").fill("github.com/example/linked");
+    await edit.getByLabel("Demo URL").fill("javascript:alert(1)");
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+    await edit.getByText("GitHub URL must be a link starting with http:// or https://.").waitFor();
+    await edit.getByText("Demo URL must be a link starting with http:// or https://.").waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("project-githubUrl");
+    expect(updates).toEqual([]);
+
+    await edit.getByLabel("GitHub URL").fill("https://github.com/example/linked");
+    await edit.getByLabel("Demo URL").fill("");
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+    await toast(page, "Project Updated!").waitFor();
   });
 });
 
@@ -263,10 +336,11 @@ describe("joining a team", () => {
     await other.goto("/dashboard");
     // The dashboard announces what the server lists as unseen: nothing, now.
     expect(await batchResult(await unseen, "joinRequests.unseenAcceptances")).toEqual([]);
-    await other.getByText("No recent projects found. Create your first project to get started!").waitFor();
+    await other.getByRole("list", { name: "Recent projects" }).getByText("Zephyrine Rover").waitFor();
     expect(await toast(other, "Project Joined").count()).toBe(0);
     await other.goto(projectUrl);
     await other.getByRole("button", { name: "Leave Project" }).click();
+    await other.getByRole("alertdialog").getByRole("button", { name: "Leave Project" }).click();
     await toast(other, "Project Left").getByText("You have left the project.").waitFor();
     await other.getByRole("button", { name: "Request to Join" }).waitFor();
     expect(await other.getByRole("list", { name: "Team members" }).getByText(joiner.displayName).count()).toBe(0);

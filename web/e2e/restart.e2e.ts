@@ -5,14 +5,16 @@ import { join } from "node:path";
 import { expect } from "vitest";
 import { startHost } from "../../worker/testing/host";
 import { E2E_ENV, test } from "./harness";
-import { expectUrl, signUp, submitSignIn, toast } from "./ui";
+import { expectUrl, finishOnboarding, signUp, submitSignIn, toast } from "./ui";
 
 test("an account made before a restart signs in after it", async ({ browser }) => {
   const dataDir = mkdtempSync(join(tmpdir(), "crewboard-e2e-restart-"));
   try {
     const first = await startHost({ dataDir, needsBuild: true, env: E2E_ENV });
     const before = await browser.newContext({ baseURL: first.url });
-    const member = await signUp(await before.newPage());
+    const signedUp = await before.newPage();
+    const member = await signUp(signedUp);
+    await finishOnboarding(signedUp, member);
     await before.close();
     await first.stop();
 

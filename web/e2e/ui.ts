@@ -66,3 +66,41 @@ export async function openUserMenu(page: Page): Promise<Locator> {
   await page.getByRole("button", { name: "Account menu" }).click();
   return page.getByRole("menu");
 }
+
+/** Calls a procedure as the signed-in page would; for set-up that is not under test. */
+export async function callApi(page: Page, procedure: string, input: unknown) {
+  const status = await page.evaluate(
+    async ({ procedure, input }) => {
+      const response = await fetch(`/api/trpc/${procedure}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ json: input }),
+      });
+      return response.status;
+    },
+    { procedure, input },
+  );
+  if (status !== 200) throw new Error(`${procedure} answered ${status}`);
+}
+
+export interface NewProject {
+  title: string;
+  category: string;
+  status?: "open" | "in_progress" | "completed" | "on_hold";
+  description?: string;
+  members?: number;
+}
+
+export const createProject = (page: Page, project: NewProject) => callApi(page, "projects.create", project);
+
+/** Saves what onboarding asks for, as its last step does, so the member counts as set up. */
+export const finishOnboarding = (page: Page, member: Member, specialization: string | null = null) =>
+  callApi(page, "profiles.completeOnboarding", {
+    displayName: member.displayName,
+    bio: null,
+    developerType: "Backend Developer",
+    experience: "Expert (5+ years)",
+    specialization,
+    region: "Canada",
+    interestedProjects: ["Web Development"],
+  });

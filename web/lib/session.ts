@@ -1,4 +1,6 @@
+import { hashKey } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
+import { getQueryKey } from "@trpc/react-query";
 import { notify } from "./toast";
 import { errorMessage, queryClient, trpc } from "./trpc";
 
@@ -9,16 +11,25 @@ export function useMe() {
 
 export { displayNameOf } from "./display-name";
 
+/**
+ * Forgets every cached answer of the member who signed out, in one step. The session answer is
+ * set to signed out rather than dropped: the top bar and the guard watch it, and a dropped query
+ * would leave them showing the member until they next render. Everything else is removed.
+ */
+function forgetMember() {
+  const me = hashKey(getQueryKey(trpc.auth.me, undefined, "query"));
+  queryClient.setQueryData(getQueryKey(trpc.auth.me, undefined, "query"), null);
+  queryClient.removeQueries({ predicate: (query) => query.queryHash !== me });
+  queryClient.getMutationCache().clear();
+}
+
 export function useSignOut() {
   const navigate = useNavigate();
-  const utils = trpc.useUtils();
   return trpc.auth.signOut.useMutation({
     onSuccess: async () => {
       // Leave the signed-in area first, or its guard would send the member to sign in instead.
       await navigate({ to: "/" });
-      // Nothing of the previous member may linger in the cache for the next one.
-      queryClient.clear();
-      utils.auth.me.setData(undefined, null);
+      forgetMember();
       notify.success("Signed Out", "You have been signed out.");
     },
     onError: (error) => notify.error("Authentication Error", errorMessage(error)),

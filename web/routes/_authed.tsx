@@ -1,4 +1,4 @@
-import { createFileRoute, Outlet, redirect, useNavigate } from "@tanstack/react-router";
+import { createFileRoute, Outlet, redirect, useNavigate, useRouter } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { loadData } from "../lib/data";
 import { DataProvider } from "../lib/data-provider";
@@ -32,9 +32,12 @@ export const Route = createFileRoute("/_authed")({
 function Guarded() {
   const me = useMe();
   const navigate = useNavigate();
+  const router = useRouter();
   useEffect(() => {
-    if (me === null) void navigate({ to: "/auth", search: { reset: true }, replace: true });
-  }, [me, navigate]);
+    // Only while its pages are the ones showing: signing out has already left for the landing page.
+    const guarding = router.state.matches.some((match) => match.routeId === Route.id);
+    if (me === null && guarding) void navigate({ to: "/auth", search: { reset: true }, replace: true });
+  }, [me, navigate, router]);
   return me ? <Live userId={me.id} /> : <Outlet />;
 }
 

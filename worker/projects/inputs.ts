@@ -9,24 +9,16 @@ import {
   MAX_SEARCH_LENGTH,
   MAX_TEAM_SIZE,
   MAX_TITLE_LENGTH,
-  MAX_URL_LENGTH,
   MIN_TEAM_SIZE,
   MISSING_INFORMATION,
 } from "../../db/project-rules";
-import { plainText } from "../routers/fields";
+import { demoUrl, githubUrl } from "../../db/project-links";
+import { optionalText, plainText } from "../../db/text-fields";
 
 export const projectId = plainText("Project not found").min(1).max(64);
 
 export const category = z.enum(PROJECT_CATEGORIES, { error: "Please choose a category from the list." });
 export const status = z.enum(PROJECT_STATUSES, { error: "Please choose a status from the list." });
-
-/** Empty or missing optional text is stored as null, never as "". */
-const optionalText = (max: number, tooLong: string) =>
-  plainText()
-    .trim()
-    .max(max, tooLong)
-    .nullish()
-    .transform((value) => value || null);
 
 /** Items trimmed, empty ones and repeats dropped, as the list inputs do it in the browser. */
 const textList = (label: string) =>
@@ -53,14 +45,6 @@ const textList = (label: string) =>
         )
         .max(MAX_LIST_ITEMS, `${label} can hold at most ${MAX_LIST_ITEMS} items.`),
     );
-
-const webLink = (label: string) => {
-  const message = `${label} must be a link starting with http:// or https://.`;
-  return optionalText(MAX_URL_LENGTH, `${label} must be at most ${MAX_URL_LENGTH} characters.`).refine(
-    (value) => value === null || (URL.canParse(value) && /^https?:$/.test(new URL(value).protocol)),
-    message,
-  );
-};
 
 const teamSize = `Team size must be a whole number from ${MIN_TEAM_SIZE} to ${MAX_TEAM_SIZE}.`;
 const progress = "Progress must be a whole number from 0 to 100.";
@@ -99,8 +83,8 @@ export const editableFields = projectFields.extend({
     .enum(["", ...BUDGET_RANGES], { error: "Please choose a budget range from the list." })
     .nullish()
     .transform((value) => value || null),
-  githubUrl: webLink("GitHub URL"),
-  demoUrl: webLink("Demo URL"),
+  githubUrl,
+  demoUrl,
 });
 
 export const listInput = z.object({
@@ -109,6 +93,8 @@ export const listInput = z.object({
   status: status.optional(),
   /** Only the caller's own projects (My Projects, the dashboard's recent list). */
   mine: z.boolean().optional(),
+  /** Only projects whose team accepted the caller (My Projects' Joined section). */
+  joined: z.boolean().optional(),
   /** Only this member's projects (their profile view). */
   ownerId: plainText().max(64).optional(),
   limit: z.number().int().min(1).max(100).optional(),

@@ -8,7 +8,7 @@ import { integer, sqliteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
 import { PROJECT_STATUSES, type ProjectCategory, type ProjectStatus } from "../../db/enums";
 import { CARD_DESCRIPTION_LENGTH } from "../../db/project-rules";
-import { projects, type Project } from "../../db/schema";
+import { projectJoinRequests, projects, type Project } from "../../db/schema";
 import { toFtsQuery } from "./search-query";
 
 /**
@@ -22,6 +22,8 @@ export interface ListFilter {
   category?: ProjectCategory;
   status?: ProjectStatus;
   ownerId?: string;
+  /** Only projects whose team this member has joined (their request was accepted). */
+  joinedBy?: string;
 }
 
 /**
@@ -29,7 +31,7 @@ export interface ListFilter {
  * and the full rows (every feature list, the whole description) would triple its cost. Editing
  * loads the whole project by id.
  */
-const cardColumns = {
+export const cardColumns = {
   id: projects.id,
   title: projects.title,
   description: sql<string>`substr(${projects.description}, 1, ${CARD_DESCRIPTION_LENGTH})`.as("description"),
@@ -91,7 +93,17 @@ function rowidCursor(cursor: string) {
   return Number(match[1]);
 }
 
-function filterConditions(filter: ListFilter): SQL[] {
+/**
+ * The projects a member joined: a handful of rows found through the member's requests
+ * (project_join_requests_user_idx), each project then read by its key.
+ */
+export const joinedProjectIds = (db: Db, memberId: string) =>
+  db
+    .select({ id: projectJoinRequests.projectId })
+    .from(projectJoinRequests)
+    .where(and(eq(projectJoinRequests.userId, memberId), eq(projectJoinRequests.status, "accepted")));
+
+function filterConditions(db: Db, filter: ListFilter): SQL[] {
   return [
     filter.category ? eq(projects.category, filter.category) : undefined,
     filter.status
@@ -100,6 +112,7 @@ function filterConditions(filter: ListFilter): SQL[] {
         // one status at a time, instead of reading and sorting all of the category's rows.
         filter.category && inArray(projects.status, [...PROJECT_STATUSES]),
     filter.ownerId ? eq(projects.userId, filter.ownerId) : undefined,
+    filter.joinedBy ? inArray(projects.id, joinedProjectIds(db, filter.joinedBy)) : undefined,
   ].filter((c): c is SQL => c instanceof SQL);
 }
 
@@ -113,7 +126,7 @@ export async function listProjects(db: Db, filter: ListFilter, limit: number, cu
     .from(projects)
     .where(
       and(
-        ...filterConditions(filter),
+        ...filterConditions(db, filter),
         // A row-value comparison is one index seek; the equivalent OR scans from the newest row.
         after ? sql`(${projects.createdAt}, ${projects.id}) < (${after.createdAt}, ${after.id})` : undefined,
       ),
@@ -147,7 +160,7 @@ async function searchProjects(
       and(
         sql`${projectsFts} MATCH ${query}`,
         before === null ? undefined : lt(projectsFts.rowid, before),
-        ...filterConditions(filter),
+        ...filterConditions(db, filter),
       ),
     )
     .orderBy(desc(projectsFts.rowid))

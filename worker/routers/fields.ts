@@ -1,16 +1,11 @@
 import { z } from "zod";
-import {
-  CONTROL_CHARACTERS_REFUSED,
-  MAX_DISPLAY_NAME_LENGTH,
-  MAX_EMAIL_LENGTH,
-  NO_CONTROL_CHARACTERS,
-} from "../../db/rules";
+import { MAX_DISPLAY_NAME_LENGTH, MAX_EMAIL_LENGTH } from "../../db/rules";
+import { plainText } from "../../db/text-fields";
 
 /** Input fields several routers take, with one wording for their errors. */
 
-/** Every text input starts here: a string without control characters but newline and tab. */
-export const plainText = (error?: string) =>
-  z.string(error === undefined ? undefined : { error }).regex(NO_CONTROL_CHARACTERS, CONTROL_CHARACTERS_REFUSED);
+/** Every text input starts here (defined beside the rules, so forms can check with it too). */
+export { plainText };
 
 export const emailField = plainText("Please enter your email address.")
   .trim()

@@ -5,6 +5,7 @@ import type { Db } from "../../db/client";
 import { profiles, projectJoinRequests, projects } from "../../db/schema";
 import { isUniqueViolation } from "../../db/errors";
 import { findProject, ownedProject } from "../projects/access";
+import { waitingRequests } from "../projects/member";
 import { projectId } from "../projects/inputs";
 import { protectedProcedure, router } from "../trpc";
 import { plainText } from "./fields";
@@ -128,6 +129,9 @@ export const joinRequestsRouter = router({
       .where(eq(projectJoinRequests.id, request.id));
     return { id: request.id, status: "left" as const };
   }),
+
+  /** Requests on the caller's projects waiting for their answer (the dashboard's list). */
+  waiting: protectedProcedure.query(({ ctx }) => waitingRequests(ctx.db, ctx.user.id)),
 
   /** Projects that accepted the caller since they last looked: each gets its 'Project Joined' notice once. */
   unseenAcceptances: protectedProcedure.query(({ ctx }) =>

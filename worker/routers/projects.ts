@@ -7,11 +7,13 @@ import {
   FREE_PLAN_LIMIT_REACHED,
   PROJECT_NOT_FOUND,
   PROJECTS_PAGE_SIZE,
+  RECENT_PROJECTS,
 } from "../../db/project-rules";
 import { profiles, projects } from "../../db/schema";
 import { ownedProject } from "../projects/access";
 import { editableFields, listInput, projectFields, projectId } from "../projects/inputs";
 import { InvalidCursorError, listProjects } from "../projects/listing";
+import { memberFigures, recentProjects } from "../projects/member";
 import { insertWithinPlan } from "../projects/plan-limit";
 import { dashboardStats } from "../projects/stats";
 import { protectedProcedure, router } from "../trpc";
@@ -25,6 +27,7 @@ export const projectsRouter = router({
         category: input.category,
         status: input.status,
         ownerId: input.mine ? ctx.user.id : input.ownerId,
+        joinedBy: input.joined ? ctx.user.id : undefined,
       },
       input.limit ?? PROJECTS_PAGE_SIZE,
       input.cursor ?? undefined,
@@ -37,6 +40,12 @@ export const projectsRouter = router({
   ),
 
   stats: protectedProcedure.query(({ ctx }) => dashboardStats(ctx.db)),
+
+  /** The member's own figures (owned, joined, requests waiting) and their plan's project limit. */
+  myStats: protectedProcedure.query(({ ctx }) => memberFigures(ctx.db, ctx.user.id)),
+
+  /** The dashboard's Recent Projects: the member's newest, owned or joined. */
+  recent: protectedProcedure.query(({ ctx }) => recentProjects(ctx.db, ctx.user.id, RECENT_PROJECTS)),
 
   byId: protectedProcedure.input(z.object({ id: projectId })).query(async ({ ctx, input }) => {
     const [row] = await ctx.db

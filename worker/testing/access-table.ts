@@ -176,6 +176,8 @@ export const accessTable: Record<string, AccessRule> = {
 
   "projects.list": { ...members, arrange: async (w) => ({ party: await w.side(), input: {} }) },
   "projects.stats": { ...members, arrange: anyMember },
+  "projects.myStats": { ...members, arrange: anyMember },
+  "projects.recent": { ...members, arrange: anyMember },
   "projects.byId": {
     ...members,
     arrange: async (w) => {
@@ -257,6 +259,7 @@ export const accessTable: Record<string, AccessRule> = {
     },
   },
   "joinRequests.unseenAcceptances": { ...members, arrange: anyMember },
+  "joinRequests.waiting": { ...members, arrange: anyMember },
   /** Marks the caller's own acceptance seen: for anyone else it touches nothing. */
   "joinRequests.acknowledge": {
     ...members,

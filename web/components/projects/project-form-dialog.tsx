@@ -1,10 +1,9 @@
-import { Link } from "@tanstack/react-router";
 import { useState, type FormEvent, type ReactNode } from "react";
 import type { BUDGET_RANGES } from "../../../db/enums";
+import { demoUrl, githubUrl } from "../../../db/project-links";
 import { MIN_TEAM_SIZE, MISSING_INFORMATION } from "../../../db/project-rules";
 import { notify } from "../../lib/toast";
 import { errorMessage, trpc } from "../../lib/trpc";
-import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
 import {
   Dialog,
@@ -15,20 +14,38 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "../ui/dialog";
+import { PlanLimitReached, PlanUsage } from "./plan-usage";
 import {
   blankProject,
+  idFor,
   ProjectBasicsFields,
   ProjectEditOnlyFields,
   projectFormState,
   ProjectListFields,
+  type ProjectFormErrors,
   type ProjectFormState,
 } from "./project-form-fields";
 import { isForbidden, notifyProjectFailure, useRefreshProjects } from "./use-project-mutations";
 
 /**
+ * What the form checks before sending, in the order the fields appear: the required fields, and
+ * the links by the very rules the server applies to them. The server checks everything again.
+ */
+function formErrors(form: ProjectFormState, editing: boolean): ProjectFormErrors {
+  const linkError = (rule: typeof githubUrl, value: string) => rule.safeParse(value).error?.issues[0]?.message;
+  const errors: ProjectFormErrors = {
+    title: form.title.trim() ? undefined : "Please enter a title.",
+    category: form.category ? undefined : "Please choose a category.",
+    githubUrl: editing ? linkError(githubUrl, form.githubUrl) : undefined,
+    demoUrl: editing ? linkError(demoUrl, form.demoUrl) : undefined,
+  };
+  return Object.fromEntries(Object.entries(errors).filter(([, message]) => message));
+}
+
+/**
  * Create Project, or Edit Project when given a project id (editing adds budget and links, and
- * starts from the project as the server has it now). Required fields are checked here before
- * anything is sent; the server checks everything again.
+ * starts from the project as the server has it now). A member at the free plan's limit is told
+ * so, with the way to Pro, before filling anything in.
  */
 export function ProjectFormDialog({
   projectId,
@@ -43,11 +60,17 @@ export function ProjectFormDialog({
   const [open, setOpen] = useState(false);
   const [loading, setLoading] = useState(false);
   const [form, setForm] = useState<ProjectFormState>(blankProject);
+  const [errors, setErrors] = useState<ProjectFormErrors>({});
   const utils = trpc.useUtils();
   const [planLimit, setPlanLimit] = useState<string | null>(null);
+  const figures = trpc.projects.myStats.useQuery(undefined, { enabled: open && !editing });
   const refresh = useRefreshProjects();
-  const set = <K extends keyof ProjectFormState>(key: K, value: ProjectFormState[K]) =>
+  const set = <K extends keyof ProjectFormState>(key: K, value: ProjectFormState[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
+    // A corrected field stops saying what was wrong with it.
+    setErrors(({ [key as keyof ProjectFormErrors]: _fixed, ...rest }) => rest);
+  };
+  const atLimit = !editing && figures.data?.limit != null && figures.data.owned >= figures.data.limit;
 
   const create = trpc.projects.create.useMutation({
     onSuccess: async ({ id }) => {
@@ -61,6 +84,7 @@ export function ProjectFormDialog({
       if (isForbidden(error)) {
         setPlanLimit(errorMessage(error));
         notify.error("Project Error", errorMessage(error));
+        void figures.refetch();
       } else notifyProjectFailure(error, "create");
     },
   });
@@ -91,6 +115,7 @@ export function ProjectFormDialog({
     if (busy) return;
     if (next) {
       setForm(blankProject);
+      setErrors({});
       setPlanLimit(null);
       if (projectId) void load(projectId);
     }
@@ -99,9 +124,15 @@ export function ProjectFormDialog({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const found = formErrors(form, editing);
     const { category } = form;
-    if (!form.title.trim() || !category) {
-      notify.warning("Missing Information", MISSING_INFORMATION);
+    const first = Object.keys(found)[0];
+    // (A missing category is among `found` already; checking it again narrows its type.)
+    if (first || !category) {
+      setErrors(found);
+      if (found.title || found.category) notify.warning("Missing Information", MISSING_INFORMATION);
+      // The first field to fix, scrolled into view and ready to type in.
+      if (first) document.getElementById(idFor(first))?.focus();
       return;
     }
     const fields = {
@@ -135,8 +166,9 @@ export function ProjectFormDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
+      {/* Header and footer stay put while the fields scroll between them: the button is always in sight. */}
+      <DialogContent className="flex max-w-2xl flex-col gap-0 overflow-hidden p-0">
+        <DialogHeader className="border-b p-6 pb-4">
           <DialogTitle>{editing ? "Edit Project" : "Create New Project"}</DialogTitle>
           <DialogDescription>
             {loading
@@ -145,28 +177,37 @@ export function ProjectFormDialog({
                 ? "Update the details of your project."
                 : "Share your project and find people to build it with."}
           </DialogDescription>
+          {!editing && figures.data && <PlanUsage figures={figures.data} />}
         </DialogHeader>
-        <form onSubmit={submit} className="grid gap-4" noValidate>
-          {planLimit && (
-            <Alert>
-              {planLimit}{" "}
-              <Link to="/pricing" className="font-medium underline underline-offset-4">
-                See Pro pricing
-              </Link>
-            </Alert>
-          )}
-          <ProjectBasicsFields form={form} set={set} disabled={disabled} />
-          {editing && <ProjectEditOnlyFields form={form} set={set} disabled={disabled} />}
-          <ProjectListFields form={form} set={set} disabled={disabled} />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={disabled}>
-              {editing ? (busy ? "Saving..." : "Save Changes") : busy ? "Creating..." : "Create Project"}
-            </Button>
-          </DialogFooter>
-        </form>
+        {atLimit ? (
+          <>
+            <div className="overflow-y-auto p-6">
+              <PlanLimitReached />
+            </div>
+            <DialogFooter className="border-t px-6 py-4">
+              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+                Close
+              </Button>
+            </DialogFooter>
+          </>
+        ) : (
+          <form onSubmit={submit} className="flex min-h-0 flex-1 flex-col" noValidate>
+            <div className="grid min-h-0 flex-1 gap-4 overflow-y-auto p-6">
+              {planLimit && <PlanLimitReached reason={planLimit} />}
+              <ProjectBasicsFields form={form} set={set} errors={errors} disabled={disabled} />
+              {editing && <ProjectEditOnlyFields form={form} set={set} errors={errors} disabled={disabled} />}
+              <ProjectListFields form={form} set={set} disabled={disabled} />
+            </div>
+            <DialogFooter className="border-t px-6 py-4">
+              <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={disabled}>
+                {editing ? (busy ? "Saving..." : "Save Changes") : busy ? "Creating..." : "Create Project"}
+              </Button>
+            </DialogFooter>
+          </form>
+        )}
       </DialogContent>
     </Dialog>
   );

@@ -18,7 +18,7 @@ import {
   MIN_TEAM_SIZE,
 } from "../../../db/project-rules";
 import { ListInput } from "../list-input";
-import { ChoiceField, Field } from "../profile-fields";
+import { ChoiceField, Field, invalidProps } from "../profile-fields";
 import { Input } from "../ui/input";
 import { Textarea } from "../ui/textarea";
 import type { ProjectDetail } from "./types";
@@ -79,14 +79,18 @@ export const projectFormState = (p: ProjectDetail): ProjectFormState => ({
   demoUrl: p.demoUrl ?? "",
 });
 
-/** What each group of fields is given: the form, a setter for one field, and whether it is busy. */
+/** The fields the form checks before sending, each with the message shown beside it. */
+export type ProjectFormErrors = Partial<Record<"title" | "category" | "githubUrl" | "demoUrl", string>>;
+
+/** What each group of fields is given: the form, a setter for one field, its errors, and whether it is busy. */
 interface GroupProps {
   form: ProjectFormState;
   set: <K extends keyof ProjectFormState>(key: K, value: ProjectFormState[K]) => void;
+  errors: ProjectFormErrors;
   disabled: boolean;
 }
 
-const idFor = (name: string) => `project-${name}`;
+export const idFor = (name: string) => `project-${name}`;
 
 type TextKey = "title" | "members" | "duration" | "githubUrl" | "demoUrl";
 
@@ -96,19 +100,22 @@ function TextField({
   label,
   form,
   set,
+  errors,
   disabled,
   ...input
 }: GroupProps & { name: TextKey; label: string } & Omit<
     ComponentProps<"input">,
     "id" | "name" | "form" | "value" | "onChange" | "disabled"
   >) {
+  const error = errors[name as keyof ProjectFormErrors];
   return (
-    <Field id={idFor(name)} label={label}>
+    <Field id={idFor(name)} label={label} error={error}>
       <Input
         id={idFor(name)}
         value={form[name]}
         onChange={(e) => set(name, e.target.value)}
         disabled={disabled}
+        {...invalidProps(idFor(name), error)}
         {...input}
       />
     </Field>
@@ -117,7 +124,7 @@ function TextField({
 
 /** Title, category, status, description, team size, duration and progress. */
 export function ProjectBasicsFields(group: GroupProps) {
-  const { form, set, disabled } = group;
+  const { form, set, errors, disabled } = group;
   return (
     <>
       <TextField {...group} name="title" label="Title *" maxLength={MAX_TITLE_LENGTH} placeholder="Project title" />
@@ -130,6 +137,7 @@ export function ProjectBasicsFields(group: GroupProps) {
           onChange={(category) => set("category", category)}
           placeholder="Select a category"
           disabled={disabled}
+          error={errors.category}
         />
         <ChoiceField
           id={idFor("status")}
@@ -223,16 +231,17 @@ export function ProjectEditOnlyFields(group: GroupProps) {
   );
 }
 
+/** Placeholders short enough to show whole beside the add button on a 375 px phone. */
 const LISTS = [
-  ["plannedFeatures", "Planned Features", "planned feature", "Add a planned feature and press Enter"],
-  ["completedFeatures", "Completed Features", "completed feature", "Add a completed feature and press Enter"],
-  ["pendingFeatures", "Pending Features", "pending feature", "Add a pending feature and press Enter"],
+  ["plannedFeatures", "Planned Features", "planned feature", "e.g. Dark mode"],
+  ["completedFeatures", "Completed Features", "completed feature", "e.g. Sign-in page"],
+  ["pendingFeatures", "Pending Features", "pending feature", "e.g. Search filters"],
   ["skillsRequired", "Skills Required", "skill", "e.g. UI design"],
   ["techStack", "Tech Stack", "technology", "e.g. React"],
 ] as const;
 
 /** The features, skills and tech stack lists. */
-export function ProjectListFields({ form, set, disabled }: GroupProps) {
+export function ProjectListFields({ form, set, disabled }: Omit<GroupProps, "errors">) {
   return LISTS.map(([key, label, itemName, placeholder]) => (
     <Field key={key} id={idFor(key)} label={label}>
       <ListInput

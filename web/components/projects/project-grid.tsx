@@ -21,10 +21,13 @@ export function ProjectGrid({
   query,
   empty,
   actions,
+  label = "Projects",
 }: {
   query: PagedProjects;
   empty: ReactNode;
   actions?: (project: ProjectSummary) => ReactNode;
+  /** Names the list, for a page that heads it itself (and shows more than one). */
+  label?: string;
 }) {
   // A page of cards is rendered in the background, a few milliseconds at a time, so the main thread
   // stays free for taps while it is built; until then the skeleton (or the previous cards) shows.
@@ -52,9 +55,9 @@ export function ProjectGrid({
   if (items.length === 0) return <>{empty}</>;
   return (
     <div className="grid gap-6">
-      {/* The cards' titles are h3: this keeps the outline whole under the page's h1. */}
-      <h2 className="sr-only">Projects</h2>
-      <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3" aria-label="Projects">
+      {/* The cards' titles are h3: a list the page does not head gets a hidden h2 to keep the outline whole. */}
+      {!label && <h2 className="sr-only">Projects</h2>}
+      <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3" aria-label={label ?? "Projects"}>
         {items.map((project) => (
           <li key={project.id} className="grid">
             <ProjectCard project={project} actions={actions?.(project)} />

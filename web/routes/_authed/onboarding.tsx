@@ -1,14 +1,19 @@
-import { createFileRoute } from "@tanstack/react-router";
+import { createFileRoute, redirect } from "@tanstack/react-router";
 import { Brand } from "../../components/brand";
 import { OwnProfileLoaded } from "../../components/own-profile";
 import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card";
 import { pageHead } from "../../lib/head";
+import { onboardingDone } from "../../lib/profile";
 import { returnPath } from "../../lib/search";
 import { OnboardingWizard } from "./-components/onboarding-wizard";
 
 /** The four-step profile set-up a new member sees after sign-up; outside the common layout. */
 export const Route = createFileRoute("/_authed/onboarding")({
   validateSearch: (search): { redirect?: string } => ({ redirect: returnPath(search.redirect) }),
+  // A member who finished has nothing to set up: their profile is changed in Settings.
+  beforeLoad: ({ context, search }) => {
+    if (onboardingDone(context.me.profile)) throw redirect({ href: search.redirect ?? "/settings", replace: true });
+  },
   head: pageHead("Complete your profile"),
   loader: ({ context }) => void context.trpc.profiles.me.prefetch(),
   component: Onboarding,

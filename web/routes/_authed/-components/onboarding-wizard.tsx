@@ -15,11 +15,13 @@ import {
 } from "../../../lib/profile";
 import { notify } from "../../../lib/toast";
 import { errorMessage, trpc } from "../../../lib/trpc";
-import { differs, useConfirmLeave } from "../../../lib/unsaved-changes";
+import { clearDraft, readDraft, writeDraft } from "../../../lib/onboarding-draft";
 import type { Me } from "../../../lib/types";
 
 const STEPS = 4;
-const TITLES = ["Tell us about yourself", "Your experience", "Your interests", "Profile Complete!"] as const;
+const TITLES = ["Tell us about yourself", "Your experience", "Your interests", "Review your profile"] as const;
+/** How long 'Profile Complete!' shows before the dashboard opens (the button goes at once). */
+const COMPLETE_PAUSE_MS = 1500;
 
 /** Spec §5 gating: what each step needs before Next (step 4 needs everything before it). */
 function stepIsValid(step: number, values: ProfileFormValues) {
@@ -34,31 +36,49 @@ export function OnboardingWizard({ me, profile, next }: { me: Me; profile: OwnPr
   const navigate = useNavigate();
   const saved = useProfileSaved();
   const avatarUrl = useOwnProfile().data?.avatarUrl ?? profile?.avatarUrl ?? null;
-  const [step, setStep] = useState(1);
   const [initial] = useState(() => profileFormValues(profile, me));
-  const [values, setValues] = useState(initial);
+  // A draft of this member's, kept in the browser, resumes where they were.
+  const [draft] = useState(() => readDraft(me.id, initial, STEPS));
+  const [step, setStep] = useState(() => {
+    let resumed = draft?.step ?? 1;
+    while (resumed > 1 && !stepIsValid(resumed - 1, draft!.values)) resumed--;
+    return resumed;
+  });
+  const [values, setValues] = useState(draft?.values ?? initial);
   const set = (patch: Partial<ProfileFormValues>) => setValues((current) => ({ ...current, ...patch }));
   const heading = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
+  const destination = next ?? "/dashboard";
+
+  const complete = trpc.profiles.completeOnboarding.useMutation({
+    onSuccess: (profile) => {
+      clearDraft(me.id);
+      saved(profile);
+      notify.success("Profile Setup Complete!", "Welcome to Crewboard.");
+    },
+    onError: (error) =>
+      notify.error("Setup Error", errorMessage(error, "Error saving profile data. Please try again.")),
+  });
+  const done = complete.isSuccess;
+  const saving = complete.isPending || done;
+  const valid = stepIsValid(step, values);
+
+  useEffect(() => {
+    if (!done) writeDraft(me.id, { step, values });
+  }, [me.id, step, values, done]);
 
   // Each step is a new screen: keyboard and screen-reader users start at its title.
   useEffect(() => {
     if (firstRender.current) firstRender.current = false;
     else heading.current?.focus();
-  }, [step]);
+  }, [step, done]);
 
-  const complete = trpc.profiles.completeOnboarding.useMutation({
-    onSuccess: async (profile) => {
-      saved(profile);
-      notify.success("Profile Setup Complete!", "Welcome to Crewboard.");
-      await navigate({ href: next ?? "/dashboard" });
-    },
-    onError: (error) =>
-      notify.error("Setup Error", errorMessage(error, "Error saving profile data. Please try again.")),
-  });
-  const saving = complete.isPending || complete.isSuccess;
-  const valid = stepIsValid(step, values);
-  useConfirmLeave(!saving && differs(values, initial));
+  // The saved profile is confirmed for a moment, then the dashboard (or where they were going) opens.
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => void navigate({ href: destination }), COMPLETE_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [done, destination, navigate]);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -91,7 +111,7 @@ export function OnboardingWizard({ me, profile, next }: { me: Me; profile: OwnPr
 
       <section className="grid gap-5" aria-labelledby="onboarding-step-title">
         <h2 id="onboarding-step-title" ref={heading} tabIndex={-1} className="text-xl font-semibold outline-none">
-          {TITLES[step - 1]}
+          {done ? "Profile Complete!" : TITLES[step - 1]}
         </h2>
 
         {step === 1 && (
@@ -116,11 +136,18 @@ export function OnboardingWizard({ me, profile, next }: { me: Me; profile: OwnPr
 
         {step === 4 && (
           <div className="grid justify-items-center gap-4 py-4 text-center">
-            <CheckCircle2 className="size-14 text-green-600 dark:text-green-400" aria-hidden />
-            <p className="max-w-md text-muted-foreground">
-              Thanks, {values.displayName.trim()}! Your profile is ready. Press Get Started to save it and go to your
-              dashboard.
-            </p>
+            {done ? (
+              <>
+                <CheckCircle2 className="size-14 text-green-600 dark:text-green-400" aria-hidden />
+                <p className="max-w-md text-muted-foreground" role="status">
+                  Thanks, {values.displayName.trim()}! Your profile is saved.
+                </p>
+              </>
+            ) : (
+              <p className="max-w-md text-muted-foreground">
+                Check your answers, then press Get Started to save your profile.
+              </p>
+            )}
             <dl className="grid w-full max-w-md gap-2 rounded-lg border bg-muted/40 p-4 text-left text-sm">
               <div className="flex justify-between gap-4">
                 <dt className="text-muted-foreground">Developer Type</dt>
@@ -150,12 +177,20 @@ export function OnboardingWizard({ me, profile, next }: { me: Me; profile: OwnPr
       </section>
 
       <div className="flex justify-between gap-3 border-t pt-5">
-        <Button type="button" variant="outline" onClick={() => setStep(step - 1)} disabled={step === 1 || saving}>
-          Back
-        </Button>
-        <Button type="submit" disabled={!valid || saving}>
-          {saving ? "Saving..." : step === STEPS ? "Get Started" : "Next"}
-        </Button>
+        {done ? (
+          <Button type="button" className="ml-auto" onClick={() => void navigate({ href: destination })}>
+            {next ? "Continue" : "Go to Dashboard"}
+          </Button>
+        ) : (
+          <>
+            <Button type="button" variant="outline" onClick={() => setStep(step - 1)} disabled={step === 1 || saving}>
+              Back
+            </Button>
+            <Button type="submit" disabled={!valid || saving}>
+              {saving ? "Saving..." : step === STEPS ? "Get Started" : "Next"}
+            </Button>
+          </>
+        )}
       </div>
     </form>
   );

@@ -1,6 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { Plus } from "lucide-react";
-import { RECENT_PROJECTS } from "../../../../db/project-rules";
 import { PageHeader } from "../../../components/page";
 import { ProjectFormDialog } from "../../../components/projects/project-form-dialog";
 import { useJoinedNotices } from "../../../components/projects/use-joined-notice";
@@ -8,14 +7,16 @@ import { Button } from "../../../components/ui/button";
 import { pageHead } from "../../../lib/head";
 import { displayNameOf } from "../../../lib/session";
 import { trpc } from "../../../lib/trpc";
-import { CategoryCards, QuickActions, RecentProjects, StatCards } from "./-components/dashboard-cards";
+import { CategoryCards, MyFigures, QuickActions, RecentProjects, StatCards } from "./-components/dashboard-cards";
+import { WaitingRequests } from "./-components/waiting-requests";
 
 export const Route = createFileRoute("/_authed/_shell/dashboard")({
   head: pageHead("Dashboard"),
   // Warms the cache (also when a link to here is hovered); the component reads the same queries.
   loader: ({ context }) => {
     void context.trpc.projects.stats.prefetch();
-    void context.trpc.projects.list.prefetch({ mine: true, limit: RECENT_PROJECTS });
+    void context.trpc.projects.myStats.prefetch();
+    void context.trpc.projects.recent.prefetch();
   },
   component: Dashboard,
 });
@@ -23,7 +24,8 @@ export const Route = createFileRoute("/_authed/_shell/dashboard")({
 function Dashboard() {
   const { me } = Route.useRouteContext();
   const stats = trpc.projects.stats.useQuery();
-  const recent = trpc.projects.list.useQuery({ mine: true, limit: RECENT_PROJECTS });
+  const mine = trpc.projects.myStats.useQuery(undefined, { refetchOnWindowFocus: true });
+  const recent = trpc.projects.recent.useQuery();
   useJoinedNotices();
 
   return (
@@ -43,11 +45,15 @@ function Dashboard() {
         }
       />
       <div className="grid gap-8">
+        <MyFigures figures={mine.data} />
         <StatCards stats={stats.data} />
         <CategoryCards counts={stats.data?.categories} />
         <div className="grid gap-6 lg:grid-cols-3">
-          <RecentProjects projects={recent.data?.items} />
-          <QuickActions />
+          <RecentProjects projects={recent.data} />
+          <div className="grid content-start gap-6">
+            <WaitingRequests total={mine.data?.waiting} />
+            <QuickActions />
+          </div>
         </div>
       </div>
     </>

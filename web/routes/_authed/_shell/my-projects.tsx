@@ -10,6 +10,8 @@ import { EmptyState } from "../../../components/empty-state";
 import { ProjectGrid } from "../../../components/projects/project-grid";
 import { Button } from "../../../components/ui/button";
 import { pageHead } from "../../../lib/head";
+import { JoinedProjects } from "./-components/joined-projects";
+import { WaitingRequests } from "./-components/waiting-requests";
 import { trpc } from "../../../lib/trpc";
 
 export const Route = createFileRoute("/_authed/_shell/my-projects")({
@@ -37,14 +39,17 @@ function MyProjects() {
     <>
       <PageHeader
         title="My Projects"
-        description="Manage the projects you own."
+        description="Manage the projects you own and find the ones you joined."
         actions={<ProjectFormDialog trigger={createButton} />}
       />
+      <MyJoinRequests />
+      <h2 className="mb-4 text-2xl font-semibold tracking-tight">Owned Projects</h2>
       <div className="mb-6 flex flex-col gap-3 sm:flex-row">
         <ProjectFilters category={category} status={status} onCategoryChange={setCategory} onStatusChange={setStatus} />
       </div>
       <ProjectGrid
         query={projects}
+        label="Owned projects"
         actions={(project) => (
           <>
             <ProjectFormDialog
@@ -87,6 +92,18 @@ function MyProjects() {
           )
         }
       />
+      <JoinedProjects />
     </>
+  );
+}
+
+/** The requests the sidebar counts beside My Projects, to answer here; nothing when none waits. */
+function MyJoinRequests() {
+  const waiting = trpc.projects.myStats.useQuery().data?.waiting;
+  if (!waiting) return null;
+  return (
+    <div className="mb-8">
+      <WaitingRequests total={waiting} />
+    </div>
   );
 }

@@ -119,7 +119,7 @@ function ProjectPage() {
           <SkillsCard project={p} />
         </div>
         <div className="grid content-start gap-6">
-          <StatusCard project={p} />
+          <StatusCard project={p} team={join.data && join.data.team.length + 1} />
           <OwnerCard project={p} />
           <TeamCard project={p} join={join.data} />
           <LinksCard project={p} />

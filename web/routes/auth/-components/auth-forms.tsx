@@ -12,6 +12,7 @@ import { Field } from "../../../components/profile-fields";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Input } from "../../../components/ui/input";
+import { onboardingDone } from "../../../lib/profile";
 import { displayNameOf } from "../../../lib/session";
 import { notify } from "../../../lib/toast";
 import { errorMessage, trpc } from "../../../lib/trpc";
@@ -51,7 +52,9 @@ export function SignInForm({ next }: { next?: string }) {
     onSuccess: async (me) => {
       utils.auth.me.setData(undefined, me);
       notify.success("Welcome Back!", `Signed in as ${displayNameOf(me)}.`);
-      await navigate({ href: next ?? "/dashboard" });
+      // A member who left onboarding halfway picks it up again, then goes on where they were going.
+      if (!onboardingDone(me.profile)) await navigate({ to: "/onboarding", search: { redirect: next } });
+      else await navigate({ href: next ?? "/dashboard" });
     },
   });
   return (

@@ -4,7 +4,10 @@ import {
   CheckCircle2,
   ChevronRight,
   Clock,
+  FolderKanban,
   FolderOpen,
+  Handshake,
+  Inbox,
   MessageSquare,
   Palette,
   Search,
@@ -18,12 +21,14 @@ import {
 } from "lucide-react";
 import { DASHBOARD_CATEGORIES } from "../../../../../db/project-rules";
 import { StatusBadge } from "../../../../components/projects/status-badge";
-import type { ProjectSummary } from "../../../../components/projects/types";
+import { Badge } from "../../../../components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../../components/ui/card";
 import { Progress } from "../../../../components/ui/progress";
 import type { RouterOutputs } from "../../../../lib/types";
 
 type Stats = RouterOutputs["projects"]["stats"];
+type MemberFigures = RouterOutputs["projects"]["myStats"];
+type RecentProject = RouterOutputs["projects"]["recent"][number];
 
 const STAT_CARDS: {
   key: "active" | "completed" | "inProgress" | "teamMembers";
@@ -64,25 +69,80 @@ const CATEGORY_ICONS: Record<(typeof DASHBOARD_CATEGORIES)[number], LucideIcon> 
 const number = new Intl.NumberFormat("en-US");
 const Skeleton = () => <span className="inline-block h-7 w-14 animate-pulse rounded bg-muted" aria-hidden />;
 
+/** One figure: its label, its value (or a placeholder while loading), read out together. */
+function Figure({ label, value, icon: Icon, tint }: { label: string; value?: number; icon: LucideIcon; tint: string }) {
+  return (
+    <Card className="flex h-full items-center gap-4 p-4 sm:p-5">
+      <span className={`hidden rounded-lg p-2.5 sm:block ${tint}`}>
+        <Icon className="size-5" aria-hidden />
+      </span>
+      <div className="min-w-0">
+        <p className="text-sm text-muted-foreground">{label}</p>
+        <p className="text-2xl font-bold" aria-label={`${label}: ${value ?? "loading"}`}>
+          {value === undefined ? <Skeleton /> : number.format(value)}
+        </p>
+      </div>
+    </Card>
+  );
+}
+
+/** The spec's four figures. They count every project on the site, and say so. */
 export function StatCards({ stats }: { stats?: Stats }) {
   return (
-    <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4" aria-label="Project figures">
-      {STAT_CARDS.map(({ key, label, icon: Icon, tint }) => (
-        <li key={key}>
-          <Card className="flex items-center gap-4 p-4 sm:p-5">
-            <span className={`hidden rounded-lg p-2.5 sm:block ${tint}`}>
-              <Icon className="size-5" aria-hidden />
-            </span>
-            <div className="min-w-0">
-              <p className="text-sm text-muted-foreground">{label}</p>
-              <p className="text-2xl font-bold" aria-label={`${label}: ${stats ? stats[key] : "loading"}`}>
-                {stats ? number.format(stats[key]) : <Skeleton />}
-              </p>
-            </div>
-          </Card>
-        </li>
-      ))}
-    </ul>
+    <section aria-labelledby="site-figures-heading">
+      <div className="mb-4 flex flex-wrap items-baseline gap-x-3 gap-y-1">
+        <h2 id="site-figures-heading" className="text-xl font-semibold">
+          Across Crewboard
+        </h2>
+        <p className="text-sm text-muted-foreground">Every project on the site, not only yours.</p>
+      </div>
+      <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4" aria-label="Site-wide figures">
+        {STAT_CARDS.map(({ key, ...card }) => (
+          <li key={key}>
+            <Figure {...card} value={stats?.[key]} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+const MY_FIGURES = [
+  {
+    key: "owned",
+    label: "My Projects",
+    icon: FolderKanban,
+    tint: "text-primary bg-primary/10",
+  },
+  {
+    key: "joined",
+    label: "Projects Joined",
+    icon: Handshake,
+    tint: "text-sky-600 bg-sky-500/10 dark:text-sky-400",
+  },
+  {
+    key: "waiting",
+    label: "Requests Waiting",
+    icon: Inbox,
+    tint: "text-rose-600 bg-rose-500/10 dark:text-rose-400",
+  },
+] as const;
+
+/** The member's own counts: what they own, what they joined, and who waits for their answer. */
+export function MyFigures({ figures }: { figures?: MemberFigures }) {
+  return (
+    <section aria-labelledby="my-figures-heading">
+      <h2 id="my-figures-heading" className="mb-4 text-xl font-semibold">
+        Your Projects
+      </h2>
+      <ul className="grid grid-cols-3 gap-3 sm:gap-4" aria-label="Your figures">
+        {MY_FIGURES.map(({ key, ...card }) => (
+          <li key={key}>
+            <Figure {...card} value={figures?.[key]} />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -118,7 +178,7 @@ export function CategoryCards({ counts }: { counts?: Stats["categories"] }) {
   );
 }
 
-export function RecentProjects({ projects }: { projects?: ProjectSummary[] }) {
+export function RecentProjects({ projects }: { projects?: RecentProject[] }) {
   return (
     <Card className="lg:col-span-2">
       <CardHeader className="flex-row items-center justify-between">
@@ -149,7 +209,10 @@ export function RecentProjects({ projects }: { projects?: ProjectSummary[] }) {
                 >
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <span className="font-medium">{project.title}</span>
-                    <StatusBadge status={project.status} />
+                    <span className="flex flex-wrap gap-2">
+                      {project.joined && <Badge variant="outline">Joined</Badge>}
+                      <StatusBadge status={project.status} />
+                    </span>
                   </div>
                   <div className="flex items-center gap-3 text-sm text-muted-foreground">
                     <span className="shrink-0">{project.category}</span>

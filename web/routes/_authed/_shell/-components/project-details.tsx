@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { CheckCircle2, Circle, Clock, DollarSign, ExternalLink, Code2, Users } from "lucide-react";
+import { CheckCircle2, Circle, Clock, DollarSign, ExternalLink, Code2, UserCheck, Users } from "lucide-react";
 import { Avatar } from "../../../../components/avatar";
 import { StatusBadge } from "../../../../components/projects/status-badge";
 import type { ProjectDetail } from "../../../../components/projects/types";
@@ -118,9 +118,11 @@ export function SkillsCard({ project }: { project: ProjectDetail }) {
   );
 }
 
-export function StatusCard({ project }: { project: ProjectDetail }) {
+/** `team`: the people on it now (the owner and every accepted member), once known. */
+export function StatusCard({ project, team }: { project: ProjectDetail; team?: number }) {
   const rows = [
-    [Users, "Team Members", String(project.members)],
+    [Users, "Planned Team Size", String(project.members)],
+    [UserCheck, "Current Team", team === undefined ? "…" : `${team} of ${project.members}`],
     [Clock, "Duration", project.duration ?? "Not specified"],
     [DollarSign, "Budget", project.budgetRange ?? "Not specified"],
   ] as const;

@@ -1,6 +1,8 @@
 import { Link } from "@tanstack/react-router";
 import { Check, X } from "lucide-react";
+import { useState } from "react";
 import { Avatar } from "../../../../components/avatar";
+import { ConfirmDialog } from "../../../../components/confirm-dialog";
 import type { ProjectDetail } from "../../../../components/projects/types";
 import { useJoinedNotice } from "../../../../components/projects/use-joined-notice";
 import { Button } from "../../../../components/ui/button";
@@ -8,6 +10,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../../../components
 import { notify } from "../../../../lib/toast";
 import { errorMessage, trpc } from "../../../../lib/trpc";
 import type { RouterOutputs } from "../../../../lib/types";
+import { useAnswerJoinRequest } from "./use-answer-join-request";
 
 type JoinState = RouterOutputs["joinRequests"]["forProject"];
 
@@ -44,24 +47,7 @@ function Person({
 
 /** Owner, accepted members and, for the owner, the requests waiting for an answer. */
 export function TeamCard({ project, join }: { project: ProjectDetail; join?: JoinState }) {
-  const utils = trpc.useUtils();
-  const refresh = () => utils.joinRequests.forProject.invalidate({ projectId: project.id });
-  const onError = (error: unknown) => notify.error("Project Error", errorMessage(error));
-  const accept = trpc.joinRequests.accept.useMutation({
-    onSuccess: () => {
-      notify.success("Request Accepted", "The member has joined your project.");
-      return refresh();
-    },
-    onError,
-  });
-  const decline = trpc.joinRequests.decline.useMutation({
-    onSuccess: () => {
-      notify.info("Request Declined", "The member has been told no.");
-      return refresh();
-    },
-    onError,
-  });
-  const busy = accept.isPending || decline.isPending;
+  const { accept, decline, busy } = useAnswerJoinRequest();
 
   return (
     <Card id="team" className="scroll-mt-20">
@@ -80,12 +66,7 @@ export function TeamCard({ project, join }: { project: ProjectDetail; join?: Joi
           </li>
           {join?.team.map((member) => (
             <li key={member.id}>
-              <Person
-                id={member.userId}
-                name={nameOf(member)}
-                detail={member.specialization ?? "Member"}
-                avatarUrl={member.avatarUrl}
-              />
+              <Person id={member.userId} name={nameOf(member)} detail="Member" avatarUrl={member.avatarUrl} />
             </li>
           ))}
         </ul>
@@ -146,10 +127,13 @@ export function JoinButton({ project, join }: { project: ProjectDetail; join?: J
     },
     onError: (error) => notify.error("Project Error", errorMessage(error)),
   });
+  const [confirmLeave, setConfirmLeave] = useState(false);
   const leave = trpc.joinRequests.leave.useMutation({
     onSuccess: () => {
+      setConfirmLeave(false);
       notify.success("Project Left", "You have left the project.");
-      return refresh();
+      // Leaving takes the project out of the member's joined list, counts and recent projects.
+      return Promise.all([refresh(), utils.projects.invalidate()]);
     },
     onError: (error) => notify.error("Project Error", errorMessage(error)),
   });
@@ -159,9 +143,18 @@ export function JoinButton({ project, join }: { project: ProjectDetail; join?: J
   if (project.isOwner || !join) return null;
   if (mine?.status === "accepted") {
     return (
-      <Button variant="outline" onClick={() => leave.mutate({ projectId: project.id })} disabled={leave.isPending}>
-        {leave.isPending ? "Leaving..." : "Leave Project"}
-      </Button>
+      <ConfirmDialog
+        open={confirmLeave}
+        onOpenChange={setConfirmLeave}
+        busy={leave.isPending}
+        title="Leave Project"
+        action="Leave Project"
+        busyAction="Leaving..."
+        onConfirm={() => leave.mutate({ projectId: project.id })}
+        trigger={<Button variant="outline">Leave Project</Button>}
+      >
+        Leave "{project.title}"? You will no longer be on its team; to come back you would ask to join again.
+      </ConfirmDialog>
     );
   }
   if (mine?.status === "pending") return <Button disabled>Request Sent</Button>;
