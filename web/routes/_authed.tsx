@@ -1,23 +1,21 @@
-import { createFileRoute, Outlet, redirect, useNavigate } from "@tanstack/react-router";
+import { createFileRoute, Outlet, redirect, useLocation, useNavigate } from "@tanstack/react-router";
 import { useEffect } from "react";
+import { ShellOutline } from "../components/shell-outline";
 import { useMemberRoom } from "../lib/member-room";
 import { useMe } from "../lib/session";
 
 /** Every protected route sits under this guard; it needs the session check to finish first. */
 export const Route = createFileRoute("/_authed")({
-  beforeLoad: async ({ context }) => {
+  beforeLoad: async ({ context, location }) => {
     const me = await context.trpc.auth.me.ensureData();
-    if (!me) throw redirect({ to: "/auth", search: { reset: true }, replace: true });
+    // The page asked for comes back after signing in (the sign-in page accepts only this site's paths).
+    if (!me) throw redirect({ to: "/auth", search: { reset: true, redirect: location.href }, replace: true });
     return { me };
   },
   // Only a session check that is actually slow shows 'Loading...'; a cached one never flashes it.
   pendingMs: 100,
   pendingMinMs: 300,
-  pendingComponent: () => (
-    <div role="status" className="flex min-h-screen items-center justify-center text-muted-foreground">
-      Loading...
-    </div>
-  ),
+  pendingComponent: ShellOutline,
   component: Guarded,
 });
 
@@ -25,9 +23,10 @@ export const Route = createFileRoute("/_authed")({
 function Guarded() {
   const me = useMe();
   const navigate = useNavigate();
+  const { href } = useLocation();
   useEffect(() => {
-    if (me === null) void navigate({ to: "/auth", search: { reset: true }, replace: true });
-  }, [me, navigate]);
+    if (me === null) void navigate({ to: "/auth", search: { reset: true, redirect: href }, replace: true });
+  }, [me, navigate, href]);
   return me ? <Live userId={me.id} /> : <Outlet />;
 }
 

@@ -13,9 +13,13 @@ interface PagedProjects {
   refetch: () => unknown;
 }
 
+/** Pages come a dozen at a time: until the last one is in, the count is of those shown. */
+const resultCount = (shown: number, more: boolean) =>
+  more ? `Showing the first ${shown} projects` : `${shown} ${shown === 1 ? "project" : "projects"}`;
+
 /**
  * The cards of an infinite projects query, with its loading, failure and empty states and a
- * 'Load more' button for the next page.
+ * 'Load more' button for the next page, under a count of the results.
  */
 export function ProjectGrid({
   query,
@@ -49,6 +53,9 @@ export function ProjectGrid({
   if (items.length === 0) return <>{empty}</>;
   return (
     <div className="grid gap-6">
+      <p role="status" className="-mt-2 text-sm text-muted-foreground">
+        {resultCount(items.length, query.hasNextPage)}
+      </p>
       <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3" aria-label="Projects">
         {items.map((project) => (
           <li key={project.id} className="grid">
