@@ -15,7 +15,13 @@ export const flag = (value: unknown): true | undefined => (value === true || val
  * refused too.
  */
 export const returnPath = (value: unknown): string | undefined =>
-  typeof value === "string" && value.length <= 200 && /^\/(?!\/)[^\\\s\x00-\x1f\x7f]*$/.test(value) ? value : undefined;
+  typeof value === "string" &&
+  value.length <= 200 &&
+  value.startsWith("/") &&
+  !value.startsWith("//") &&
+  ![...value].some((char) => char <= " " || char === "\x7f" || char === "\\")
+    ? value
+    : undefined;
 
 /** A string of at most `max` characters, else undefined. */
 export const text = (value: unknown, max = 500): string | undefined =>
