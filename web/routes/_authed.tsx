@@ -1,4 +1,4 @@
-import { createFileRoute, Outlet, redirect, useLocation, useNavigate } from "@tanstack/react-router";
+import { createFileRoute, Outlet, redirect, useNavigate, useRouter } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { ShellOutline } from "../components/shell-outline";
 import { useMemberRoom } from "../lib/member-room";
@@ -23,10 +23,12 @@ export const Route = createFileRoute("/_authed")({
 function Guarded() {
   const me = useMe();
   const navigate = useNavigate();
-  const { href } = useLocation();
+  const router = useRouter();
   useEffect(() => {
+    // Read when the session is found gone, not a dependency: the way to /auth changes the location too.
+    const { href } = router.state.location;
     if (me === null) void navigate({ to: "/auth", search: { reset: true, redirect: href }, replace: true });
-  }, [me, navigate, href]);
+  }, [me, navigate, router]);
   return me ? <Live userId={me.id} /> : <Outlet />;
 }
 
