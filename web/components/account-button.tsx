@@ -9,7 +9,7 @@ import { Button } from "./ui/button";
 export function AccountButton({ me, ...props }: { me: Me } & ComponentProps<typeof Button>) {
   const name = displayNameOf(me);
   return (
-    <Button variant="ghost" className="gap-2 px-2" aria-label="Account menu" {...props}>
+    <Button variant="ghost" className="h-11 gap-2 px-2 md:h-10" aria-label="Account menu" {...props}>
       <Avatar name={name} url={me.profile?.avatarUrl ?? null} className="size-8" />
       <span className="hidden max-w-40 truncate sm:inline">{name}</span>
       {me.profile?.isPro && <ProBadge className="hidden sm:inline-flex" />}

@@ -11,3 +11,12 @@ export function Brand() {
     </Link>
   );
 }
+
+/** For pages outside both layouts (the e-mail link's page, the 404): the brand, leading home. */
+export function BrandHeader() {
+  return (
+    <header className="mx-auto flex h-16 w-full max-w-7xl shrink-0 items-center px-4">
+      <Brand />
+    </header>
+  );
+}

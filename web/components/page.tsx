@@ -1,6 +1,9 @@
 import type { ReactNode } from "react";
 
-/** The heading block every page starts with. */
+/**
+ * The heading block every page starts with. The actions sit level with the title, whatever the
+ * description's length, so toasts can start just below them (`toaster.tsx`).
+ */
 export function PageHeader({
   title,
   description,
@@ -11,12 +14,12 @@ export function PageHeader({
   actions?: ReactNode;
 }) {
   return (
-    <div className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+    <div className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
       <div>
         <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
         {description && <p className="mt-1 text-muted-foreground">{description}</p>}
       </div>
-      {actions && <div className="flex gap-2">{actions}</div>}
+      {actions && <div className="flex shrink-0 gap-2">{actions}</div>}
     </div>
   );
 }

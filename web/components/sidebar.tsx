@@ -1,7 +1,7 @@
 import * as Tooltip from "@radix-ui/react-tooltip";
 import { Link } from "@tanstack/react-router";
 import { FolderKanban, Home, LayoutGrid, UserPlus, Users } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { cn } from "../lib/cn";
 import { trpc } from "../lib/trpc";
 import { useIncomingCount } from "./friends/queries";
@@ -54,9 +54,14 @@ const labelWithCount = (label: string, counted: Counts[keyof Counts]) =>
 /**
  * Icons only; widens to show labels while the pointer is over it. Keyboard users tab through the
  * icons and get each label as a tooltip, which is what the collapsed state's tooltips are for.
+ * The tooltips are opened by keyboard focus alone: a pointer already sees the labels, and Radix's
+ * own hover timers, racing the sidebar's widening, could leave a tooltip behind over the page.
  */
 export function Sidebar() {
   const [expanded, setExpanded] = useState(false);
+  /** The item whose label shows as a tooltip: the one focused from the keyboard. */
+  const [tip, setTip] = useState<string | null>(null);
+  const pressed = useRef(false);
   const counts = useCounts();
   return (
     <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
@@ -72,10 +77,17 @@ export function Sidebar() {
       >
         <nav aria-label="App" className="flex flex-col gap-1">
           {ITEMS.map(({ to, label, icon: Icon }) => (
-            <Tooltip.Root key={to} open={expanded ? false : undefined}>
+            <Tooltip.Root key={to} open={!expanded && tip === to} onOpenChange={(open) => !open && setTip(null)}>
               <Tooltip.Trigger asChild>
                 <Link
                   to={to}
+                  onPointerDown={() => (pressed.current = true)}
+                  onFocus={() => {
+                    // Focus that follows a click is the pointer's, not the keyboard's.
+                    if (!pressed.current) setTip(to);
+                    pressed.current = false;
+                  }}
+                  onBlur={() => setTip(null)}
                   aria-label={labelWithCount(label, counts[to])}
                   className="relative flex h-11 items-center gap-3 rounded-md px-3 text-muted-foreground outline-none transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring data-[status=active]:bg-primary data-[status=active]:text-primary-foreground"
                 >

@@ -62,7 +62,7 @@ describe("sign in and out", () => {
     await toast(page, "Signed Out").waitFor();
 
     await page.goto("/dashboard");
-    await expectUrl(page, "/auth", "?reset=true");
+    await expectUrl(page, "/auth", "?reset=true&redirect=%2Fdashboard");
     // The guard replaced the history entry: going back skips the dashboard it refused.
     await page.goBack();
     await expectUrl(page, "/");
@@ -104,7 +104,13 @@ describe("sign in and out", () => {
     await page.context().clearCookies();
     const menu = await openUserMenu(page);
     await menu.getByRole("menuitem", { name: "Settings" }).click();
-    await expectUrl(page, "/auth", "?reset=true");
+    // Back to where the session was found gone after signing in again: the dashboard or Settings.
+    await page.waitForURL(
+      (url) =>
+        url.pathname === "/auth" &&
+        url.searchParams.get("reset") === "true" &&
+        ["/dashboard", "/settings"].includes(url.searchParams.get("redirect")!),
+    );
   });
 
   test("a member signs in to the dashboard and the user menu says who they are", async ({ page, newPage }) => {
@@ -134,7 +140,7 @@ describe("sign in and out", () => {
 describe("routing", () => {
   test("an anonymous visit to a protected page is sent to /auth", async ({ page }) => {
     await page.goto("/settings");
-    await expectUrl(page, "/auth", "?reset=true");
+    await expectUrl(page, "/auth", "?reset=true&redirect=%2Fsettings");
     await page.getByRole("heading", { name: "Welcome to Crewboard" }).waitFor();
   });
 

@@ -3,29 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { test } from "./harness";
-import { newMember, signUp, toast, type Member } from "./ui";
-
-/** Set-up that is not under test goes through the API, as the signed-in page would call it. */
-async function call<T = unknown>(
-  page: Page,
-  path: string,
-  input: unknown,
-  method: "GET" | "POST" = "POST",
-): Promise<T> {
-  const { status, body } = await page.evaluate(
-    async ([path, input, method]) => {
-      const json = JSON.stringify({ json: input });
-      const response =
-        method === "GET"
-          ? await fetch(`/api/trpc/${path}?input=${encodeURIComponent(json)}`)
-          : await fetch(`/api/trpc/${path}`, { method, headers: { "content-type": "application/json" }, body: json });
-      return { status: response.status, body: (await response.json()) as { result: { data: { json: unknown } } } };
-    },
-    [path, input, method] as const,
-  );
-  expect(status).toBe(200);
-  return body.result.data.json as T;
-}
+import { call, newMember, signUp, toast, type Member } from "./ui";
 
 /** Two members, each signed up in their own browser. */
 async function twoMembers(newPage: () => Promise<Page>) {

@@ -1,5 +1,7 @@
 /** What a member does and sees, in the words of the pages: labels, button names, toast titles. */
 import type { Locator, Page } from "playwright-core";
+import { expect } from "vitest";
+import type { RunningHost } from "../../worker/testing/host";
 
 export interface Member {
   displayName: string;
@@ -67,20 +69,43 @@ export async function openUserMenu(page: Page): Promise<Locator> {
   return page.getByRole("menu");
 }
 
-/** Calls a procedure as the signed-in page would; for set-up that is not under test. */
-export async function callApi(page: Page, procedure: string, input: unknown) {
-  const status = await page.evaluate(
-    async ({ procedure, input }) => {
-      const response = await fetch(`/api/trpc/${procedure}`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ json: input }),
-      });
-      return response.status;
+/** Set-up that is not under test goes through the API, as the signed-in page would call it. */
+export async function call<T = unknown>(
+  page: Page,
+  path: string,
+  input: unknown,
+  method: "GET" | "POST" = "POST",
+): Promise<T> {
+  const { status, body } = await page.evaluate(
+    async ([path, input, method]) => {
+      const json = JSON.stringify({ json: input });
+      const response =
+        method === "GET"
+          ? await fetch(`/api/trpc/${path}?input=${encodeURIComponent(json)}`)
+          : await fetch(`/api/trpc/${path}`, { method, headers: { "content-type": "application/json" }, body: json });
+      return { status: response.status, body: (await response.json()) as { result: { data: { json: unknown } } } };
     },
-    { procedure, input },
+    [path, input, method] as const,
   );
-  if (status !== 200) throw new Error(`${procedure} answered ${status}`);
+  expect(status).toBe(200);
+  return body.result.data.json as T;
+}
+
+/** A Pro purchase Stripe has confirmed, written as the webhook would leave it, for pages that show one. */
+export async function paidPurchase(app: RunningHost, userId: string, sessionId: string) {
+  const db = app.openDatabase();
+  try {
+    await db.batch([
+      {
+        sql: `INSERT INTO payments (id, user_id, stripe_session_id, amount, currency, status, paid_at)
+              VALUES (?, ?, ?, 999, 'usd', 'paid', ?)`,
+        args: [crypto.randomUUID(), userId, sessionId, Date.now()],
+      },
+      { sql: "UPDATE profiles SET subscription_status = 'lifetime' WHERE id = ?", args: [userId] },
+    ]);
+  } finally {
+    db.close();
+  }
 }
 
 export interface NewProject {
@@ -91,11 +116,11 @@ export interface NewProject {
   members?: number;
 }
 
-export const createProject = (page: Page, project: NewProject) => callApi(page, "projects.create", project);
+export const createProject = (page: Page, project: NewProject) => call(page, "projects.create", project);
 
 /** Saves what onboarding asks for, as its last step does, so the member counts as set up. */
 export const finishOnboarding = (page: Page, member: Member, specialization: string | null = null) =>
-  callApi(page, "profiles.completeOnboarding", {
+  call(page, "profiles.completeOnboarding", {
     displayName: member.displayName,
     bio: null,
     developerType: "Backend Developer",

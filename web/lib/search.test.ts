@@ -2,13 +2,21 @@ import { describe, expect, it } from "vitest";
 import { returnPath } from "./search";
 
 describe("returnPath", () => {
-  it.each(["/pricing", "/payment-success?session_id=cs_test_1", "/"])("keeps the site's own path %s", (path) => {
-    expect(returnPath(path)).toBe(path);
-  });
+  it.each(["/pricing", "/payment-success?session_id=cs_test_1", "/", "/my-projects?category=Mobile%20Apps"])(
+    "keeps the site's own path %s",
+    (path) => {
+      expect(returnPath(path)).toBe(path);
+    },
+  );
 
   it.each([
     "//evil.example",
     "/\\evil.example",
+    "/\t/evil.example",
+    "/\n/evil.example",
+    "/pricing\\..\\\\evil.example",
+    " //evil.example",
+    "javascript:alert(1)",
     "https://evil.example/pricing",
     "pricing",
     "",

@@ -10,10 +10,18 @@ export const flag = (value: unknown): true | undefined => (value === true || val
 /**
  * A path of this site to return to after signing in (`?redirect=/pricing`), else undefined: never
  * another site's address (`//evil.example`, `https://…`), or the sign-in page could send members
- * anywhere.
+ * anywhere. Browsers read a backslash as a slash and drop tabs and line breaks from addresses, so
+ * `/\\evil.example` and `/<tab>/evil.example` would become `//evil.example`: paths with either are
+ * refused too.
  */
 export const returnPath = (value: unknown): string | undefined =>
-  typeof value === "string" && value.length <= 200 && /^\/(?![/\\])/.test(value) ? value : undefined;
+  typeof value === "string" &&
+  value.length <= 200 &&
+  value.startsWith("/") &&
+  !value.startsWith("//") &&
+  ![...value].some((char) => char <= " " || char === "\x7f" || char === "\\")
+    ? value
+    : undefined;
 
 /** A string of at most `max` characters, else undefined. */
 export const text = (value: unknown, max = 500): string | undefined =>

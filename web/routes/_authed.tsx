@@ -1,5 +1,6 @@
 import { createFileRoute, Outlet, redirect, useNavigate, useRouter } from "@tanstack/react-router";
 import { useEffect } from "react";
+import { ShellOutline } from "../components/shell-outline";
 import { loadData } from "../lib/data";
 import { DataProvider } from "../lib/data-provider";
 import { useMemberRoom } from "../lib/member-room";
@@ -7,20 +8,17 @@ import { useMe } from "../lib/session";
 
 /** Every protected route sits under this guard; it needs the session check to finish first. */
 export const Route = createFileRoute("/_authed")({
-  beforeLoad: async () => {
+  beforeLoad: async ({ location }) => {
     const data = await loadData();
     const me = await data.trpc.auth.me.ensureData();
-    if (!me) throw redirect({ to: "/auth", search: { reset: true }, replace: true });
+    // The page asked for comes back after signing in (the sign-in page accepts only this site's paths).
+    if (!me) throw redirect({ to: "/auth", search: { reset: true, redirect: location.href }, replace: true });
     return { me, ...data };
   },
   // Only a session check that is actually slow shows 'Loading...'; a cached one never flashes it.
   pendingMs: 100,
   pendingMinMs: 300,
-  pendingComponent: () => (
-    <div role="status" className="flex min-h-screen items-center justify-center text-muted-foreground">
-      Loading...
-    </div>
-  ),
+  pendingComponent: ShellOutline,
   component: () => (
     <DataProvider>
       <Guarded />
@@ -36,7 +34,9 @@ function Guarded() {
   useEffect(() => {
     // Only while its pages are the ones showing: signing out has already left for the landing page.
     const guarding = router.state.matches.some((match) => match.routeId === Route.id);
-    if (me === null && guarding) void navigate({ to: "/auth", search: { reset: true }, replace: true });
+    // Read when the session is found gone, not a dependency: the way to /auth changes the location too.
+    const { href } = router.state.location;
+    if (me === null && guarding) void navigate({ to: "/auth", search: { reset: true, redirect: href }, replace: true });
   }, [me, navigate, router]);
   return me ? <Live userId={me.id} /> : <Outlet />;
 }

@@ -13,9 +13,13 @@ interface PagedProjects {
   refetch: () => unknown;
 }
 
+/** Pages come a dozen at a time: until the last one is in, the count is of those shown. */
+const resultCount = (shown: number, more: boolean) =>
+  more ? `Showing the first ${shown} projects` : `${shown} ${shown === 1 ? "project" : "projects"}`;
+
 /**
  * The cards of an infinite projects query, with its loading, failure and empty states and a
- * 'Load more' button for the next page.
+ * 'Load more' button for the next page, under a count of the results.
  */
 export function ProjectGrid({
   query,
@@ -57,6 +61,9 @@ export function ProjectGrid({
     <div className="grid gap-6">
       {/* The cards' titles are h3: a list the page does not head gets a hidden h2 to keep the outline whole. */}
       {!label && <h2 className="sr-only">Projects</h2>}
+      <p role="status" className="-mt-2 text-sm text-muted-foreground">
+        {resultCount(items.length, query.hasNextPage)}
+      </p>
       <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3" aria-label={label ?? "Projects"}>
         {items.map((project) => (
           <li key={project.id} className="grid">

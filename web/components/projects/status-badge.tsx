@@ -1,12 +1,16 @@
 import { PROJECT_STATUS_LABELS, type ProjectStatus } from "../../../db/enums";
 import { cn } from "../../lib/cn";
 
-/** Spec §4 colours: open green, in progress blue, completed purple, on hold yellow. */
+/**
+ * Spec §4 colours: open green, in progress blue, completed purple, on hold yellow. Solid and the
+ * same in both themes: the badge sits on card photos too, and only an opaque background keeps its
+ * text at WCAG AA (4.5:1) whatever the photo behind it.
+ */
 const COLOURS: Record<ProjectStatus, string> = {
-  open: "bg-green-100 text-green-800 dark:bg-green-500/20 dark:text-green-300",
-  in_progress: "bg-blue-100 text-blue-800 dark:bg-blue-500/20 dark:text-blue-300",
-  completed: "bg-purple-100 text-purple-800 dark:bg-purple-500/20 dark:text-purple-300",
-  on_hold: "bg-yellow-100 text-yellow-800 dark:bg-yellow-500/20 dark:text-yellow-200",
+  open: "bg-green-700 text-white",
+  in_progress: "bg-blue-700 text-white",
+  completed: "bg-purple-700 text-white",
+  on_hold: "bg-yellow-300 text-yellow-950",
 };
 
 export function StatusBadge({ status, className }: { status: ProjectStatus; className?: string }) {

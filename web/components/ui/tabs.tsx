@@ -4,10 +4,14 @@ import { cn } from "../../lib/cn";
 
 export const Tabs = TabsPrimitive.Root;
 
+/** Tabs that do not fit side by side (three counted tabs on a phone) wrap inside the bar, never past it. */
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
   return (
     <TabsPrimitive.List
-      className={cn("inline-flex h-10 w-full items-center rounded-md bg-muted p-1 text-muted-foreground", className)}
+      className={cn(
+        "inline-flex min-h-10 w-full flex-wrap items-center rounded-md bg-muted p-1 text-muted-foreground",
+        className,
+      )}
       {...props}
     />
   );

@@ -13,6 +13,7 @@ import { trpc } from "../../lib/trpc";
 import { SignInForm, SignUpForm } from "./-components/auth-forms";
 
 const GOOGLE_FAILED_TITLE = "Google Sign In Failed";
+const STACKED = "[grid-area:1/1] data-[state=inactive]:invisible";
 
 export const Route = createFileRoute("/auth/")({
   validateSearch: (search): { reset?: boolean; oauth_error?: string; redirect?: string } => ({
@@ -96,12 +97,16 @@ function AuthPage() {
               <TabsTrigger value="signin">Sign In</TabsTrigger>
               <TabsTrigger value="signup">Sign Up</TabsTrigger>
             </TabsList>
-            <TabsContent value="signin">
-              <SignInForm next={next} />
-            </TabsContent>
-            <TabsContent value="signup">
-              <SignUpForm next={next} />
-            </TabsContent>
+            {/* Both forms share one cell, the hidden one kept invisible: the card is as tall as the
+                taller form either way, so switching tabs never moves what is below or around it. */}
+            <div className="grid">
+              <TabsContent value="signin" forceMount className={STACKED}>
+                <SignInForm next={next} />
+              </TabsContent>
+              <TabsContent value="signup" forceMount className={STACKED}>
+                <SignUpForm next={next} />
+              </TabsContent>
+            </div>
           </Tabs>
         </CardContent>
       </Card>

@@ -6,6 +6,7 @@ import {
   UNEXPECTED_VERIFICATION_ERROR,
   verificationErrorMessage,
 } from "../../../db/auth-messages";
+import { BrandHeader } from "../../components/brand";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { pageHead } from "../../lib/head";
@@ -71,53 +72,56 @@ function VerifyPage() {
   }, [toDashboard, navigate]);
 
   return (
-    <main className="flex min-h-screen items-center justify-center p-4">
-      <Card className="w-full max-w-md">
-        <CardContent className="flex flex-col items-center gap-4 p-8 text-center">
-          {state.status === "loading" && (
-            <>
-              <Loader2 className="size-10 animate-spin text-primary" aria-hidden />
-              <h1 className="text-xl font-semibold">Verifying your email...</h1>
-            </>
-          )}
-          {state.status === "success" && (
-            <>
-              <CheckCircle2 className="size-10 text-green-600" aria-hidden />
-              <h1 className="text-xl font-semibold">Email verified successfully!</h1>
-              {state.signedIn ? (
-                <>
-                  <p className="text-sm text-muted-foreground">Taking you to your dashboard...</p>
+    <div className="flex min-h-screen flex-col">
+      <BrandHeader />
+      <main className="flex flex-1 items-center justify-center p-4 pb-20">
+        <Card className="w-full max-w-md">
+          <CardContent className="flex flex-col items-center gap-4 p-8 text-center">
+            {state.status === "loading" && (
+              <>
+                <Loader2 className="size-10 animate-spin text-primary" aria-hidden />
+                <h1 className="text-xl font-semibold">Verifying your email...</h1>
+              </>
+            )}
+            {state.status === "success" && (
+              <>
+                <CheckCircle2 className="size-10 text-green-600" aria-hidden />
+                <h1 className="text-xl font-semibold">Email verified successfully!</h1>
+                {state.signedIn ? (
+                  <>
+                    <p className="text-sm text-muted-foreground">Taking you to your dashboard...</p>
+                    <Button asChild>
+                      <Link to="/dashboard">Go to Dashboard</Link>
+                    </Button>
+                  </>
+                ) : (
+                  <>
+                    <p className="text-sm text-muted-foreground">Sign in to continue.</p>
+                    <Button asChild>
+                      <Link to="/auth">Sign In</Link>
+                    </Button>
+                  </>
+                )}
+              </>
+            )}
+            {state.status === "error" && (
+              <>
+                <XCircle className="size-10 text-destructive" aria-hidden />
+                <h1 className="text-xl font-semibold">Verification failed</h1>
+                <p className="text-sm text-muted-foreground">{state.message}</p>
+                <div className="flex gap-2">
                   <Button asChild>
-                    <Link to="/dashboard">Go to Dashboard</Link>
+                    <Link to="/auth">Try Again</Link>
                   </Button>
-                </>
-              ) : (
-                <>
-                  <p className="text-sm text-muted-foreground">Sign in to continue.</p>
-                  <Button asChild>
-                    <Link to="/auth">Sign In</Link>
+                  <Button variant="outline" asChild>
+                    <Link to="/">Back to Home</Link>
                   </Button>
-                </>
-              )}
-            </>
-          )}
-          {state.status === "error" && (
-            <>
-              <XCircle className="size-10 text-destructive" aria-hidden />
-              <h1 className="text-xl font-semibold">Verification failed</h1>
-              <p className="text-sm text-muted-foreground">{state.message}</p>
-              <div className="flex gap-2">
-                <Button asChild>
-                  <Link to="/auth">Try Again</Link>
-                </Button>
-                <Button variant="outline" asChild>
-                  <Link to="/">Back to Home</Link>
-                </Button>
-              </div>
-            </>
-          )}
-        </CardContent>
-      </Card>
-    </main>
+                </div>
+              </>
+            )}
+          </CardContent>
+        </Card>
+      </main>
+    </div>
   );
 }

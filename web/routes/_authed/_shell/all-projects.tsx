@@ -101,6 +101,19 @@ function AllProjects() {
             icon={<SearchX />}
             title="No projects found"
             description="No project matches your search and filters. Try other words or clear the filters."
+            action={
+              (filters.search || filters.category || filters.status) && (
+                <Button
+                  variant="outline"
+                  onClick={() => {
+                    setText("");
+                    setFilters({ search: undefined, category: undefined, status: undefined });
+                  }}
+                >
+                  Clear filters
+                </Button>
+              )
+            }
           />
         }
       />

@@ -1,7 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { FilterX, FolderPlus, Pencil, Plus } from "lucide-react";
-import { useState } from "react";
-import type { ProjectCategory, ProjectStatus } from "../../../../db/enums";
 import { PageHeader } from "../../../components/page";
 import { DeleteProjectButton } from "../../../components/projects/delete-project-button";
 import { ProjectFilters } from "../../../components/projects/project-filters";
@@ -13,9 +11,11 @@ import { pageHead } from "../../../lib/head";
 import { JoinedProjects } from "./-components/joined-projects";
 import { WaitingRequests } from "./-components/waiting-requests";
 import { trpc } from "../../../lib/trpc";
+import { readProjectFilters } from "./-components/project-search";
 
 export const Route = createFileRoute("/_authed/_shell/my-projects")({
   head: pageHead("My Projects"),
+  validateSearch: readProjectFilters,
   component: MyProjects,
 });
 
@@ -27,8 +27,12 @@ const createButton = (
 );
 
 function MyProjects() {
-  const [category, setCategory] = useState<ProjectCategory>();
-  const [status, setStatus] = useState<ProjectStatus>();
+  // The URL holds the filters, as on All Projects: a reload or a shared link keeps the view.
+  const filters = Route.useSearch();
+  const { category, status } = filters;
+  const navigate = Route.useNavigate();
+  const setFilters = (change: Partial<typeof filters>) =>
+    void navigate({ search: (prev) => ({ ...prev, ...change }), replace: true });
   const filtered = category !== undefined || status !== undefined;
   const projects = trpc.projects.list.useInfiniteQuery(
     { mine: true, category, status },
@@ -45,7 +49,12 @@ function MyProjects() {
       <MyJoinRequests />
       <h2 className="mb-4 text-2xl font-semibold tracking-tight">Owned Projects</h2>
       <div className="mb-6 flex flex-col gap-3 sm:flex-row">
-        <ProjectFilters category={category} status={status} onCategoryChange={setCategory} onStatusChange={setStatus} />
+        <ProjectFilters
+          category={category}
+          status={status}
+          onCategoryChange={(category) => setFilters({ category })}
+          onStatusChange={(status) => setFilters({ status })}
+        />
       </div>
       <ProjectGrid
         query={projects}
@@ -71,13 +80,7 @@ function MyProjects() {
               title="No projects match your filters"
               description="None of your projects has this status and category. Try other filters."
               action={
-                <Button
-                  variant="outline"
-                  onClick={() => {
-                    setCategory(undefined);
-                    setStatus(undefined);
-                  }}
-                >
+                <Button variant="outline" onClick={() => setFilters({ category: undefined, status: undefined })}>
                   Clear filters
                 </Button>
               }

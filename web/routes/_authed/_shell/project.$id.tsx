@@ -112,13 +112,14 @@ function ProjectPage() {
           </div>
         </div>
       </div>
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="grid content-start gap-6 lg:col-span-2">
+      {/* One column of minmax(0, 1fr) on phones: a wide card shrinks to the screen instead of widening the page. */}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <div className="grid grid-cols-1 content-start gap-6 lg:col-span-2">
           <ProgressCard project={p} />
           <FeaturesCard project={p} />
           <SkillsCard project={p} />
         </div>
-        <div className="grid content-start gap-6">
+        <div className="grid grid-cols-1 content-start gap-6">
           <StatusCard project={p} team={join.data && join.data.team.length + 1} />
           <OwnerCard project={p} />
           <TeamCard project={p} join={join.data} />

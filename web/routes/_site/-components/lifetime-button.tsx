@@ -62,7 +62,7 @@ function LifetimeButton() {
 
   if (me?.profile?.isPro) {
     return (
-      <p className="flex h-11 items-center justify-center gap-2 rounded-md bg-green-600/10 text-sm font-semibold text-green-700 dark:text-green-400">
+      <p className="flex h-11 items-center justify-center gap-2 rounded-md bg-green-600/10 text-sm font-semibold text-green-800 dark:text-green-400">
         <CheckCircle2 className="size-4" aria-hidden /> You have Lifetime Access
       </p>
     );

@@ -6,10 +6,13 @@ import {
   type ProjectStatus,
 } from "../../../../../db/enums";
 
-export interface ProjectSearch {
-  search?: string;
+export interface ProjectFilterSearch {
   category?: ProjectCategory;
   status?: ProjectStatus;
+}
+
+export interface ProjectSearch extends ProjectFilterSearch {
+  search?: string;
 }
 
 const oneOf = <T extends string>(list: readonly T[], value: unknown): T | undefined =>
@@ -22,11 +25,12 @@ const oneOf = <T extends string>(list: readonly T[], value: unknown): T | undefi
  * entry chunk that every public page loads too.)
  */
 export function readProjectSearch(search: Record<string, unknown>): ProjectSearch {
-  const status = search.status === "in-progress" ? "in_progress" : search.status;
   const text = typeof search.search === "string" ? search.search.slice(0, MAX_SEARCH_LENGTH) : undefined;
-  return {
-    search: text || undefined,
-    category: oneOf(PROJECT_CATEGORIES, search.category),
-    status: oneOf(PROJECT_STATUSES, status),
-  };
+  return { search: text || undefined, ...readProjectFilters(search) };
+}
+
+/** The category and status alone, as My Projects keeps them in its URL. */
+export function readProjectFilters(search: Record<string, unknown>): ProjectFilterSearch {
+  const status = search.status === "in-progress" ? "in_progress" : search.status;
+  return { category: oneOf(PROJECT_CATEGORIES, search.category), status: oneOf(PROJECT_STATUSES, status) };
 }

@@ -1,0 +1,57 @@
+/** My Projects and All Projects as a member filters them: counts, filters kept in the URL, a way back. */
+import type { Page } from "playwright-core";
+import { describe, expect } from "vitest";
+import { test } from "./harness";
+import { call, signUp } from "./ui";
+
+const cards = (page: Page) => page.getByRole("list", { name: "Projects" }).getByRole("listitem");
+const count = (page: Page) => page.getByRole("main").getByRole("status");
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole("main").getByLabel(label).click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+}
+
+async function twoProjects(page: Page) {
+  await signUp(page);
+  await call(page, "projects.create", { title: "Orbit Planner", category: "Mobile Apps", status: "open" });
+  await call(page, "projects.create", { title: "Tide Tables", category: "Data Science", status: "completed" });
+}
+
+describe("My Projects", () => {
+  test("the count follows the filters, which stay in the URL through a reload", async ({ page }) => {
+    await twoProjects(page);
+    await page.goto("/my-projects");
+    await count(page).getByText("2 projects", { exact: true }).waitFor();
+
+    await choose(page, "Category", "Mobile Apps");
+    await page.waitForURL((url) => url.searchParams.get("category") === "Mobile Apps");
+    await count(page).getByText("1 project", { exact: true }).waitFor();
+    await cards(page).filter({ hasText: "Orbit Planner" }).first().waitFor();
+    expect(await cards(page).filter({ hasText: "Tide Tables" }).count()).toBe(0);
+
+    await page.reload();
+    await count(page).getByText("1 project", { exact: true }).waitFor();
+    expect(await page.getByRole("main").getByLabel("Category").innerText()).toBe("Mobile Apps");
+
+    await choose(page, "Status", "Completed");
+    await page.getByText("No projects match your filters").waitFor();
+    await page.getByRole("button", { name: "Clear filters" }).click();
+    await page.waitForURL((url) => url.search === "");
+    await count(page).getByText("2 projects", { exact: true }).waitFor();
+  });
+});
+
+describe("All Projects", () => {
+  test("'No projects found' offers Clear filters, which brings every project back", async ({ page }) => {
+    await twoProjects(page);
+    await page.goto("/all-projects?search=nothing-like-this&status=on_hold");
+    await page.getByText("No projects found").waitFor();
+    await page.getByRole("button", { name: "Clear filters" }).click();
+    await page.waitForURL((url) => url.search === "");
+    // Everyone's projects: this file's other members have some too.
+    await cards(page).filter({ hasText: "Tide Tables" }).first().waitFor();
+    expect(await count(page).innerText()).toMatch(/^\d+ projects$/);
+    expect(await page.getByRole("searchbox", { name: "Search projects" }).inputValue()).toBe("");
+  });
+});

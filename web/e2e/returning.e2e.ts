@@ -1,0 +1,117 @@
+/**
+ * Coming back to Crewboard: the first load, the sign-in card, and landing on the page first asked
+ * for after signing in, never on another site.
+ */
+import type { Page } from "playwright-core";
+import { describe, expect } from "vitest";
+import { test } from "./harness";
+import { authForm, newMember, signUp, type Member } from "./ui";
+
+/** A member with an account, signed out, in a fresh browser. */
+async function existingMember(newPage: () => Promise<Page>): Promise<Member> {
+  const member = newMember();
+  const page = await newPage();
+  await signUp(page, member);
+  await page.context().close();
+  return member;
+}
+
+describe("sign-in card", () => {
+  test("switching between Sign In and Sign Up does not change the card's size", async ({ page }) => {
+    await page.goto("/auth");
+    const card = page.getByRole("heading", { name: "Welcome to Crewboard" }).locator("xpath=ancestor::*[3]");
+    const tabs = page.getByRole("tablist");
+    await tabs.waitFor();
+    const signIn = await card.boundingBox();
+    const tabsAt = (await tabs.boundingBox())!.y;
+    await authForm(page, "Sign Up");
+    await page.getByRole("tabpanel", { name: "Sign Up" }).getByLabel("Display Name").waitFor();
+    expect(await card.boundingBox()).toEqual(signIn);
+    expect((await tabs.boundingBox())!.y).toBe(tabsAt);
+    // The hidden form is out of reach: Tab from the tabs goes into the visible one only.
+    await authForm(page, "Sign In");
+    expect(await page.getByLabel("Display Name").isVisible()).toBe(false);
+  });
+
+  test("the show-password toggle gets the app's focus ring from the keyboard, not the browser's outline", async ({
+    page,
+  }) => {
+    await page.goto("/auth");
+    const form = await authForm(page, "Sign In");
+    await form.getByLabel("Password", { exact: true }).focus();
+    await page.keyboard.press("Tab");
+    const toggle = form.getByRole("button", { name: "Show password" });
+    expect(await toggle.evaluate((el) => el === document.activeElement)).toBe(true);
+    const style = await toggle.evaluate((el) => {
+      const { outlineStyle, boxShadow } = getComputedStyle(el);
+      return { outlineStyle, boxShadow };
+    });
+    expect(style.outlineStyle).toBe("none");
+    expect(style.boxShadow).not.toBe("none");
+    await page.keyboard.press("Enter");
+    await form.getByRole("button", { name: "Hide password" }).waitFor();
+  });
+});
+
+describe("first load", () => {
+  test("while the session is being checked, the app's outline shows around 'Loading...'", async ({ page }) => {
+    await signUp(page);
+    // A slow network: the session check takes a while to answer.
+    let release!: () => void;
+    const answered = new Promise<void>((done) => (release = done));
+    await page.route(/\/api\/trpc\/[^?]*auth\.me/, async (route) => {
+      await answered;
+      await route.continue();
+    });
+    await page.goto("/dashboard");
+    await page.getByRole("status").filter({ hasText: "Loading..." }).waitFor();
+    const brand = page.getByRole("banner").getByRole("link", { name: "Crewboard" });
+    expect(await brand.isVisible()).toBe(true);
+    release();
+    await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+  });
+});
+
+describe("after signing in", () => {
+  test("a member sent to sign in lands on the page first asked for, with its filters", async ({ page, newPage }) => {
+    const member = await existingMember(newPage);
+    await page.goto("/all-projects?category=Mobile%20Apps&status=open");
+    await page.waitForURL((url) => url.pathname === "/auth");
+    const form = await authForm(page, "Sign In");
+    await form.getByLabel("Email").fill(member.email);
+    await form.getByLabel("Password", { exact: true }).fill(member.password);
+    await form.getByRole("button", { name: "Sign In" }).click();
+    await page.waitForURL(
+      (url) =>
+        url.pathname === "/all-projects" &&
+        url.searchParams.get("category") === "Mobile Apps" &&
+        url.searchParams.get("status") === "open",
+    );
+    await page.getByText("Showing projects in").waitFor();
+  });
+
+  test("a target that leads off the site is ignored: the member lands on the dashboard", async ({
+    app,
+    page,
+    newPage,
+  }) => {
+    const member = await existingMember(newPage);
+    for (const target of [
+      "//evil.example/x",
+      "https://evil.example/x",
+      "/\\evil.example/x",
+      "/\t/evil.example/x",
+      "javascript:alert(1)",
+    ]) {
+      await page.goto(`/auth?redirect=${encodeURIComponent(target)}`);
+      const form = await authForm(page, "Sign In");
+      await form.getByLabel("Email").fill(member.email);
+      await form.getByLabel("Password", { exact: true }).fill(member.password);
+      await form.getByRole("button", { name: "Sign In" }).click();
+      await page.waitForURL((url) => url.pathname === "/dashboard");
+      expect(new URL(page.url()).origin, target).toBe(new URL(app.url).origin);
+      expect(page.url(), target).not.toContain("evil");
+      await page.context().clearCookies();
+    }
+  });
+});

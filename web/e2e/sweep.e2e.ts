@@ -1,0 +1,234 @@
+/**
+ * Every page, wide and phone-sized, light and dark, looked over the way a reviewer would: nothing
+ * wider than the screen, no text cut by the box it sits in, and no text too faint to read (axe's
+ * color-contrast rule). `SWEEP_SHOTS=1` also keeps a screenshot of every page in .e2e-artifacts/sweep.
+ */
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import axe from "axe-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { describe, expect } from "vitest";
+import { test } from "./harness";
+import type { RunningHost } from "../../worker/testing/host";
+import { call, newMember, paidPurchase, signUp } from "./ui";
+
+const SHOTS = fileURLToPath(new URL("../../.e2e-artifacts/sweep", import.meta.url));
+const WIDTHS = [1280, 375] as const;
+const PAID_SESSION = "cs_test_sweep";
+
+interface Visit {
+  path: string;
+  /** Text the page shows once it has loaded what it shows. */
+  ready: string;
+  as: "guest" | "member";
+}
+
+/** A site as a member sees it after a week: two members, friends, a project with a team, a chat. */
+async function seed(app: RunningHost, page: Page, newPage: () => Promise<Page>) {
+  await signUp(page, { ...newMember(), displayName: "Grace Hopper" });
+  const friendPage = await newPage();
+  const friend = await signUp(friendPage, { ...newMember(), displayName: "Linus Benedict Torvalds-Lovelace" });
+  const { id: projectId } = await call<{ id: string }>(page, "projects.create", {
+    title: "Orbit Planner for Hobby Satellites",
+    category: "Mobile Apps",
+    description: "Plans orbits for hobby satellites and tells the team when a pass is coming.",
+    status: "open",
+    members: 4,
+    duration: "3 months",
+    progress: 40,
+    completedFeatures: ["Pass predictions"],
+    pendingFeatures: ["Push notifications for passes", "Offline maps"],
+    plannedFeatures: ["Ground station sharing"],
+    skillsRequired: ["Kotlin", "Orbital mechanics"],
+    techStack: ["Kotlin", "Jetpack Compose", "SQLite", "Ktor", "Gradle"],
+  });
+  await call(page, "projects.create", { title: "Quiet Hours", category: "Web Development", status: "on_hold" });
+  await call(page, "projects.create", { title: "Tide Tables", category: "Data Science", status: "completed" });
+  const { id: requestId } = await call<{ id: string }>(friendPage, "joinRequests.request", { projectId });
+  await call(page, "joinRequests.accept", { requestId });
+  const { requestId: friendRequest } = await call<{ requestId: string }>(page, "friends.add", { email: friend.email });
+  await call(friendPage, "friends.accept", { requestId: friendRequest });
+  const { chatId } = await call<{ chatId: string }>(page, "chats.openPrivate", { friendId: await idOf(friendPage) });
+  await call(page, "chats.send", { chatId, clientId: crypto.randomUUID(), content: "Shall we plan the next pass?" });
+  await paidPurchase(app, await idOf(page), PAID_SESSION);
+  const state = await page.context().storageState();
+  return { state, projectId, chatId, friendId: await idOf(friendPage), friendName: friend.displayName };
+}
+
+const idOf = async (page: Page) => (await call<{ id: string }>(page, "auth.me", undefined, "GET")).id;
+
+function visits(seeded: Awaited<ReturnType<typeof seed>>): Visit[] {
+  return [
+    { path: "/", ready: "Elevate Your Project Collaboration", as: "guest" },
+    { path: "/how-it-works", ready: "How It Works", as: "guest" },
+    { path: "/pricing", ready: "Lifetime Access", as: "guest" },
+    { path: "/about", ready: "About Crewboard", as: "guest" },
+    { path: "/contact", ready: "Contact Us", as: "guest" },
+    { path: "/privacy-policy", ready: "Privacy Policy", as: "guest" },
+    { path: "/terms", ready: "Terms of Service", as: "guest" },
+    { path: "/help-center", ready: "Help Center", as: "guest" },
+    { path: "/auth", ready: "Welcome to Crewboard", as: "guest" },
+    { path: "/auth/verify", ready: "Verification failed", as: "guest" },
+    { path: "/no-such-page", ready: "Oops! Page not found", as: "guest" },
+    { path: "/payment-success", ready: "We could not find this payment", as: "guest" },
+    { path: "/payment-success?session_id=cs_test_unknown", ready: "Sign in to see your payment", as: "guest" },
+    { path: `/payment-success?session_id=${PAID_SESSION}`, ready: "Payment Successful!", as: "member" },
+    { path: "/dashboard", ready: "Orbit Planner for Hobby Satellites", as: "member" },
+    { path: "/my-projects", ready: "Tide Tables", as: "member" },
+    { path: "/all-projects", ready: "Quiet Hours", as: "member" },
+    { path: `/project/${seeded.projectId}`, ready: "Pass predictions", as: "member" },
+    { path: "/friends", ready: seeded.friendName, as: "member" },
+    { path: "/requests", ready: "You're all caught up! No friend requests to review.", as: "member" },
+    { path: `/member/${seeded.friendId}`, ready: seeded.friendName, as: "member" },
+    { path: `/chat/${seeded.chatId}`, ready: "Shall we plan the next pass?", as: "member" },
+    { path: "/settings", ready: "Settings", as: "member" },
+    { path: "/onboarding", ready: "Complete your profile", as: "member" },
+    { path: "/pricing", ready: "Lifetime Access", as: "member" },
+  ];
+}
+
+/**
+ * Runs in the page: what a reviewer would circle. Text counts as cut when it is wider than its own
+ * box, taller than a box that clips it, or when its box sticks out of the box holding it (a 52 px
+ * tab in a 40 px bar); text cut on purpose (an ellipsis, a line clamp) and boxes that scroll are
+ * left alone.
+ */
+function findLayoutDefects(): string[] {
+  const defects: string[] = [];
+  const root = document.documentElement;
+  if (root.scrollWidth > window.innerWidth) defects.push(`page scrolls sideways: ${root.scrollWidth}px wide`);
+
+  const label = (el: Element) => `<${el.tagName.toLowerCase()}> "${(el.textContent ?? "").trim().slice(0, 40)}"`;
+  const ownText = (el: Element) =>
+    [...el.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim() !== "");
+  const cutOnPurpose = (style: CSSStyleDeclaration) =>
+    style.textOverflow === "ellipsis" || (style.webkitLineClamp !== "none" && style.webkitLineClamp !== "");
+  const clips = (style: CSSStyleDeclaration) => /hidden|clip/.test(style.overflowX + style.overflowY);
+  const scrolls = (style: CSSStyleDeclaration) => /auto|scroll/.test(style.overflowX + style.overflowY);
+  const holder = (el: Element) => {
+    let box = el.parentElement;
+    while (box && ["inline", "contents"].includes(getComputedStyle(box).display)) box = box.parentElement;
+    return box;
+  };
+
+  for (const el of document.body.querySelectorAll("*")) {
+    if (!ownText(el) || !el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+    const style = getComputedStyle(el);
+    // Screen-reader-only text is clipped to nothing on purpose.
+    if (style.clip !== "auto" || style.clipPath !== "none" || cutOnPurpose(style)) continue;
+    if (el.scrollWidth > el.clientWidth + 1 && style.display !== "inline" && !scrolls(style)) {
+      defects.push(`text cut (width): ${label(el)} needs ${el.scrollWidth}px, has ${el.clientWidth}px`);
+      continue;
+    }
+    if (clips(style) && !scrolls(style) && el.scrollHeight > el.clientHeight + 1) {
+      defects.push(`text cut (height): ${label(el)} needs ${el.scrollHeight}px, has ${el.clientHeight}px`);
+      continue;
+    }
+    const box = holder(el);
+    // A negative margin pulls a ghost button out to line its text up with the text around it.
+    const pulledOut = [style.marginTop, style.marginRight, style.marginBottom, style.marginLeft].some(
+      (m) => parseFloat(m) < 0,
+    );
+    if (!box || pulledOut || style.display === "inline" || ["absolute", "fixed"].includes(style.position)) continue;
+    const boxStyle = getComputedStyle(box);
+    if (scrolls(boxStyle) || cutOnPurpose(boxStyle)) continue;
+    const inner = el.getBoundingClientRect();
+    const outer = box.getBoundingClientRect();
+    if (
+      inner.top < outer.top - 1 ||
+      inner.bottom > outer.bottom + 1 ||
+      inner.left < outer.left - 1 ||
+      inner.right > outer.right + 1
+    ) {
+      defects.push(
+        `text sticks out: ${label(el)} ${Math.round(inner.width)}×${Math.round(inner.height)} in ${label(box)} ${Math.round(outer.width)}×${Math.round(outer.height)}`,
+      );
+    }
+  }
+  // A placeholder longer than its field shows as a word cut in half.
+  const canvas = document.createElement("canvas").getContext("2d")!;
+  for (const field of document.querySelectorAll<HTMLInputElement>("input[placeholder]")) {
+    if (!field.checkVisibility() || field.value !== "") continue;
+    const style = getComputedStyle(field);
+    canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room = field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    if (canvas.measureText(field.placeholder).width > room + 1) defects.push(`placeholder cut: "${field.placeholder}"`);
+  }
+  return defects;
+}
+
+async function contrastViolations(page: Page) {
+  // Evaluated, not added as a script tag: the app's CSP refuses inline scripts, as it should.
+  await page.evaluate(axe.source);
+  return page.evaluate(async () => {
+    const { violations } = await window.axe.run(document, { runOnly: { type: "rule", values: ["color-contrast"] } });
+    return violations.flatMap((v) =>
+      v.nodes.map((node) => `contrast: ${node.target.join(" ")} ${node.failureSummary}`),
+    );
+  });
+}
+
+declare global {
+  interface Window {
+    axe: typeof axe;
+  }
+}
+
+let seeded: Promise<Awaited<ReturnType<typeof seed>>> | undefined;
+
+async function sweep(
+  { app, browser, page, newPage }: { app: RunningHost; browser: Browser; page: Page; newPage: () => Promise<Page> },
+  scheme: "light" | "dark",
+) {
+  const site = await (seeded ??= seed(app, page, newPage));
+  const baseURL = app.url;
+  const contexts: Record<Visit["as"], BrowserContext> = {
+    guest: await browser.newContext({ baseURL, colorScheme: scheme }),
+    member: await browser.newContext({ baseURL, colorScheme: scheme, storageState: site.state }),
+  };
+  const tabs = { guest: await contexts.guest.newPage(), member: await contexts.member.newPage() };
+  const found: string[] = [];
+  try {
+    for (const width of WIDTHS) {
+      for (const tab of Object.values(tabs)) await tab.setViewportSize({ width, height: 800 });
+      for (const visit of visits(site)) {
+        const tab = tabs[visit.as];
+        await tab.goto(visit.path);
+        await tab.getByText(visit.ready, { exact: true }).first().waitFor();
+        // Fades and slides end before anything is judged: a half-faded text is not a contrast defect.
+        await tab.evaluate(() =>
+          Promise.all(
+            document
+              .getAnimations()
+              .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+              .map((a) => a.finished.catch(() => undefined)),
+          ),
+        );
+        const defects = [...(await tab.evaluate(findLayoutDefects)), ...(await contrastViolations(tab))];
+        found.push(...defects.map((defect) => `${visit.path} ${width} ${scheme} ${visit.as}: ${defect}`));
+        if (process.env.SWEEP_SHOTS || defects.length > 0) {
+          mkdirSync(SHOTS, { recursive: true });
+          const name = `${visit.as}${visit.path.replace(/[^a-z0-9]+/gi, "-").slice(0, 40)}-${width}-${scheme}.png`;
+          await tab.screenshot({ path: join(SHOTS, name), fullPage: true });
+        }
+      }
+    }
+  } finally {
+    await Promise.all(Object.values(contexts).map((context) => context.close()));
+  }
+  return found;
+}
+
+describe("every page, 1280 and 375 wide", () => {
+  for (const scheme of ["light", "dark"] as const) {
+    test(`nothing overflows, no text is cut, every text is readable, ${scheme}`, async ({
+      app,
+      browser,
+      page,
+      newPage,
+    }) => {
+      expect(await sweep({ app, browser, page, newPage }, scheme)).toEqual([]);
+    }, 240_000);
+  }
+});
