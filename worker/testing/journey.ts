@@ -63,6 +63,16 @@ export function memberJourney(host: () => JourneyHost) {
     }
   });
 
+  it("signs out, and back in with the password", async () => {
+    await bob.browser.trpc.auth.signOut.mutate();
+    expect(await bob.browser.trpc.auth.me.query()).toBeNull();
+    await expect(
+      bob.browser.trpc.auth.signIn.mutate({ email: bob.email, password: "not the password" }),
+    ).rejects.toThrow("Invalid email or password.");
+    await bob.browser.trpc.auth.signIn.mutate({ email: bob.email, password });
+    expect(await bob.browser.trpc.auth.me.query()).toMatchObject({ id: bob.id, emailVerified: true });
+  });
+
   it("saves onboarding, and the profile shows it", async () => {
     await ada.browser.trpc.profiles.completeOnboarding.mutate({
       displayName: "Ada L.",
@@ -91,7 +101,7 @@ export function memberJourney(host: () => JourneyHost) {
     const loom = await ada.browser.trpc.projects.create.mutate({ title: "Jacquard Loom", category: "UI/UX Design" });
 
     const mine = await ada.browser.trpc.projects.list.query({ mine: true });
-    expect(mine.items.map((p) => p.title)).toEqual(["Jacquard Loom", "Difference Engine"]);
+    expect(mine.items.map((p) => p.title).sort()).toEqual(["Difference Engine", "Jacquard Loom"]);
     const all = await bob.browser.trpc.projects.list.query({});
     expect(all.items.map((p) => p.id)).toEqual(expect.arrayContaining([engine.id, loom.id]));
     const found = await bob.browser.trpc.projects.list.query({ search: keyword });
