@@ -8,16 +8,12 @@ import { expectAccepted, noticeRequest, type Rooms } from "./rooms";
 export function bindingRooms(env: RoomEnv, secret: string): Rooms {
   return {
     async tellChat(chatId, notice) {
-      expectAccepted(
-        await env.ChatRoom.getByName(chatId).fetch(noticeRequest("https://rooms", "chat-room", chatId, secret, notice)),
-      );
+      const room = env.ChatRoom.getByName(chatId);
+      expectAccepted((await room.fetch(noticeRequest("https://rooms", "chat-room", chatId, secret, notice))).status);
     },
     async tellMember(userId, notice) {
-      expectAccepted(
-        await env.MemberRoom.getByName(userId).fetch(
-          noticeRequest("https://rooms", "member-room", userId, secret, notice),
-        ),
-      );
+      const room = env.MemberRoom.getByName(userId);
+      expectAccepted((await room.fetch(noticeRequest("https://rooms", "member-room", userId, secret, notice))).status);
     },
   };
 }
