@@ -1,113 +1,50 @@
 /**
- * The edge check: `wrangler deploy --dry-run` bundles the worker as it would ship, and `wrangler dev`
- * runs that worker in workerd. Run with `npm run test:edge`; it needs no network and no SPA build.
+ * The edge check (`npm run test:edge`): the Worker bundled as `wrangler deploy` ships it, then run in
+ * workerd by wrangler's dev server with its rooms as Durable Objects, R2 avatars and a libSQL HTTP
+ * stand-in for Turso, migrated by drizzle-kit as a deploy migrates it. A whole member journey runs
+ * through it (the same script runs on the Node host: worker/node.journey.test.ts). Offline; no SPA
+ * build needed.
  */
-import { execFile, spawn, type ChildProcess } from "node:child_process";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
-import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { upgradeStatus } from "../party/testing/rooms-process";
-import {
-  signedDelivery,
-  stripeEvent,
-  TEST_STRIPE_SECRET_KEY,
-  TEST_STRIPE_WEBHOOK_SECRET,
-} from "./testing/stripe-stand-in";
-import { staticAssetHeadersFile, THEME_SCRIPT_HASH } from "./http/security-headers";
-
-const root = fileURLToPath(new URL("..", import.meta.url));
-const wrangler = join(root, "node_modules/.bin/wrangler");
-
-// Vitest sets NODE_ENV=test, and wrangler would bake it into the bundle as process.env.NODE_ENV.
-const { NODE_ENV: _vitestNodeEnv, ...inheritedEnv } = process.env;
-const env = { ...inheritedEnv, WRANGLER_SEND_METRICS: "false" };
-
-let work: string;
-let assets: string;
-
-beforeAll(async () => {
-  work = await mkdtemp(join(tmpdir(), "crewboard-edge-"));
-  // A stand-in for the SPA build (dist/), so the check depends on the worker alone.
-  assets = join(work, "assets");
-  await mkdir(assets);
-  await writeFile(join(assets, "index.html"), "<!doctype html><title>Crewboard edge check</title>\n");
-  // What `vite build` writes beside the pages: Workers Static Assets applies it before the Worker runs.
-  await writeFile(join(assets, "_headers"), staticAssetHeadersFile("127.0.0.1:1999"));
-});
-
-afterAll(async () => {
-  if (work) await rm(work, { recursive: true, force: true });
-});
+import { buildWorkerBundle, kib, WORKER_GZIP_BUDGET_BYTES } from "./edge-bundle";
+import { THEME_SCRIPT_HASH } from "./http/security-headers";
+import { EDGE_PAGE_TITLE, startEdgeHost, type EdgeHost } from "./testing/edge-host";
+import { memberJourney } from "./testing/journey";
+import { standInEnv, startStripeStandIn, type StripeStandIn } from "./testing/stripe-stand-in";
 
 describe("wrangler deploy --dry-run", () => {
-  it("bundles the worker", async () => {
-    const outdir = join(work, "bundle");
-    await promisify(execFile)(wrangler, ["deploy", "--dry-run", "--outdir", outdir, "--assets", assets], {
-      cwd: root,
-      env,
-    });
-    const bundle = await readFile(join(outdir, "index.js"));
-    const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
-    const gzip = gzipSync(bundle).length;
-    console.log(`worker bundle: ${kib(bundle.length)} raw, ${kib(gzip)} gzip`);
+  it("bundles the worker as a module worker within the size budget", async () => {
+    const bundle = await buildWorkerBundle();
+    console.log(`worker bundle: ${kib(bundle.rawBytes)} raw, ${kib(bundle.gzipBytes)} gzip`);
     // A module worker: Cloudflare calls the default export's fetch.
-    expect(bundle.toString("utf8")).toMatch(/export\s*\{[^}]*\bas default\b[^}]*\}|export default\b/);
-    // Workers on the free plan take at most 3 MiB compressed.
-    expect(gzip).toBeLessThan(3 * 1024 * 1024);
+    expect(bundle.entry).toMatch(/export\s*\{[^}]*\bas default\b[^}]*\}|export default\b/);
+    expect(bundle.gzipBytes).toBeLessThan(WORKER_GZIP_BUDGET_BYTES);
   });
 });
 
-describe("wrangler dev (workerd)", () => {
-  let dev: ChildProcess | undefined;
-  let log = "";
+describe("the Worker in workerd (wrangler dev)", () => {
+  let stripe: StripeStandIn;
+  let edge: EdgeHost;
   let base: string;
 
   beforeAll(async () => {
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    dev = spawn(
-      wrangler,
-      [
-        "dev",
-        "--local",
-        "--ip",
-        "127.0.0.1",
-        "--port",
-        String(port),
-        "--assets",
-        assets,
-        "--persist-to",
-        join(work, "state"),
-        "--show-interactive-dev-session=false",
-        "--var",
-        "PARTY_SECRET:edge-check-secret",
-        "--var",
-        `APP_URL:${base}`,
-        // Never dialled: health and the origin check answer before the database is touched.
-        "--var",
-        "LIBSQL_URL:http://127.0.0.1:9",
-        "--var",
-        `STRIPE_SECRET_KEY:${TEST_STRIPE_SECRET_KEY}`,
-        "--var",
-        `STRIPE_WEBHOOK_SECRET:${TEST_STRIPE_WEBHOOK_SECRET}`,
-        "--var",
-        "APP_URL:https://crewboard.example",
-      ],
-      // Its own process group, so one signal reaches wrangler and the workerd processes it starts.
-      { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: true },
-    );
-    dev.stdout?.on("data", (chunk) => (log += chunk));
-    dev.stderr?.on("data", (chunk) => (log += chunk));
-    await waitUntilAnswering(`${base}/api/health`, dev, () => log);
+    stripe = await startStripeStandIn();
+    edge = await startEdgeHost(standInEnv(stripe));
+    base = edge.url;
   });
 
   afterAll(async () => {
-    if (dev) await stopGroup(dev);
+    await edge?.stop();
+    await stripe?.close();
+  });
+
+  describe("a member's journey", () => {
+    memberJourney(() => ({ ...edge, stripe }));
+
+    it("went through the libSQL stand-in, not some other database", () => {
+      expect(edge.database.pipelines()).toBeGreaterThan(0);
+    });
   });
 
   it("answers health", async () => {
@@ -137,25 +74,12 @@ describe("wrangler dev (workerd)", () => {
     expect(notice.status).toBe(401);
   });
 
-  it("checks Stripe's webhook signatures with Web Crypto: a signed event is taken, a forged one refused", async () => {
-    // An event type the webhook ignores: it answers without touching the database.
-    const event = stripeEvent("customer.created", { id: "cus_edge", object: "customer" });
-    const post = (signature: string) =>
-      fetch(`${base}/api/stripe/webhook`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
-        body: JSON.stringify(event),
-      });
-    expect((await post(signedDelivery(event).signature)).status).toBe(200);
-    expect((await post(signedDelivery(event, "whsec_forged").signature)).status).toBe(400);
-  });
-
   it("sends the security headers with pages, and no referrer from the verification page", async () => {
     const page = await fetch(`${base}/projects/some-id`, { headers: { "Sec-Fetch-Mode": "navigate" } });
     expectSecurityHeaders(page);
     expect(page.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
     const verify = await fetch(`${base}/auth/verify?token=secret`, { headers: { "Sec-Fetch-Mode": "navigate" } });
-    expect(await verify.text()).toContain("Crewboard edge check");
+    expect(await verify.text()).toContain(EDGE_PAGE_TITLE);
     expectSecurityHeaders(verify);
     expect(verify.headers.get("Referrer-Policy")).toBe("no-referrer");
   });
@@ -169,7 +93,7 @@ describe("wrangler dev (workerd)", () => {
   it("hands client routes to the SPA", async () => {
     const res = await fetch(`${base}/projects/some-id`, { headers: { "Sec-Fetch-Mode": "navigate" } });
     expect(res.status).toBe(200);
-    expect(await res.text()).toContain("Crewboard edge check");
+    expect(await res.text()).toContain(EDGE_PAGE_TITLE);
   });
 });
 
@@ -179,48 +103,4 @@ function expectSecurityHeaders(response: Response) {
   expect(csp).toContain(`script-src 'self' '${THEME_SCRIPT_HASH}'`);
   expect(response.headers.get("X-Frame-Options")).toBe("DENY");
   expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitUntilAnswering(url: string, child: ChildProcess, log: () => string) {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`wrangler dev exited before answering:\n${log()}`);
-    }
-    try {
-      await fetch(url, { signal: AbortSignal.timeout(2_000) });
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-  throw new Error(`wrangler dev did not answer ${url} within 90 s:\n${log()}`);
-}
-
-async function stopGroup(child: ChildProcess) {
-  const exited = new Promise<void>((resolve) =>
-    child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve()),
-  );
-  const signalGroup = (signal: NodeJS.Signals) => {
-    try {
-      process.kill(-child.pid!, signal);
-    } catch {
-      // Nothing of the group is left.
-    }
-  };
-  signalGroup("SIGTERM");
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
-  // workerd can outlive a wrangler that died or hung.
-  signalGroup("SIGKILL");
 }

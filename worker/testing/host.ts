@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createClient, type Client } from "@libsql/client";
+import { latestVerificationLink } from "./outbox";
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 /** The tsx that `npm start` runs, without npx in between so one signal reaches the whole host. */
@@ -20,7 +21,6 @@ const READY_LINE = /Crewboard is running at (http:\/\/\S+)/;
 const ROOMS_READY_LINE = /Chat rooms are running at/;
 const START_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 5_000;
-const VERIFY_LINK = /\S+\/auth\/verify\?token=\S+/;
 /**
  * Outside configuration that would change what the app does (Google, a remote database, a public
  * URL): callers decide these, so they are not inherited from the shell.
@@ -161,14 +161,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     async latestVerificationLink(email) {
       const db = openDatabase();
       try {
-        const { rows } = await db.execute({
-          sql: `SELECT body FROM outbox WHERE "to" = ? ORDER BY id DESC LIMIT 1`,
-          args: [email.toLowerCase()],
-        });
-        const body = rows[0]?.body;
-        const link = typeof body === "string" ? VERIFY_LINK.exec(body)?.[0] : undefined;
-        if (!link) throw new Error(`no verification e-mail for ${email} in the outbox`);
-        return link;
+        return await latestVerificationLink(db, email);
       } finally {
         db.close();
       }

@@ -1,0 +1,108 @@
+/**
+ * The production Worker (wrangler.toml: API, chat rooms as Durable Objects, R2 avatars, static
+ * assets) in workerd through wrangler's dev server, over a libSQL HTTP stand-in migrated the way a
+ * deploy migrates Turso (`drizzle-kit migrate`). Offline, on free ports and throwaway state.
+ * Started through wrangler's API, as party/local.ts does, so no inspector port is opened.
+ */
+import { execFile } from "node:child_process";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { createClient } from "@libsql/client";
+import { unstable_startWorker } from "wrangler";
+import { staticAssetHeadersFile } from "../http/security-headers";
+import { freePort, ROOT } from "./host";
+import { startLibsqlServer, type LibsqlServer } from "./libsql-server";
+import { latestVerificationLink } from "./outbox";
+
+/** The page the placeholder SPA build serves, so tests can tell the SPA fallback answered. */
+export const EDGE_PAGE_TITLE = "Crewboard edge check";
+
+export interface EdgeHost {
+  url: string;
+  database: LibsqlServer;
+  latestVerificationLink(email: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/** Applies the committed migrations as `npm run deploy` does to Turso: drizzle-kit over HTTP. */
+async function migrate(database: LibsqlServer) {
+  await promisify(execFile)(join(ROOT, "node_modules/.bin/drizzle-kit"), ["migrate"], {
+    cwd: ROOT,
+    env: { ...process.env, LIBSQL_URL: database.url, LIBSQL_AUTH_TOKEN: database.authToken },
+  });
+}
+
+/** `vars` are the Worker's vars and secrets beyond the database, the rooms' secret and APP_URL. */
+export async function startEdgeHost(vars: Record<string, string> = {}): Promise<EdgeHost> {
+  const work = await mkdtemp(join(tmpdir(), "crewboard-edge-"));
+  // A stand-in for the SPA build (dist/), so the check depends on the Worker alone.
+  const assets = join(work, "assets");
+  await mkdir(assets);
+  await writeFile(join(assets, "index.html"), `<!doctype html><title>${EDGE_PAGE_TITLE}</title>\n`);
+  // What `vite build` writes beside the pages: Workers Static Assets applies it before the Worker runs.
+  await writeFile(join(assets, "_headers"), staticAssetHeadersFile(null));
+
+  const database = await startLibsqlServer(join(work, "app.db"));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await migrate(database);
+    const plain = (value: string) => ({ type: "plain_text" as const, value });
+    const secret = (value: string) => ({ type: "secret_text" as const, value });
+    const worker = await unstable_startWorker({
+      config: join(ROOT, "wrangler.toml"),
+      // No .env or .dev.vars file is read: the bindings below are the whole configuration.
+      envFiles: [],
+      assets,
+      bindings: {
+        APP_URL: plain(url),
+        LIBSQL_URL: secret(database.url),
+        LIBSQL_AUTH_TOKEN: secret(database.authToken),
+        PARTY_SECRET: secret("edge-check-party-secret"),
+        ...Object.fromEntries(Object.entries(vars).map(([name, value]) => [name, secret(value)])),
+      },
+      build: {
+        // What `wrangler dev` and `wrangler deploy` derive from the nodejs_compat flag (with our
+        // compatibility date) for bundling; through the API it must be said.
+        nodejsCompatMode: "v2",
+        // As a deploy bundles it, rather than with the caller's NODE_ENV (vitest's "test").
+        define: Object.fromEntries(
+          ["process.env", "global.process.env", "globalThis.process.env"].map((p) => [`${p}.NODE_ENV`, '"production"']),
+        ),
+      },
+      sendMetrics: false,
+      dev: {
+        remote: false,
+        inspector: false,
+        watch: false,
+        persist: false,
+        server: { hostname: "127.0.0.1", port },
+        logLevel: "warn",
+      },
+    });
+    await worker.ready;
+    return {
+      url,
+      database,
+      async latestVerificationLink(email) {
+        const db = createClient({ url: database.url, authToken: database.authToken });
+        try {
+          return await latestVerificationLink(db, email);
+        } finally {
+          db.close();
+        }
+      },
+      async stop() {
+        await worker.dispose();
+        await database.close();
+        await rm(work, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await database.close();
+    await rm(work, { recursive: true, force: true });
+    throw error;
+  }
+}
