@@ -29,7 +29,7 @@ interface NewMessage {
   messageType: "text" | "system";
 }
 
-interface MessageRow {
+export interface MessageRow {
   id: number;
   chat_id: string;
   seq: number;
@@ -40,7 +40,7 @@ interface MessageRow {
   created_at: number;
 }
 
-const rowToWire = (row: MessageRow): WireMessage => ({
+export const rowToWire = (row: MessageRow): WireMessage => ({
   id: row.id,
   chatId: row.chat_id,
   seq: row.seq,
@@ -50,6 +50,11 @@ const rowToWire = (row: MessageRow): WireMessage => ({
   messageType: row.message_type,
   createdAt: row.created_at,
 });
+
+/** What an INSERT into messages returns, as `MessageRow`. */
+export const RETURNING_MESSAGE = sql.raw(
+  "RETURNING id, chat_id, seq, sender_id, client_id, content, message_type, created_at",
+);
 
 /**
  * Inserts the message while its sender is still in the chat; nothing when they are not, or when
@@ -65,7 +70,7 @@ export function insertMessage(db: Db, m: NewMessage) {
       WHERE chat_id = ${m.chatId} AND user_id = ${m.senderId} AND left_at IS NULL
     )
     ON CONFLICT (sender_id, client_id) DO NOTHING
-    RETURNING id, chat_id, seq, sender_id, client_id, content, message_type, created_at`);
+    ${RETURNING_MESSAGE}`);
 }
 
 /** Keeps the chat's newest sequence number and last activity in step with its messages. */
