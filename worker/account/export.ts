@@ -29,7 +29,11 @@ export async function exportAccount(db: Db, userId: string) {
     .from(users)
     .where(eq(users.id, userId));
   const [profile] = await db.select().from(profiles).where(eq(profiles.id, userId));
-  const ownProjects = await db.select().from(projects).where(eq(projects.userId, userId)).orderBy(asc(projects.createdAt));
+  const ownProjects = await db
+    .select()
+    .from(projects)
+    .where(eq(projects.userId, userId))
+    .orderBy(asc(projects.createdAt));
 
   const sentRequests = await db
     .select({
@@ -99,11 +103,7 @@ export async function exportAccount(db: Db, userId: string) {
           .select({ chatId: messages.chatId, content: messages.content, sentAt: messages.createdAt })
           .from(messages)
           .where(
-            and(
-              inArray(messages.chatId, chatIds),
-              eq(messages.senderId, userId),
-              eq(messages.messageType, "text"),
-            ),
+            and(inArray(messages.chatId, chatIds), eq(messages.senderId, userId), eq(messages.messageType, "text")),
           )
           .orderBy(asc(messages.chatId), asc(messages.seq)),
       ])

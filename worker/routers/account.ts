@@ -51,7 +51,10 @@ export const accountRouter = router({
 
   /** How the delete form asks for confirmation: a password, or the e-mail for Google-only accounts. */
   deletionCheck: protectedProcedure.query(async ({ ctx }) => {
-    const [user] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, ctx.user.id));
+    const [user] = await ctx.db
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, ctx.user.id));
     return { confirmWith: user?.passwordHash ? ("password" as const) : ("email" as const) };
   }),
 
