@@ -40,12 +40,11 @@ it("keeps every chat, participant, message and payment when history stops cascad
       VALUES ('p', 'ada', 'cs_1', 999, 'usd', 'paid')`),
   ]);
   const tables = ["chats", "chat_participants", "messages", "payments"];
-  const snapshot = async () =>
-    Object.fromEntries(
-      await Promise.all(
-        tables.map(async (table) => [table, await db.all(sql.raw(`SELECT * FROM ${table} ORDER BY 1, 2`))]),
-      ),
-    );
+  const snapshot = async () => {
+    const rows: Record<string, Record<string, unknown>[]> = {};
+    for (const table of tables) rows[table] = await db.all(sql.raw(`SELECT * FROM ${table} ORDER BY 1, 2`));
+    return rows;
+  };
   const before = await snapshot();
 
   await migrate(db, { migrationsFolder });

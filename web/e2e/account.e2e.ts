@@ -80,7 +80,10 @@ test("a member who owns projects and is in a group deletes their account; the gr
   // The group is still in Cy's list, and Cy can still talk in it.
   await cy.page.goto("/friends");
   await cy.page.getByRole("tab", { name: /Groups/ }).click();
-  await cy.page.getByRole("list", { name: "Groups" }).getByRole("link", { name: /Lasting Crew/ }).click();
+  await cy.page
+    .getByRole("list", { name: "Groups" })
+    .getByRole("link", { name: /Lasting Crew/ })
+    .click();
   const box = cy.page.getByRole("textbox", { name: "Message" });
   await box.fill("We carry on");
   await box.press("Enter");

@@ -38,8 +38,7 @@ const ORPHANS = {
   sessions: "user_id NOT IN (SELECT id FROM users)",
   profiles: "id NOT IN (SELECT id FROM users)",
   projects: "user_id NOT IN (SELECT id FROM users)",
-  project_join_requests:
-    "user_id NOT IN (SELECT id FROM users) OR project_id NOT IN (SELECT id FROM projects)",
+  project_join_requests: "user_id NOT IN (SELECT id FROM users) OR project_id NOT IN (SELECT id FROM projects)",
   friends: "user_id NOT IN (SELECT id FROM users) OR friend_id NOT IN (SELECT id FROM users)",
   email_tokens: "user_id NOT IN (SELECT id FROM users)",
   // Left rows of deleted members stay, so their messages keep a sender; a current one may not.
@@ -105,16 +104,19 @@ test("members delete their accounts while friends message them and strangers ask
     expect(await countRows(host, "users", "id = ?", [leaver.id])).toBe(0);
     // The group outlives its creator, with every friend still in it and the creator's message kept.
     expect(await countRows(host, "chats", "id IN (?, ?)", [group, pair])).toBe(2);
-    expect(await countRows(host, "chat_participants", "chat_id = ? AND left_at IS NULL", [group])).toBe(
-      friends.length,
-    );
-    expect(await countRows(host, "messages", "chat_id = ? AND sender_id = ? AND content = 'bye'", [group, leaver.id])).toBe(1);
+    expect(await countRows(host, "chat_participants", "chat_id = ? AND left_at IS NULL", [group])).toBe(friends.length);
+    expect(
+      await countRows(host, "messages", "chat_id = ? AND sender_id = ? AND content = 'bye'", [group, leaver.id]),
+    ).toBe(1);
     // Left once, said once, in each chat.
     for (const chatId of [group, pair]) {
       expect(
-        await countRows(host, "messages", "chat_id = ? AND message_type = 'system' AND content LIKE '% left the chat'", [
-          chatId,
-        ]),
+        await countRows(
+          host,
+          "messages",
+          "chat_id = ? AND message_type = 'system' AND content LIKE '% left the chat'",
+          [chatId],
+        ),
       ).toBe(1);
     }
   }
