@@ -167,9 +167,8 @@ describe("export my data", () => {
       { projectId: mine, fromMemberId: friend.me.id, fromName: "Friend" },
     ]);
     expect(data.friendships).toMatchObject([{ memberId: friend.me.id, name: "Friend", status: "accepted" }]);
-    expect(data.chats).toMatchObject([
-      { id: chatId, isGroup: false, members: ["Exporter", "Friend"], myMessages: [{ content: "my own words" }] },
-    ]);
+    expect(data.chats).toMatchObject([{ id: chatId, isGroup: false, myMessages: [{ content: "my own words" }] }]);
+    expect(data.chats[0]!.members.sort()).toEqual(["Exporter", "Friend"]);
     expect(data.payments).toMatchObject([{ amount: 999, currency: "usd", status: "paid" }]);
 
     const text = JSON.stringify(data);
