@@ -18,7 +18,8 @@ test("the devices list shows both browsers, and signing one out ends its session
   await laptop.waitForURL((url) => url.pathname !== "/auth");
 
   await ada.page.goto("/settings");
-  await expect.poll(() => devices(ada.page).count()).toBe(2);
+  await devices(ada.page).nth(1).waitFor();
+  expect(await devices(ada.page).count()).toBe(2);
   const here = devices(ada.page).filter({ hasText: "This device" });
   await here.getByText("Active now").waitFor();
   const other = devices(ada.page).filter({ hasNotText: "This device" });
@@ -26,7 +27,8 @@ test("the devices list shows both browsers, and signing one out ends its session
 
   await other.getByRole("button", { name: /^Sign out/ }).click();
   await toast(ada.page, "Device Signed Out").waitFor();
-  await expect.poll(() => devices(ada.page).count()).toBe(1);
+  await devices(ada.page).nth(1).waitFor({ state: "detached" });
+  expect(await devices(ada.page).count()).toBe(1);
   await expect(ada.page.getByRole("button", { name: "Sign out all other devices" }).count()).resolves.toBe(0);
 
   // The laptop is signed out: its next page is the sign-in form.
