@@ -11,6 +11,10 @@ function someCause(error: unknown, test: (e: Error & { code?: unknown }) => bool
 export const isUniqueViolation = (error: unknown) =>
   someCause(error, (e) => /UNIQUE constraint failed/i.test(e.message));
 
+/** True when a row named someone or something that is gone (a member who just deleted their account). */
+export const isForeignKeyViolation = (error: unknown) =>
+  someCause(error, (e) => /FOREIGN KEY constraint failed/i.test(e.message));
+
 /**
  * True when another writer held the database past the busy timeout: the request did nothing
  * and may simply be sent again. Locally the driver says SQLITE_BUSY (or its extended codes);

@@ -47,6 +47,16 @@ export const sessions = sqliteTable(
     expiresAt: integer("expires_at").notNull(),
     /** Milliseconds; bounds a session's whole life however often it slides. */
     createdAt: integer("created_at").notNull(),
+    /** What the member sees in their sessions list: the browser's own description at sign-in. */
+    userAgent: text("user_agent"),
+    /** Country and city, only when the edge tells us (Cloudflare does; the Node host does not). */
+    country: text("country"),
+    city: text("city"),
+    /**
+     * Milliseconds; moved forward at most every few minutes, so reading a page costs no write.
+     * Null for sessions from before it was kept: their sign-in is the last we know of.
+     */
+    lastActiveAt: integer("last_active_at"),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
@@ -167,9 +177,11 @@ export const chats = sqliteTable("chats", {
   description: text("description"),
   isGroup: integer("is_group", { mode: "boolean" }).notNull().default(false),
   avatarUrl: text("avatar_url"),
-  createdBy: text("created_by")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" }),
+  /**
+   * No foreign key: a group outlives its creator's account. The id of a deleted member stays as
+   * a name for nobody, like a participant's or a sender's (shown as 'Deleted member').
+   */
+  createdBy: text("created_by").notNull(),
   /** Private chats only: the two member ids in sorted order, so a pair has exactly one chat. */
   pairKey: text("pair_key").unique(),
   /** Sequence number of the newest message (0 before the first): unread counts are differences. */
@@ -185,9 +197,8 @@ export const chatParticipants = sqliteTable(
     chatId: text("chat_id")
       .notNull()
       .references(() => chats.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    /** No foreign key: a deleted member's row stays, left, so the chat's history keeps its senders. */
+    userId: text("user_id").notNull(),
     role: text("role", { enum: CHAT_ROLES }).notNull().default("member"),
     leftAt: integer("left_at", { mode: "timestamp_ms" }),
     /** Sequence number of the newest message this member has seen. */
@@ -205,9 +216,8 @@ export const messages = sqliteTable(
     chatId: text("chat_id")
       .notNull()
       .references(() => chats.id, { onDelete: "cascade" }),
-    senderId: text("sender_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    /** No foreign key: messages stay in the others' chats when their sender deletes the account. */
+    senderId: text("sender_id").notNull(),
     /**
      * 1, 2, 3 ... within the chat, assigned in the inserting statement: a client that holds
      * messages up to n and receives n + 2 knows it missed one.
@@ -229,9 +239,8 @@ export const payments = sqliteTable(
   "payments",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    /** Null once the member deleted their account: payments are kept for the accounts. */
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     stripeSessionId: text("stripe_session_id").notNull().unique(),
     /** The event that confirmed the payment. */
     stripeEventId: text("stripe_event_id").unique(),

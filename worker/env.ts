@@ -1,5 +1,6 @@
 import type { Session, User } from "lucia";
 import type { Db } from "../db/client";
+import type { Device } from "./auth/device";
 import type { Auth } from "./auth/lucia";
 import type { Config } from "./config";
 import type { Rooms } from "./rooms/rooms";
@@ -23,6 +24,8 @@ export interface RequestVars extends Services {
   session: Session | null;
   /** Origin used in links the app sends out (e-mails, OAuth redirects). */
   appUrl: string;
+  /** The browser and, at the edge, its place: what a session started by this request records. */
+  device: Device;
 }
 
 export type AppEnv = { Variables: RequestVars };

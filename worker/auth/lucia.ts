@@ -27,9 +27,9 @@ class SessionAdapter extends DrizzleSQLiteAdapter {
     if (!query) sessionAndUserQueries.set(this.database, (query = prepareSessionAndUser(this.database)));
     const row = await query.get({ id: sessionId });
     if (!row) return [null, null];
-    const { id, userId, expiresAt, createdAt } = row.session;
+    const { id, userId, expiresAt, createdAt, lastActiveAt } = row.session;
     return [
-      { id, userId, expiresAt: new Date(expiresAt * 1000), attributes: { createdAt } },
+      { id, userId, expiresAt: new Date(expiresAt * 1000), attributes: { createdAt, lastActiveAt } },
       { id: userId, attributes: { email: row.email, emailVerifiedAt: row.emailVerifiedAt } },
     ];
   }
@@ -50,7 +50,10 @@ export function initializeLucia(db: Db, secure: boolean) {
       email: attributes.email,
       emailVerifiedAt: attributes.emailVerifiedAt,
     }),
-    getSessionAttributes: (attributes) => ({ createdAt: attributes.createdAt }),
+    getSessionAttributes: (attributes) => ({
+      createdAt: attributes.createdAt,
+      lastActiveAt: attributes.lastActiveAt,
+    }),
   });
 }
 
@@ -60,6 +63,6 @@ declare module "lucia" {
   interface Register {
     Lucia: Auth;
     DatabaseUserAttributes: { email: string; emailVerifiedAt: Date | null };
-    DatabaseSessionAttributes: { createdAt: number };
+    DatabaseSessionAttributes: { createdAt: number; lastActiveAt: number | null };
   }
 }

@@ -1,6 +1,8 @@
-import { generateIdFromEntropySize, type Cookie } from "lucia";
+import { and, eq, lt, or, isNull } from "drizzle-orm";
+import { generateIdFromEntropySize, type Cookie, type Session } from "lucia";
 import type { Db } from "../../db/client";
 import { sessions } from "../../db/schema";
+import type { Device } from "./device";
 import type { Auth } from "./lucia";
 import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_SLIDING_LIFETIME } from "./lucia";
 
@@ -9,7 +11,7 @@ import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_SLIDING_LIFETIME } from "./lucia"
  * member in, and the cookie that carries it. Always a new id at sign-in, so a planted or leaked
  * cookie never becomes signed in. The id has lucia's own length and alphabet.
  */
-export function newSession(db: Db, auth: Auth, userId: string) {
+export function newSession(db: Db, auth: Auth, userId: string, device: Device) {
   const id = generateIdFromEntropySize(25);
   const now = Date.now();
   const statement = db.insert(sessions).values({
@@ -17,21 +19,42 @@ export function newSession(db: Db, auth: Auth, userId: string) {
     userId,
     expiresAt: Math.floor((now + SESSION_SLIDING_LIFETIME.milliseconds()) / 1000),
     createdAt: now,
+    lastActiveAt: now,
+    ...device,
   });
   return { statement, cookie: auth.createSessionCookie(id) };
 }
 
-export async function startSession(db: Db, auth: Auth, userId: string): Promise<Cookie> {
-  const { statement, cookie } = newSession(db, auth, userId);
+export async function startSession(db: Db, auth: Auth, userId: string, device: Device): Promise<Cookie> {
+  const { statement, cookie } = newSession(db, auth, userId, device);
   await statement;
   return cookie;
 }
 
+/** How stale a session's last activity may get before a request moves it: at most one write per interval. */
+export const LAST_ACTIVE_INTERVAL_MS = 5 * 60 * 1000;
+
+/** One conditional statement, so parallel requests of one page write it once between them. */
+async function touchSession(db: Db, session: Session) {
+  const now = Date.now();
+  if (session.lastActiveAt !== null && now - session.lastActiveAt < LAST_ACTIVE_INTERVAL_MS) return;
+  await db
+    .update(sessions)
+    .set({ lastActiveAt: now })
+    .where(
+      and(
+        eq(sessions.id, session.id),
+        or(isNull(sessions.lastActiveAt), lt(sessions.lastActiveAt, now - LAST_ACTIVE_INTERVAL_MS)),
+      ),
+    );
+}
+
 /**
  * Reads the session cookie: a sliding session is refreshed when lucia marks it fresh, and one
- * older than the absolute limit is ended whatever its sliding expiry says.
+ * older than the absolute limit is ended whatever its sliding expiry says. A session in use has
+ * its last activity kept, for the member's sessions list.
  */
-export async function resolveSession(auth: Auth, sessionId: string | null) {
+export async function resolveSession(db: Db, auth: Auth, sessionId: string | null) {
   if (!sessionId) return { user: null, session: null, cookie: null };
   const { session, user } = await auth.validateSession(sessionId);
   if (!session) return { user: null, session: null, cookie: auth.createBlankSessionCookie() };
@@ -39,5 +62,6 @@ export async function resolveSession(auth: Auth, sessionId: string | null) {
     await auth.invalidateSession(session.id);
     return { user: null, session: null, cookie: auth.createBlankSessionCookie() };
   }
+  await touchSession(db, session);
   return { user, session, cookie: session.fresh ? auth.createSessionCookie(session.id) : null };
 }

@@ -4,13 +4,17 @@
  * sequence numbers kept on write, never counts over messages.
  */
 import { sql } from "drizzle-orm";
+import { DELETED_MEMBER } from "../../db/account-rules";
 import type { Db } from "../../db/client";
 
 export const LIST_PAGE_SIZE = 20;
 
-/** What the UI shows as a member's name: the display name, else the e-mail before the @. */
-const nameOf = (alias: string) =>
-  sql.raw(`coalesce(nullif(${alias}.display_name, ''), substr(${alias}.email, 1, instr(${alias}.email, '@') - 1))`);
+/**
+ * What the UI shows as a member's name: the display name, else the e-mail before the @, from a
+ * profile joined under `alias`; 'Deleted member' when there is no profile any more.
+ */
+export const nameOf = (alias: string) =>
+  sql<string>`coalesce(${sql.raw(`nullif(${alias}.display_name, ''), substr(${alias}.email, 1, instr(${alias}.email, '@') - 1)`)}, ${DELETED_MEMBER})`;
 
 export interface ListCursor {
   updatedAt: number;

@@ -30,7 +30,7 @@ interface NewMessage {
   messageType: "text" | "system";
 }
 
-interface MessageRow {
+export interface MessageRow {
   id: number;
   chat_id: string;
   seq: number;
@@ -41,7 +41,7 @@ interface MessageRow {
   created_at: number;
 }
 
-const rowToWire = (row: MessageRow): WireMessage => ({
+export const rowToWire = (row: MessageRow): WireMessage => ({
   id: row.id,
   chatId: row.chat_id,
   seq: row.seq,
@@ -51,6 +51,11 @@ const rowToWire = (row: MessageRow): WireMessage => ({
   messageType: row.message_type,
   createdAt: row.created_at,
 });
+
+/** What an INSERT into messages returns, as `MessageRow`. */
+export const RETURNING_MESSAGE = sql.raw(
+  "RETURNING id, chat_id, seq, sender_id, client_id, content, message_type, created_at",
+);
 
 /**
  * Inserts the message while its sender is still in the chat and, for a member's own words in a
@@ -68,7 +73,7 @@ export function insertMessage(db: Db, m: NewMessage) {
     )
     ${m.messageType === "text" ? sql`AND EXISTS (${mayTalk(m.chatId)})` : sql``}
     ON CONFLICT (sender_id, client_id) DO NOTHING
-    RETURNING id, chat_id, seq, sender_id, client_id, content, message_type, created_at`);
+    ${RETURNING_MESSAGE}`);
 }
 
 /** A group, or a private chat whose two members are still friends. */

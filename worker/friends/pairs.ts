@@ -10,12 +10,14 @@ import {
   ALREADY_FRIENDS,
   ALREADY_RECEIVED,
   ALREADY_SENT,
+  MEMBER_NOT_FOUND,
   NOT_FRIENDS,
   ONLY_RECIPIENT_ANSWERS,
   ONLY_SENDER_CANCELS,
   PAIR_BUSY,
   REQUEST_GONE,
 } from "../../db/friend-rules";
+import { isForeignKeyViolation } from "../../db/errors";
 import { friends } from "../../db/schema";
 
 type Friendship = typeof friends.$inferSelect;
@@ -54,7 +56,11 @@ export async function sendRequest(db: Db, from: string, to: string) {
       .insert(friends)
       .values({ id: crypto.randomUUID(), userId: from, friendId: to })
       .onConflictDoNothing()
-      .returning();
+      .returning()
+      .catch((error: unknown) => {
+        // The other member deleted their account a moment ago.
+        throw isForeignKeyViolation(error) ? new TRPCError({ code: "NOT_FOUND", message: MEMBER_NOT_FOUND }) : error;
+      });
     if (created) return created;
     const existing = await rowOfPair(db, from, to);
     if (existing) refuseExisting(existing, from);

@@ -63,7 +63,7 @@ export const googleRoutes = new Hono<AppEnv>()
     if (!claims.sub || !claims.email || claims.email_verified !== true) return fail("google_failed");
 
     const userId = await signInWithGoogle(c.var.db, { ...claims, email: claims.email });
-    const cookie = await startSession(c.var.db, c.var.auth, userId);
+    const cookie = await startSession(c.var.db, c.var.auth, userId, c.var.device);
     c.header("Set-Cookie", cookie.serialize(), { append: true });
     return c.redirect("/dashboard");
   });

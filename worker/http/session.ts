@@ -1,5 +1,6 @@
 import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
+import { deviceOf } from "../auth/device";
 import { initializeLucia } from "../auth/lucia";
 import { resolveSession } from "../auth/session";
 import { secureCookies } from "../config";
@@ -9,11 +10,12 @@ import type { AppEnv } from "../env";
 export const sessionMiddleware = createMiddleware<AppEnv>(async (c, next) => {
   const appUrl = c.var.config.appUrl;
   const auth = initializeLucia(c.var.db, secureCookies(appUrl));
-  const { user, session, cookie } = await resolveSession(auth, getCookie(c, auth.sessionCookieName) ?? null);
+  const { user, session, cookie } = await resolveSession(c.var.db, auth, getCookie(c, auth.sessionCookieName) ?? null);
   c.set("auth", auth);
   c.set("user", user);
   c.set("session", session);
   c.set("appUrl", appUrl);
+  c.set("device", deviceOf(c.req.raw));
   await next();
   if (!cookie) return;
   // Added to the finished response, whoever built it (tRPC makes its own Response), and placed

@@ -34,8 +34,9 @@ describe.each(Object.keys(procedures))("%s", (path) => {
             : others![role]!;
     const before = await rowCounts(t.db);
     const { code, status } = await callProcedure(caller, path, input);
-    // Signing up, in or out changes who the browser is: the next stranger starts afresh.
-    if (path.startsWith("auth.")) w.forgetStranger();
+    // Signing up, in or out, or deleting the account changes who the browser is: the next
+    // stranger starts afresh.
+    if (path.startsWith("auth.") || path.startsWith("account.")) w.forgetStranger();
     const expected =
       role === "anonymous" || role === "stranger" || role === "party" ? rule![role] : rule!.others![role];
     expect(code).toBe(expected);

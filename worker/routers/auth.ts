@@ -77,7 +77,7 @@ export const authRouter = router({
     const passwordHash = await hashPassword(input.password);
     const account = newAccount(ctx.db, { email: input.email, displayName: input.displayName, passwordHash });
     const verification = await verificationEmail(ctx.db, account, ctx.appUrl);
-    const session = newSession(ctx.db, ctx.auth, account.id);
+    const session = newSession(ctx.db, ctx.auth, account.id, ctx.device);
     // The account, its profile, its verification e-mail and its session: all of them or none.
     await ctx.db
       .batch([...account.statements, ...verification.statements, session.statement])
@@ -103,7 +103,7 @@ export const authRouter = router({
       : await verifyPassword(await decoyHash(), input.password).then(() => false);
     if (!user || !valid) throw new TRPCError({ code: "UNAUTHORIZED", message: INVALID_CREDENTIALS });
     // The limits count failures: a right password clears its address's and gives the IP its try back.
-    const session = newSession(ctx.db, ctx.auth, user.id);
+    const session = newSession(ctx.db, ctx.auth, user.id, ctx.device);
     await ctx.db.batch([resetAttempts(ctx.db, byEmail), refundAttempt(ctx.db, byIp), session.statement]);
     ctx.setCookie(session.cookie);
     return me(ctx, user);

@@ -259,15 +259,14 @@ export const chatsRouter = router({
       throw new TRPCError({ code: "BAD_REQUEST", message: GROUP_FRIENDS_ONLY });
     }
     const [added] = await ctx.db.batch([
-      ctx.db
-        .insert(chatParticipants)
-        .values({ chatId: chat.id, userId: input.userId, role: "member" })
-        .onConflictDoUpdate({
-          target: [chatParticipants.chatId, chatParticipants.userId],
-          set: { leftAt: null },
-          setWhere: sql`${chatParticipants.leftAt} IS NOT NULL`,
-        })
-        .returning({ userId: chatParticipants.userId }),
+      // Friends only, checked again in the statement itself: a friend who deleted their account
+      // a moment ago is not added.
+      ctx.db.all<{ user_id: string }>(sql`
+        INSERT INTO chat_participants (chat_id, user_id, role)
+        SELECT ${chat.id}, ${input.userId}, 'member'
+        WHERE ${friendsCondition(ctx.user.id, input.userId)}
+        ON CONFLICT (chat_id, user_id) DO UPDATE SET left_at = NULL WHERE left_at IS NOT NULL
+        RETURNING user_id`),
     ]);
     if (!added.length) return { added: false };
     const [inserted] = await ctx.db.batch([

@@ -1,4 +1,5 @@
 import { router } from "../trpc";
+import { accountRouter } from "./account";
 import { authRouter } from "./auth";
 import { chatsRouter } from "./chats";
 import { billingRouter } from "./billing";
@@ -10,6 +11,7 @@ import { profilesRouter } from "./profiles";
 
 export const appRouter = router({
   auth: authRouter,
+  account: accountRouter,
   chats: chatsRouter,
   joinRequests: joinRequestsRouter,
   projects: projectsRouter,

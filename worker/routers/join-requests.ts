@@ -3,7 +3,8 @@ import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { profiles, projectJoinRequests, projects } from "../../db/schema";
-import { isUniqueViolation } from "../../db/errors";
+import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors";
+import { PROJECT_NOT_FOUND } from "../../db/project-rules";
 import { findProject, ownedProject } from "../projects/access";
 import { waitingRequests } from "../projects/member";
 import { projectId } from "../projects/inputs";
@@ -107,7 +108,10 @@ export const joinRequestsRouter = router({
       .values({ id, projectId: project.id, userId: ctx.user.id, createdAt: now, updatedAt: now })
       .catch((error: unknown) => {
         // A double click: the unique (project, member) index keeps the first request only.
-        throw isUniqueViolation(error) ? new TRPCError({ code: "CONFLICT", message: ALREADY_PENDING }) : error;
+        if (isUniqueViolation(error)) throw new TRPCError({ code: "CONFLICT", message: ALREADY_PENDING });
+        // The project went a moment ago (deleted, or its owner deleted their account).
+        if (isForeignKeyViolation(error)) throw new TRPCError({ code: "NOT_FOUND", message: PROJECT_NOT_FOUND });
+        throw error;
       });
     return { id, status: "pending" as const };
   }),

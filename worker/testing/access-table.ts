@@ -103,7 +103,7 @@ const PNG = Uint8Array.from(
   atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="),
   (c) => c.charCodeAt(0),
 );
-function avatarForm() {
+export function avatarForm() {
   const form = new FormData();
   form.append("file", new Blob([PNG], { type: "image/png" }), "avatar.png");
   return form;
@@ -148,6 +148,30 @@ export const accessTable: Record<string, AccessRule> = {
     arrange: async (w) => {
       const party = await w.fresh();
       return { party, input: { token: await w.verificationToken(party) } };
+    },
+  },
+
+  "account.sessions": { ...members, arrange: anyMember },
+  "account.endSession": {
+    anonymous: "UNAUTHORIZED",
+    stranger: "NOT_FOUND",
+    party: "ok",
+    arrange: async (w) => {
+      const party = await w.fresh();
+      const laptop = w.t.browser();
+      await laptop.trpc.auth.signIn.mutate({ email: party.email, password: party.password });
+      const list = await party.trpc.account.sessions.query();
+      return { party, input: { handle: list.find((s) => !s.current)!.handle } };
+    },
+  },
+  "account.endOtherSessions": { ...members, arrange: async (w) => ({ party: await w.fresh() }) },
+  "account.export": { ...members, arrange: anyMember },
+  "account.deletionCheck": { ...members, arrange: anyMember },
+  "account.delete": {
+    ...members,
+    arrange: async (w) => {
+      const party = await w.fresh();
+      return { party, input: { password: party.password } };
     },
   },
 

@@ -1,0 +1,61 @@
+/**
+ * Migrations that rebuild tables must keep every row. Each case applies the migrations before
+ * one, writes rows the way the app did then, applies the rest and reads the rows back.
+ */
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { sql } from "drizzle-orm";
+import { migrate } from "drizzle-orm/libsql/migrator";
+import { expect, it } from "vitest";
+import { createDb } from "./client";
+
+const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+
+/** A copy of the migrations folder whose journal stops before the migration named `name` (any number). */
+function migrationsBefore(name: string) {
+  const dir = mkdtempSync(join(tmpdir(), "crewboard-migrations-"));
+  cpSync(migrationsFolder, dir, { recursive: true });
+  const journalPath = join(dir, "meta", "_journal.json");
+  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
+  const at = journal.entries.findIndex((entry) => entry.tag.endsWith(`_${name}`));
+  expect(at).toBeGreaterThan(0);
+  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
+  return dir;
+}
+
+it("keeps every chat, participant, message and payment when history stops cascading from members", async () => {
+  const db = createDb({ url: `file:${join(mkdtempSync(join(tmpdir(), "crewboard-test-")), "app.db")}` });
+  await migrate(db, { migrationsFolder: migrationsBefore("history_outlives_members") });
+  await db.batch([
+    db.run(sql`INSERT INTO users (id, email) VALUES ('ada', 'ada@example.com'), ('bob', 'bob@example.com')`),
+    db.run(sql`INSERT INTO chats (id, title, is_group, created_by, last_seq) VALUES ('g', 'Crew', 1, 'ada', 2)`),
+    db.run(
+      sql`INSERT INTO chat_participants (chat_id, user_id, role) VALUES ('g', 'ada', 'admin'), ('g', 'bob', 'member')`,
+    ),
+    db.run(sql`INSERT INTO messages (chat_id, sender_id, seq, client_id, content) VALUES
+      ('g', 'ada', 1, 'c1', 'hello'), ('g', 'bob', 2, 'c2', 'hi')`),
+    db.run(sql`INSERT INTO payments (id, user_id, stripe_session_id, amount, currency, status)
+      VALUES ('p', 'ada', 'cs_1', 999, 'usd', 'paid')`),
+  ]);
+  const tables = ["chats", "chat_participants", "messages", "payments"];
+  const snapshot = async () => {
+    const rows: Record<string, Record<string, unknown>[]> = {};
+    for (const table of tables) rows[table] = await db.all(sql.raw(`SELECT * FROM ${table} ORDER BY 1, 2`));
+    return rows;
+  };
+  const before = await snapshot();
+
+  await migrate(db, { migrationsFolder });
+  expect(await snapshot()).toEqual(before);
+  expect(await db.all(sql`PRAGMA foreign_key_check`)).toEqual([]);
+
+  // And now deleting a member leaves the group and its history whole, and the payment unlinked.
+  await db.run(sql`DELETE FROM users WHERE id = 'ada'`);
+  const after = await snapshot();
+  expect(after.chats).toEqual(before.chats);
+  expect(after.chat_participants).toEqual(before.chat_participants);
+  expect(after.messages).toEqual(before.messages);
+  expect(after.payments).toMatchObject([{ id: "p", user_id: null }]);
+});

@@ -1,0 +1,48 @@
+/** Members as the browser tests set them up: signed up through the page, tied together in the database. */
+import type { Page } from "playwright-core";
+import { expect } from "vitest";
+import type { RunningHost } from "../../worker/testing/host";
+import { newMember, signUp, type Member } from "./ui";
+
+export interface Person extends Member {
+  id: string;
+  page: Page;
+}
+
+export async function person(app: RunningHost, newPage: () => Promise<Page>, name: string): Promise<Person> {
+  const page = await newPage();
+  const member = await signUp(page, { ...newMember(), displayName: name });
+  const db = app.openDatabase();
+  try {
+    const { rows } = await db.execute({
+      sql: "SELECT id FROM users WHERE email = ?",
+      args: [member.email.toLowerCase()],
+    });
+    return { ...member, id: String(rows[0]!.id), page };
+  } finally {
+    db.close();
+  }
+}
+
+/** An accepted friendship, as accepting a friend request leaves it. */
+export async function befriend(app: RunningHost, a: Person, b: Person) {
+  const db = app.openDatabase();
+  try {
+    await db.execute({
+      sql: "INSERT INTO friends (id, user_id, friend_id, status) VALUES (?, ?, ?, 'accepted')",
+      args: [crypto.randomUUID(), a.id, b.id],
+    });
+  } finally {
+    db.close();
+  }
+}
+
+/** A procedure called from the member's own page, with their session, as the SPA calls it. */
+export async function call<T>(who: Person, path: string, input: unknown): Promise<T> {
+  const response = await who.page.request.post(`/api/trpc/${path}`, {
+    data: { json: input },
+    headers: { Origin: new URL(who.page.url()).origin },
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { result: { data: { json: T } } }).result.data.json;
+}

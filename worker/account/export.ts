@@ -1,0 +1,139 @@
+/**
+ * Everything the member wrote or owns, as one JSON document. Of other members it holds only what
+ * the member sees of them in the app anyway: names on their friendships, requests and chats.
+ * Credentials (password hash, Google id, sessions) never leave the server.
+ */
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import {
+  chatParticipants,
+  chats,
+  messages,
+  payments,
+  profiles,
+  projectJoinRequests,
+  projects,
+  users,
+} from "../../db/schema";
+import { nameOf } from "../chats/listing";
+
+export async function exportAccount(db: Db, userId: string) {
+  const [account] = await db
+    .select({
+      email: users.email,
+      emailVerifiedAt: users.emailVerifiedAt,
+      hasPassword: sql<boolean>`${users.passwordHash} IS NOT NULL`.mapWith(Boolean),
+      googleLinked: sql<boolean>`${users.googleId} IS NOT NULL`.mapWith(Boolean),
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  const [profile] = await db.select().from(profiles).where(eq(profiles.id, userId));
+  const ownProjects = await db
+    .select()
+    .from(projects)
+    .where(eq(projects.userId, userId))
+    .orderBy(asc(projects.createdAt));
+
+  const sentRequests = await db
+    .select({
+      projectId: projectJoinRequests.projectId,
+      projectTitle: projects.title,
+      status: projectJoinRequests.status,
+      createdAt: projectJoinRequests.createdAt,
+      updatedAt: projectJoinRequests.updatedAt,
+    })
+    .from(projectJoinRequests)
+    .innerJoin(projects, eq(projects.id, projectJoinRequests.projectId))
+    .where(eq(projectJoinRequests.userId, userId))
+    .orderBy(asc(projectJoinRequests.createdAt));
+  const receivedRequests = await db.all<{
+    projectId: string;
+    projectTitle: string;
+    fromMemberId: string;
+    fromName: string;
+    status: string;
+    createdAt: number;
+  }>(sql`
+    SELECT r.project_id AS projectId, p.title AS projectTitle, r.user_id AS fromMemberId,
+      ${nameOf("pr")} AS fromName, r.status, r.created_at AS createdAt
+    FROM project_join_requests r
+    JOIN projects p ON p.id = r.project_id
+    LEFT JOIN profiles pr ON pr.id = r.user_id
+    WHERE p.user_id = ${userId}
+    ORDER BY r.created_at`);
+
+  const friendships = await db.all<{
+    memberId: string;
+    name: string;
+    status: string;
+    direction: "sent" | "received";
+    createdAt: number;
+  }>(sql`
+    SELECT CASE WHEN f.user_id = ${userId} THEN f.friend_id ELSE f.user_id END AS memberId,
+      ${nameOf("pr")} AS name, f.status,
+      CASE WHEN f.user_id = ${userId} THEN 'sent' ELSE 'received' END AS direction, f.created_at AS createdAt
+    FROM friends f
+    LEFT JOIN profiles pr ON pr.id = CASE WHEN f.user_id = ${userId} THEN f.friend_id ELSE f.user_id END
+    WHERE f.user_id = ${userId} OR f.friend_id = ${userId}
+    ORDER BY f.created_at`);
+
+  const memberships = await db
+    .select({
+      id: chats.id,
+      isGroup: chats.isGroup,
+      title: chats.title,
+      description: chats.description,
+      role: chatParticipants.role,
+      joinedAt: chatParticipants.createdAt,
+    })
+    .from(chatParticipants)
+    .innerJoin(chats, eq(chats.id, chatParticipants.chatId))
+    .where(and(eq(chatParticipants.userId, userId), sql`${chatParticipants.leftAt} IS NULL`))
+    .orderBy(asc(chatParticipants.createdAt));
+  const chatIds = memberships.map((chat) => chat.id);
+  const [members, ownMessages] = chatIds.length
+    ? await Promise.all([
+        db.all<{ chatId: string; name: string }>(sql`
+          SELECT p.chat_id AS chatId, ${nameOf("pr")} AS name
+          FROM chat_participants p LEFT JOIN profiles pr ON pr.id = p.user_id
+          WHERE p.chat_id IN (SELECT value FROM json_each(${JSON.stringify(chatIds)})) AND p.left_at IS NULL
+          ORDER BY p.created_at`),
+        db
+          .select({ chatId: messages.chatId, content: messages.content, sentAt: messages.createdAt })
+          .from(messages)
+          .where(
+            and(inArray(messages.chatId, chatIds), eq(messages.senderId, userId), eq(messages.messageType, "text")),
+          )
+          .orderBy(asc(messages.chatId), asc(messages.seq)),
+      ])
+    : [[], []];
+
+  const ownPayments = await db
+    .select({
+      amount: payments.amount,
+      currency: payments.currency,
+      status: payments.status,
+      paidAt: payments.paidAt,
+      refundedAt: payments.refundedAt,
+      createdAt: payments.createdAt,
+    })
+    .from(payments)
+    .where(eq(payments.userId, userId))
+    .orderBy(asc(payments.createdAt));
+
+  return {
+    exportedAt: new Date(),
+    account: account ?? null,
+    profile: profile ?? null,
+    projects: ownProjects,
+    joinRequests: { sent: sentRequests, received: receivedRequests },
+    friendships,
+    chats: memberships.map((chat) => ({
+      ...chat,
+      members: members.filter((m) => m.chatId === chat.id).map((m) => m.name),
+      myMessages: ownMessages.filter((m) => m.chatId === chat.id).map(({ content, sentAt }) => ({ content, sentAt })),
+    })),
+    payments: ownPayments,
+  };
+}
