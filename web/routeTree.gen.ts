@@ -23,6 +23,9 @@ import { Route as SitePricingRouteImport } from './routes/_site/pricing'
 import { Route as SitePrivacyPolicyRouteImport } from './routes/_site/privacy-policy'
 import { Route as SiteTermsRouteImport } from './routes/_site/terms'
 import { Route as AuthIndexRouteImport } from './routes/auth/index'
+import { Route as AuthConfirmEmailRouteImport } from './routes/auth/confirm-email'
+import { Route as AuthForgotPasswordRouteImport } from './routes/auth/forgot-password'
+import { Route as AuthResetPasswordRouteImport } from './routes/auth/reset-password'
 import { Route as AuthVerifyRouteImport } from './routes/auth/verify'
 import { Route as AuthedShellAllProjectsRouteImport } from './routes/_authed/_shell/all-projects'
 import { Route as AuthedShellDashboardRouteImport } from './routes/_authed/_shell/dashboard'
@@ -101,6 +104,21 @@ const AuthIndexRoute = AuthIndexRouteImport.update({
   path: '/auth/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthConfirmEmailRoute = AuthConfirmEmailRouteImport.update({
+  id: '/auth/confirm-email',
+  path: '/auth/confirm-email',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthForgotPasswordRoute = AuthForgotPasswordRouteImport.update({
+  id: '/auth/forgot-password',
+  path: '/auth/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthResetPasswordRoute = AuthResetPasswordRouteImport.update({
+  id: '/auth/reset-password',
+  path: '/auth/reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthVerifyRoute = AuthVerifyRouteImport.update({
   id: '/auth/verify',
   path: '/auth/verify',
@@ -163,6 +181,9 @@ export interface FileRoutesByFullPath {
   '/pricing': typeof SitePricingRoute
   '/privacy-policy': typeof SitePrivacyPolicyRoute
   '/terms': typeof SiteTermsRoute
+  '/auth/confirm-email': typeof AuthConfirmEmailRoute
+  '/auth/forgot-password': typeof AuthForgotPasswordRoute
+  '/auth/reset-password': typeof AuthResetPasswordRoute
   '/auth/verify': typeof AuthVerifyRoute
   '/auth/': typeof AuthIndexRoute
   '/all-projects': typeof AuthedShellAllProjectsRoute
@@ -186,6 +207,9 @@ export interface FileRoutesByTo {
   '/pricing': typeof SitePricingRoute
   '/privacy-policy': typeof SitePrivacyPolicyRoute
   '/terms': typeof SiteTermsRoute
+  '/auth/confirm-email': typeof AuthConfirmEmailRoute
+  '/auth/forgot-password': typeof AuthForgotPasswordRoute
+  '/auth/reset-password': typeof AuthResetPasswordRoute
   '/auth/verify': typeof AuthVerifyRoute
   '/auth': typeof AuthIndexRoute
   '/all-projects': typeof AuthedShellAllProjectsRoute
@@ -212,6 +236,9 @@ export interface FileRoutesById {
   '/_site/pricing': typeof SitePricingRoute
   '/_site/privacy-policy': typeof SitePrivacyPolicyRoute
   '/_site/terms': typeof SiteTermsRoute
+  '/auth/confirm-email': typeof AuthConfirmEmailRoute
+  '/auth/forgot-password': typeof AuthForgotPasswordRoute
+  '/auth/reset-password': typeof AuthResetPasswordRoute
   '/auth/verify': typeof AuthVerifyRoute
   '/_site/': typeof SiteIndexRoute
   '/auth/': typeof AuthIndexRoute
@@ -238,6 +265,9 @@ export interface FileRouteTypes {
     | '/pricing'
     | '/privacy-policy'
     | '/terms'
+    | '/auth/confirm-email'
+    | '/auth/forgot-password'
+    | '/auth/reset-password'
     | '/auth/verify'
     | '/auth/'
     | '/all-projects'
@@ -261,6 +291,9 @@ export interface FileRouteTypes {
     | '/pricing'
     | '/privacy-policy'
     | '/terms'
+    | '/auth/confirm-email'
+    | '/auth/forgot-password'
+    | '/auth/reset-password'
     | '/auth/verify'
     | '/auth'
     | '/all-projects'
@@ -286,6 +319,9 @@ export interface FileRouteTypes {
     | '/_site/pricing'
     | '/_site/privacy-policy'
     | '/_site/terms'
+    | '/auth/confirm-email'
+    | '/auth/forgot-password'
+    | '/auth/reset-password'
     | '/auth/verify'
     | '/_site/'
     | '/auth/'
@@ -303,6 +339,9 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   AuthedRoute: typeof AuthedRouteWithChildren
   SiteRoute: typeof SiteRouteWithChildren
+  AuthConfirmEmailRoute: typeof AuthConfirmEmailRoute
+  AuthForgotPasswordRoute: typeof AuthForgotPasswordRoute
+  AuthResetPasswordRoute: typeof AuthResetPasswordRoute
   AuthVerifyRoute: typeof AuthVerifyRoute
   AuthIndexRoute: typeof AuthIndexRoute
 }
@@ -405,6 +444,27 @@ declare module '@tanstack/react-router' {
       path: '/auth'
       fullPath: '/auth/'
       preLoaderRoute: typeof AuthIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auth/confirm-email': {
+      id: '/auth/confirm-email'
+      path: '/auth/confirm-email'
+      fullPath: '/auth/confirm-email'
+      preLoaderRoute: typeof AuthConfirmEmailRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auth/forgot-password': {
+      id: '/auth/forgot-password'
+      path: '/auth/forgot-password'
+      fullPath: '/auth/forgot-password'
+      preLoaderRoute: typeof AuthForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auth/reset-password': {
+      id: '/auth/reset-password'
+      path: '/auth/reset-password'
+      fullPath: '/auth/reset-password'
+      preLoaderRoute: typeof AuthResetPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/auth/verify': {
@@ -550,6 +610,9 @@ const SiteRouteWithChildren = SiteRoute._addFileChildren(SiteRouteChildren)
 const rootRouteChildren: RootRouteChildren = {
   AuthedRoute: AuthedRouteWithChildren,
   SiteRoute: SiteRouteWithChildren,
+  AuthConfirmEmailRoute: AuthConfirmEmailRoute,
+  AuthForgotPasswordRoute: AuthForgotPasswordRoute,
+  AuthResetPasswordRoute: AuthResetPasswordRoute,
   AuthVerifyRoute: AuthVerifyRoute,
   AuthIndexRoute: AuthIndexRoute,
 }

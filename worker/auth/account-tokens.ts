@@ -12,7 +12,12 @@ export type TokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number];
  */
 export async function issueToken(
   db: Db,
-  { purpose, owner, lifetimeMs, newEmail = null }: { purpose: TokenPurpose; owner: SQL; lifetimeMs: number; newEmail?: string | null },
+  {
+    purpose,
+    owner,
+    lifetimeMs,
+    newEmail = null,
+  }: { purpose: TokenPurpose; owner: SQL; lifetimeMs: number; newEmail?: string | null },
 ) {
   const token = randomToken();
   const now = Date.now();

@@ -105,8 +105,7 @@ export const authRouter = router({
 
   /** Confirms an address and nothing more: the visitor stays who they were, signed in or not. */
   verifyEmail: unbatchedProcedure
-    .input(
-z.object({ token: linkTokenField(INVALID_VERIFICATION_LINK) }))
+    .input(z.object({ token: linkTokenField(INVALID_VERIFICATION_LINK) }))
     .mutation(async ({ ctx, input }) => {
       if (!(await consumeVerificationToken(ctx.db, input.token, ctx.user?.id ?? null))) {
         throw new TRPCError({ code: "BAD_REQUEST", message: INVALID_VERIFICATION_LINK });

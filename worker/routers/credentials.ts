@@ -16,13 +16,7 @@ import { users, type User } from "../../db/schema";
 import { findUserByEmail, normalizeEmail } from "../auth/accounts";
 import { changePassword, confirmEmailChange, pendingEmail, requestEmailChange } from "../auth/credentials";
 import { verifyPassword } from "../auth/password";
-import {
-  limitAttempts,
-  refundAttempt,
-  tooManyAttemptsMessage,
-  type Attempt,
-  type RateRule,
-} from "../auth/rate-limit";
+import { limitAttempts, refundAttempt, tooManyAttemptsMessage, type Attempt, type RateRule } from "../auth/rate-limit";
 import type { Context } from "../trpc";
 import { protectedProcedure, router, unbatchedProcedure, unbatchedProtectedProcedure } from "../trpc";
 import { emailField, linkTokenField, newPasswordField, passwordField } from "./fields";

@@ -214,7 +214,10 @@ export const accessTable: Record<string, AccessRule> = {
     party: "ok",
     arrange: async (w) => {
       const party = await w.fresh();
-      await w.t.db.update(users).set({ googleId: `google-${party.me.id}` }).where(eq(users.id, party.me.id));
+      await w.t.db
+        .update(users)
+        .set({ googleId: `google-${party.me.id}` })
+        .where(eq(users.id, party.me.id));
       return { party };
     },
   },

@@ -5,6 +5,7 @@ import { OwnProfileLoaded, PROFILE_LOAD_ERROR } from "../../../components/own-pr
 import { pageHead } from "../../../lib/head";
 import { useOwnProfile } from "../../../lib/profile";
 import { notify } from "../../../lib/toast";
+import { AccountSecurity } from "./-components/account-security/account-security";
 import { PlanCard } from "./-components/plan-card";
 import { SettingsForm } from "./-components/settings-form";
 
@@ -29,6 +30,9 @@ function Settings() {
         <PlanCard />
       </div>
       <OwnProfileLoaded>{(profile) => <SettingsForm me={me} profile={profile} />}</OwnProfileLoaded>
+      <div className="mt-6">
+        <AccountSecurity />
+      </div>
     </div>
   );
 }
