@@ -23,14 +23,15 @@ function ConfirmEmailPage() {
   const utils = trpc.useUtils();
   const me = useMe();
   const confirm = trpc.credentials.confirmEmailChange.useMutation();
-  const [state, setState] = useState<State>({ status: "loading" });
+  const [state, setState] = useState<State>(() =>
+    token ? { status: "loading" } : { status: "error", message: INVALID_EMAIL_CHANGE_LINK },
+  );
   const started = useRef(false);
 
   useEffect(() => {
     // Links are single use: React's development double effect must not spend one twice.
-    if (started.current) return;
+    if (started.current || !token) return;
     started.current = true;
-    if (!token) return setState({ status: "error", message: INVALID_EMAIL_CHANGE_LINK });
     confirm.mutateAsync({ token }).then(
       async ({ email }) => {
         setState({ status: "success", email });

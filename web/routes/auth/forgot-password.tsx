@@ -2,10 +2,11 @@ import { createFileRoute, Link } from "@tanstack/react-router";
 import { MailCheck } from "lucide-react";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
+import { formFields } from "../../lib/form";
 import { pageHead } from "../../lib/head";
 import { errorMessage, trpc } from "../../lib/trpc";
 import { AuthCard } from "./-components/auth-card";
-import { EmailField, formData } from "./-components/auth-forms";
+import { EmailField } from "./-components/auth-forms";
 
 export const Route = createFileRoute("/auth/forgot-password")({
   head: pageHead("Forgot password", "Get a link to choose a new Crewboard password."),
@@ -36,7 +37,7 @@ function ForgotPasswordPage() {
           className="grid gap-4"
           onSubmit={(event) => {
             event.preventDefault();
-            request.mutate({ email: formData(event).email ?? "" });
+            request.mutate({ email: formFields(event.currentTarget).email ?? "" });
           }}
         >
           {request.error && <Alert>{errorMessage(request.error)}</Alert>}

@@ -6,12 +6,12 @@ import { PasswordInput } from "../../components/password-input";
 import { Field } from "../../components/profile-fields";
 import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
+import { formFields } from "../../lib/form";
 import { pageHead } from "../../lib/head";
 import { text } from "../../lib/search";
 import { notify } from "../../lib/toast";
 import { errorMessage, queryClient, trpc } from "../../lib/trpc";
 import { AuthCard } from "./-components/auth-card";
-import { formData } from "./-components/auth-forms";
 
 export const Route = createFileRoute("/auth/reset-password")({
   validateSearch: (search): { token?: string } => ({ token: text(search.token, 200) }),
@@ -62,7 +62,7 @@ function ResetPasswordPage() {
         className="grid gap-4"
         onSubmit={(event) => {
           event.preventDefault();
-          const { password = "" } = formData(event);
+          const { password = "" } = formFields(event.currentTarget);
           // Sign-up's rule, checked here before anything is sent, as sign-up does.
           if (password.length < MIN_PASSWORD_LENGTH) return setLocalError(PASSWORD_TOO_SHORT);
           setLocalError(null);

@@ -14,6 +14,7 @@ import { Button } from "../../../components/ui/button";
 import { Input } from "../../../components/ui/input";
 import { displayNameOf } from "../../../lib/session";
 import { notify } from "../../../lib/toast";
+import { formFields } from "../../../lib/form";
 import { errorMessage, trpc } from "../../../lib/trpc";
 
 export function EmailField({ id }: { id: string }) {
@@ -40,8 +41,7 @@ function PasswordField({ id, autoComplete }: { id: string; autoComplete: "curren
   );
 }
 
-export const formData = (event: FormEvent<HTMLFormElement>) =>
-  Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
+const formData = (event: FormEvent<HTMLFormElement>) => formFields(event.currentTarget);
 
 /** `next`: where the member was going before being asked to sign in. */
 export function SignInForm({ next }: { next?: string }) {

@@ -5,6 +5,7 @@ import { Field } from "../../../../../components/profile-fields";
 import { Alert } from "../../../../../components/ui/alert";
 import { Button } from "../../../../../components/ui/button";
 import { Input } from "../../../../../components/ui/input";
+import { formFields } from "../../../../../lib/form";
 import { errorMessage, trpc } from "../../../../../lib/trpc";
 import type { RouterOutputs } from "../../../../../lib/types";
 import { Section } from "./account-security";
@@ -19,12 +20,9 @@ export function ChangeEmail({ overview }: { overview: RouterOutputs["credentials
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    const data = new FormData(form);
+    const { newEmail = "", currentPassword = "" } = formFields(form);
     request.mutate(
-      {
-        newEmail: String(data.get("newEmail") ?? ""),
-        currentPassword: overview.hasPassword ? String(data.get("currentPassword") ?? "") : undefined,
-      },
+      { newEmail, currentPassword: overview.hasPassword ? currentPassword : undefined },
       { onSuccess: () => form.reset() },
     );
   };

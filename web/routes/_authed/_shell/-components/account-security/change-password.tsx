@@ -5,6 +5,7 @@ import { Field } from "../../../../../components/profile-fields";
 import { Alert } from "../../../../../components/ui/alert";
 import { Button } from "../../../../../components/ui/button";
 import { notify } from "../../../../../lib/toast";
+import { formFields } from "../../../../../lib/form";
 import { errorMessage, trpc } from "../../../../../lib/trpc";
 import { Section } from "./account-security";
 
@@ -26,12 +27,11 @@ export function ChangePassword({ hasPassword }: { hasPassword: boolean }) {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    const data = new FormData(form);
-    const newPassword = String(data.get("newPassword") ?? "");
+    const { newPassword = "", currentPassword = "" } = formFields(form);
     if (newPassword.length < MIN_PASSWORD_LENGTH) return setLocalError(PASSWORD_TOO_SHORT);
     setLocalError(null);
     change.mutate(
-      { currentPassword: hasPassword ? String(data.get("currentPassword") ?? "") : undefined, newPassword },
+      { currentPassword: hasPassword ? currentPassword : undefined, newPassword },
       { onSuccess: () => form.reset() },
     );
   };
