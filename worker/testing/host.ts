@@ -20,7 +20,6 @@ const READY_LINE = /Crewboard is running at (http:\/\/\S+)/;
 const ROOMS_READY_LINE = /Chat rooms are running at/;
 const START_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 5_000;
-const VERIFY_LINK = /\S+\/auth\/verify\?token=\S+/;
 /**
  * Outside configuration that would change what the app does (Google, a remote database, a public
  * URL): callers decide these, so they are not inherited from the shell.
@@ -60,6 +59,8 @@ export interface RunningHost {
   openDatabase(): Client;
   /** The verification link in the newest e-mail sent to this address, as a member would click it. */
   latestVerificationLink(email: string): Promise<string>;
+  /** The link to this page of the app (`/auth/reset-password`) in the newest e-mail to this address carrying one. */
+  latestLink(email: string, path: string): Promise<string>;
   /** Ctrl-C: every process finishes and exits. The data folder goes unless it was given. */
   stop(): Promise<void>;
   /** `kill -9` of every process of the host at once; the data folder stays for a restart. */
@@ -152,27 +153,32 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     process.off("exit", onExit);
   };
 
+  async function latestLink(email: string, path: string) {
+    const pattern = new RegExp(`\\S+${path.replaceAll("/", "\\/")}\\?token=\\S+`);
+    const db = openDatabase();
+    try {
+      const { rows } = await db.execute({
+        sql: `SELECT body FROM outbox WHERE "to" = ? ORDER BY id DESC`,
+        args: [email.toLowerCase()],
+      });
+      const link = rows
+        .map(({ body }) => (typeof body === "string" ? pattern.exec(body)?.[0] : undefined))
+        .find(Boolean);
+      if (!link) throw new Error(`no e-mail for ${email} with a link to ${path} in the outbox`);
+      return link;
+    } finally {
+      db.close();
+    }
+  }
+
   return {
     url,
     roomsHost: `127.0.0.1:${partyPort}`,
     dataDir,
     output: () => output,
     openDatabase,
-    async latestVerificationLink(email) {
-      const db = openDatabase();
-      try {
-        const { rows } = await db.execute({
-          sql: `SELECT body FROM outbox WHERE "to" = ? ORDER BY id DESC LIMIT 1`,
-          args: [email.toLowerCase()],
-        });
-        const body = rows[0]?.body;
-        const link = typeof body === "string" ? VERIFY_LINK.exec(body)?.[0] : undefined;
-        if (!link) throw new Error(`no verification e-mail for ${email} in the outbox`);
-        return link;
-      } finally {
-        db.close();
-      }
-    },
+    latestVerificationLink: (email) => latestLink(email, "/auth/verify"),
+    latestLink,
     async stop() {
       await ended("SIGTERM");
       removeData();

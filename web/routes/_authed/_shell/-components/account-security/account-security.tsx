@@ -1,5 +1,5 @@
 import { Loader2 } from "lucide-react";
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { Alert } from "../../../../../components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../../../components/ui/card";
 import { errorMessage, trpc } from "../../../../../lib/trpc";
@@ -45,10 +45,13 @@ export function Section({
   description: ReactNode;
   children: ReactNode;
 }) {
+  const id = useId();
   return (
-    <section className="grid gap-4 border-t pt-6 first:border-t-0 first:pt-0">
+    <section aria-labelledby={id} className="grid gap-4 border-t pt-6 first:border-t-0 first:pt-0">
       <div className="grid gap-1">
-        <h4 className="font-semibold">{title}</h4>
+        <h4 id={id} className="font-semibold">
+          {title}
+        </h4>
         <p className="text-sm text-muted-foreground">{description}</p>
       </div>
       {children}
