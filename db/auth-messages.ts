@@ -26,3 +26,16 @@ export type OAuthError = keyof typeof OAUTH_ERRORS;
 
 export const oauthErrorMessage = (code: string) =>
   Object.hasOwn(OAUTH_ERRORS, code) ? OAUTH_ERRORS[code as OAuthError] : OAUTH_ERRORS.google_failed;
+
+/** 'Forgot password?': the one answer, whether the address has an account or not. */
+export const RESET_LINK_SENT = "If an account exists for that address, we have sent a link.";
+export const INVALID_RESET_LINK = "This link has expired or was already used. Ask for a new one.";
+export const INVALID_EMAIL_CHANGE_LINK = "This link has expired or was already used. Ask for a new one in Settings.";
+
+/** Settings → Account and security. */
+export const WRONG_CURRENT_PASSWORD = "Your current password is not correct.";
+export const PASSWORD_CHANGED_ELSEWHERE = "Your password was just changed on another device. Please sign in again.";
+export const EMAIL_TAKEN = "An account with this email already exists.";
+export const SAME_EMAIL = "That is already your e-mail address.";
+export const GOOGLE_NOT_LINKED = "Google is not connected to your account.";
+export const UNLINK_NEEDS_PASSWORD = "Set a password first, so you can still sign in without Google.";

@@ -121,3 +121,6 @@ export const PAYMENT_STATUSES = ["pending", "paid", "refunded"] as const;
 
 /** The free plan's project allowance (spec §9); Pro members have no limit. */
 export const FREE_PLAN_PROJECT_LIMIT = 3;
+
+/** What an `account_tokens` link does when opened. */
+export const ACCOUNT_TOKEN_PURPOSES = ["password_reset", "email_change"] as const;

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import {
+  ACCOUNT_TOKEN_PURPOSES,
   CHAT_ROLES,
   FRIEND_STATUSES,
   JOIN_REQUEST_STATUSES,
@@ -281,6 +282,32 @@ export const emailTokens = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("email_tokens_user_idx").on(t.userId)],
+);
+
+/**
+ * Links e-mailed for account changes: a password reset, or a new address to confirm. Single use,
+ * short-lived, stored as SHA-256 of the token only.
+ */
+export const accountTokens = sqliteTable(
+  "account_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ACCOUNT_TOKEN_PURPOSES }).notNull(),
+    /** The address an `email_change` token confirms, lower-cased. */
+    newEmail: text("new_email"),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    /**
+     * A random value written by the request that spends the token, so the statements after it in
+     * the same batch act only for that request (a time stamp could be shared by two).
+     */
+    claim: text("claim"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("account_tokens_user_idx").on(t.userId, t.purpose)],
 );
 
 /** Fixed-window counters, kept in the database so limits hold across Worker isolates. */

@@ -24,6 +24,9 @@ import { Route as SitePricingRouteImport } from './routes/_site/pricing'
 import { Route as SitePrivacyPolicyRouteImport } from './routes/_site/privacy-policy'
 import { Route as SiteTermsRouteImport } from './routes/_site/terms'
 import { Route as AuthIndexRouteImport } from './routes/auth/index'
+import { Route as AuthConfirmEmailRouteImport } from './routes/auth/confirm-email'
+import { Route as AuthForgotPasswordRouteImport } from './routes/auth/forgot-password'
+import { Route as AuthResetPasswordRouteImport } from './routes/auth/reset-password'
 import { Route as AuthVerifyRouteImport } from './routes/auth/verify'
 import { Route as AuthedShellAllProjectsRouteImport } from './routes/_authed/_shell/all-projects'
 import { Route as AuthedShellDashboardRouteImport } from './routes/_authed/_shell/dashboard'
@@ -107,6 +110,21 @@ const AuthIndexRoute = AuthIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AuthRouteRoute,
 } as any)
+const AuthConfirmEmailRoute = AuthConfirmEmailRouteImport.update({
+  id: '/confirm-email',
+  path: '/confirm-email',
+  getParentRoute: () => AuthRouteRoute,
+} as any)
+const AuthForgotPasswordRoute = AuthForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
+  getParentRoute: () => AuthRouteRoute,
+} as any)
+const AuthResetPasswordRoute = AuthResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
+  getParentRoute: () => AuthRouteRoute,
+} as any)
 const AuthVerifyRoute = AuthVerifyRouteImport.update({
   id: '/verify',
   path: '/verify',
@@ -170,6 +188,9 @@ export interface FileRoutesByFullPath {
   '/pricing': typeof SitePricingRoute
   '/privacy-policy': typeof SitePrivacyPolicyRoute
   '/terms': typeof SiteTermsRoute
+  '/auth/confirm-email': typeof AuthConfirmEmailRoute
+  '/auth/forgot-password': typeof AuthForgotPasswordRoute
+  '/auth/reset-password': typeof AuthResetPasswordRoute
   '/auth/verify': typeof AuthVerifyRoute
   '/auth/': typeof AuthIndexRoute
   '/all-projects': typeof AuthedShellAllProjectsRoute
@@ -193,6 +214,9 @@ export interface FileRoutesByTo {
   '/pricing': typeof SitePricingRoute
   '/privacy-policy': typeof SitePrivacyPolicyRoute
   '/terms': typeof SiteTermsRoute
+  '/auth/confirm-email': typeof AuthConfirmEmailRoute
+  '/auth/forgot-password': typeof AuthForgotPasswordRoute
+  '/auth/reset-password': typeof AuthResetPasswordRoute
   '/auth/verify': typeof AuthVerifyRoute
   '/auth': typeof AuthIndexRoute
   '/all-projects': typeof AuthedShellAllProjectsRoute
@@ -220,6 +244,9 @@ export interface FileRoutesById {
   '/_site/pricing': typeof SitePricingRoute
   '/_site/privacy-policy': typeof SitePrivacyPolicyRoute
   '/_site/terms': typeof SiteTermsRoute
+  '/auth/confirm-email': typeof AuthConfirmEmailRoute
+  '/auth/forgot-password': typeof AuthForgotPasswordRoute
+  '/auth/reset-password': typeof AuthResetPasswordRoute
   '/auth/verify': typeof AuthVerifyRoute
   '/_site/': typeof SiteIndexRoute
   '/auth/': typeof AuthIndexRoute
@@ -247,6 +274,9 @@ export interface FileRouteTypes {
     | '/pricing'
     | '/privacy-policy'
     | '/terms'
+    | '/auth/confirm-email'
+    | '/auth/forgot-password'
+    | '/auth/reset-password'
     | '/auth/verify'
     | '/auth/'
     | '/all-projects'
@@ -270,6 +300,9 @@ export interface FileRouteTypes {
     | '/pricing'
     | '/privacy-policy'
     | '/terms'
+    | '/auth/confirm-email'
+    | '/auth/forgot-password'
+    | '/auth/reset-password'
     | '/auth/verify'
     | '/auth'
     | '/all-projects'
@@ -296,6 +329,9 @@ export interface FileRouteTypes {
     | '/_site/pricing'
     | '/_site/privacy-policy'
     | '/_site/terms'
+    | '/auth/confirm-email'
+    | '/auth/forgot-password'
+    | '/auth/reset-password'
     | '/auth/verify'
     | '/_site/'
     | '/auth/'
@@ -423,6 +459,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthIndexRouteImport
       parentRoute: typeof AuthRouteRoute
     }
+    '/auth/confirm-email': {
+      id: '/auth/confirm-email'
+      path: '/confirm-email'
+      fullPath: '/auth/confirm-email'
+      preLoaderRoute: typeof AuthConfirmEmailRouteImport
+      parentRoute: typeof AuthRouteRoute
+    }
+    '/auth/forgot-password': {
+      id: '/auth/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/auth/forgot-password'
+      preLoaderRoute: typeof AuthForgotPasswordRouteImport
+      parentRoute: typeof AuthRouteRoute
+    }
+    '/auth/reset-password': {
+      id: '/auth/reset-password'
+      path: '/reset-password'
+      fullPath: '/auth/reset-password'
+      preLoaderRoute: typeof AuthResetPasswordRouteImport
+      parentRoute: typeof AuthRouteRoute
+    }
     '/auth/verify': {
       id: '/auth/verify'
       path: '/verify'
@@ -497,11 +554,17 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthRouteRouteChildren {
+  AuthConfirmEmailRoute: typeof AuthConfirmEmailRoute
+  AuthForgotPasswordRoute: typeof AuthForgotPasswordRoute
+  AuthResetPasswordRoute: typeof AuthResetPasswordRoute
   AuthVerifyRoute: typeof AuthVerifyRoute
   AuthIndexRoute: typeof AuthIndexRoute
 }
 
 const AuthRouteRouteChildren: AuthRouteRouteChildren = {
+  AuthConfirmEmailRoute: AuthConfirmEmailRoute,
+  AuthForgotPasswordRoute: AuthForgotPasswordRoute,
+  AuthResetPasswordRoute: AuthResetPasswordRoute,
   AuthVerifyRoute: AuthVerifyRoute,
   AuthIndexRoute: AuthIndexRoute,
 }

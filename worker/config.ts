@@ -38,6 +38,8 @@ export interface RateLimits {
   signInFailuresPerEmail: number;
   signInFailuresPerIp: number;
   signUpsPerIp: number;
+  passwordResetsPerEmail: number;
+  passwordResetsPerIp: number;
 }
 
 export type EnvVars = Record<string, string | undefined>;
@@ -100,6 +102,8 @@ export function readConfig(env: EnvVars): Config {
       signInFailuresPerEmail: positiveInt(env.RATE_LIMIT_SIGNIN_PER_EMAIL, 5),
       signInFailuresPerIp: positiveInt(env.RATE_LIMIT_SIGNIN_PER_IP, 30),
       signUpsPerIp: positiveInt(env.RATE_LIMIT_SIGNUP_PER_IP, 10),
+      passwordResetsPerEmail: positiveInt(env.RATE_LIMIT_RESET_PER_EMAIL, 3),
+      passwordResetsPerIp: positiveInt(env.RATE_LIMIT_RESET_PER_IP, 20),
     },
   };
 }

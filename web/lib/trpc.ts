@@ -15,7 +15,7 @@ export const trpc = createTRPCReact<AppRouter>();
 
 const MAX_RETRIES = 3;
 /** Whole routers (ending in a dot) and single procedures the server refuses inside a batch. */
-const UNBATCHED = ["auth.", "contact.", "friends.add", "billing.createCheckout"];
+const UNBATCHED = ["auth.", "credentials.", "contact.", "friends.add", "billing.createCheckout"];
 const unbatched = (path: string) =>
   UNBATCHED.some((name) => (name.endsWith(".") ? path.startsWith(name) : path === name));
 
@@ -61,7 +61,7 @@ export const queryClient = new QueryClient({
 export const trpcClient = trpc.createClient({
   links: [
     // A batch is one JSON body, so uploads (FormData) travel on their own request; and the server
-    // refuses account, contact, add-friend and checkout calls inside a batch (each must be counted on its own).
+    // refuses account, password, contact, add-friend and checkout calls inside a batch (each must be counted on its own).
     splitLink({
       condition: (op) => isNonJsonSerializable(op.input) || unbatched(op.path),
       true: httpLink({ url: "/api/trpc", transformer: superjson }),

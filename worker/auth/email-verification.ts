@@ -2,16 +2,9 @@ import { and, eq, gt, inArray, isNull, ne } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { emailTokens, sessions, users } from "../../db/schema";
 import { queueEmail } from "../mail";
-import { toBase64Url } from "./base64url";
+import { randomToken, sha256Hex } from "./tokens";
 
 const TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
-
-async function sha256Hex(value: string) {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-const randomToken = () => toBase64Url(crypto.getRandomValues(new Uint8Array(32)));
 
 /**
  * The single-use token (stored hashed) and the e-mail carrying its link, as statements to write
@@ -26,7 +19,8 @@ export async function verificationEmail(db: Db, user: { id: string; email: strin
     body:
       `Welcome to Crewboard!\n\nConfirm your e-mail address by opening this link within 24 hours, in the browser ` +
       `where you signed up:\n${link}\n\nOpened anywhere else, it confirms the address but the password chosen at ` +
-      `sign-up stops working, so that nobody can claim an address that is not theirs.\n`,
+      `sign-up stops working, so that nobody can claim an address that is not theirs: choose a new one with ` +
+      `'Forgot password?' on the sign-in page.\n`,
   };
   const statements = [
     db.insert(emailTokens).values({

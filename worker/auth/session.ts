@@ -1,7 +1,7 @@
-import { and, eq, lt, or, isNull } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { generateIdFromEntropySize, type Cookie, type Session } from "lucia";
 import type { Db } from "../../db/client";
-import { sessions } from "../../db/schema";
+import { sessions, users } from "../../db/schema";
 import type { Device } from "./device";
 import type { Auth } from "./lucia";
 import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_SLIDING_LIFETIME } from "./lucia";
@@ -12,16 +12,43 @@ import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_SLIDING_LIFETIME } from "./lucia"
  * cookie never becomes signed in. The id has lucia's own length and alphabet.
  */
 export function newSession(db: Db, auth: Auth, userId: string, device: Device) {
-  const id = generateIdFromEntropySize(25);
+  const row = sessionRow(device);
+  const statement = db.insert(sessions).values({ ...row, userId });
+  return { statement, cookie: auth.createSessionCookie(row.id) };
+}
+
+function sessionRow(device: Device) {
   const now = Date.now();
-  const statement = db.insert(sessions).values({
-    id,
-    userId,
+  return {
+    id: generateIdFromEntropySize(25),
     expiresAt: Math.floor((now + SESSION_SLIDING_LIFETIME.milliseconds()) / 1000),
     createdAt: now,
     lastActiveAt: now,
     ...device,
-  });
+  };
+}
+
+/**
+ * `newSession` for the user `who` selects, read in the same statement: when it selects nobody (the
+ * batch's condition failed), no session is stored and the cookie must not be sent.
+ */
+export function newSessionFor(db: Db, auth: Auth, who: SQL, device: Device) {
+  const { id, expiresAt, createdAt, lastActiveAt, userAgent, country, city } = sessionRow(device);
+  const statement = db.insert(sessions).select(
+    db
+      .select({
+        id: sql<string>`${id}`.as("id"),
+        userId: users.id,
+        expiresAt: sql<number>`${expiresAt}`.as("expiresAt"),
+        createdAt: sql<number>`${createdAt}`.as("createdAt"),
+        lastActiveAt: sql<number>`${lastActiveAt}`.as("lastActiveAt"),
+        userAgent: sql<string | null>`${userAgent}`.as("userAgent"),
+        country: sql<string | null>`${country}`.as("country"),
+        city: sql<string | null>`${city}`.as("city"),
+      })
+      .from(users)
+      .where(who),
+  );
   return { statement, cookie: auth.createSessionCookie(id) };
 }
 

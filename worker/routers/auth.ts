@@ -1,13 +1,13 @@
 import { TRPCError } from "@trpc/server";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { INVALID_VERIFICATION_LINK } from "../../db/auth-messages";
-import { profiles } from "../../db/schema";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT } from "../../db/rules";
+import { INVALID_RESET_LINK, INVALID_VERIFICATION_LINK, RESET_LINK_SENT } from "../../db/auth-messages";
+import { profiles, users } from "../../db/schema";
 import { isUniqueViolation } from "../../db/errors";
 import { findUserByEmail, newAccount, normalizeEmail } from "../auth/accounts";
 import { consumeVerificationToken, verificationEmail } from "../auth/email-verification";
 import { decoyHash, hashPassword, verifyPassword } from "../auth/password";
+import { requestPasswordReset, resetPassword } from "../auth/password-reset";
 import {
   limitAttempts,
   refundAttempt,
@@ -20,27 +20,13 @@ import { newSession } from "../auth/session";
 import { logEmail } from "../mail";
 import type { Context } from "../trpc";
 import { router, unbatchedProcedure, unbatchedProtectedProcedure } from "../trpc";
-import { displayNameField, emailField, plainText } from "./fields";
+import { displayNameField, emailField, linkTokenField, newPasswordField, passwordField } from "./fields";
 
 const INVALID_CREDENTIALS = "Invalid email or password. Please check your credentials and try again.";
 const EMAIL_TAKEN = "An account with this email already exists. Please sign in instead.";
 
-const tooLongPassword = `Password must be at most ${MAX_PASSWORD_LENGTH} characters long.`;
-
-const signUpInput = z.object({
-  displayName: displayNameField,
-  email: emailField,
-  password: plainText("Please enter a password.")
-    .min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT)
-    .max(MAX_PASSWORD_LENGTH, tooLongPassword),
-});
-
-const signInInput = z.object({
-  email: emailField,
-  password: plainText("Please enter your password.")
-    .min(1, "Please enter your password.")
-    .max(MAX_PASSWORD_LENGTH, tooLongPassword),
-});
+const signUpInput = z.object({ displayName: displayNameField, email: emailField, password: newPasswordField });
+const signInInput = z.object({ email: emailField, password: passwordField });
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const ONE_HOUR = 60 * 60 * 1000;
@@ -51,6 +37,8 @@ function rules(ctx: Context) {
     signInEmail: { name: "signin:email", limit: limits.signInFailuresPerEmail, windowMs: FIFTEEN_MINUTES },
     signInIp: { name: "signin:ip", limit: limits.signInFailuresPerIp, windowMs: FIFTEEN_MINUTES },
     signUpIp: { name: "signup:ip", limit: limits.signUpsPerIp, windowMs: ONE_HOUR },
+    resetEmail: { name: "reset:email", limit: limits.passwordResetsPerEmail, windowMs: ONE_HOUR },
+    resetIp: { name: "reset:ip", limit: limits.passwordResetsPerIp, windowMs: ONE_HOUR },
   } satisfies Record<string, RateRule>;
 }
 
@@ -117,13 +105,38 @@ export const authRouter = router({
 
   /** Confirms an address and nothing more: the visitor stays who they were, signed in or not. */
   verifyEmail: unbatchedProcedure
-    .input(
-      z.object({ token: plainText().trim().min(1, INVALID_VERIFICATION_LINK).max(200, INVALID_VERIFICATION_LINK) }),
-    )
+    .input(z.object({ token: linkTokenField(INVALID_VERIFICATION_LINK) }))
     .mutation(async ({ ctx, input }) => {
       if (!(await consumeVerificationToken(ctx.db, input.token, ctx.user?.id ?? null))) {
         throw new TRPCError({ code: "BAD_REQUEST", message: INVALID_VERIFICATION_LINK });
       }
       return { verified: true as const };
+    }),
+
+  /** 'Forgot password?'. One answer for every address, and the same work behind it. */
+  requestPasswordReset: unbatchedProcedure.input(z.object({ email: emailField })).mutation(async ({ ctx, input }) => {
+    const { resetEmail, resetIp } = rules(ctx);
+    const email = normalizeEmail(input.email);
+    await limitAttempts(
+      ctx.db,
+      [
+        [resetEmail, email],
+        [resetIp, ctx.clientIp],
+      ],
+      tooManyAttemptsMessage,
+    );
+    await requestPasswordReset(ctx.db, email, ctx.appUrl);
+    return { message: RESET_LINK_SENT };
+  }),
+
+  /** The e-mailed link's page: a new password, every session ended, and this browser signed in anew. */
+  resetPassword: unbatchedProcedure
+    .input(z.object({ token: linkTokenField(INVALID_RESET_LINK), password: newPasswordField }))
+    .mutation(async ({ ctx, input }) => {
+      const reset = await resetPassword(ctx.db, ctx.auth, input.token, input.password, ctx.device);
+      if (!reset) throw new TRPCError({ code: "BAD_REQUEST", message: INVALID_RESET_LINK });
+      ctx.setCookie(reset.cookie);
+      const [user] = await ctx.db.select().from(users).where(eq(users.id, reset.userId));
+      return me(ctx, user!);
     }),
 });

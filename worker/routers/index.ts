@@ -6,6 +6,7 @@ import { billingRouter } from "./billing";
 import { joinRequestsRouter } from "./join-requests";
 import { projectsRouter } from "./projects";
 import { contactRouter } from "./contact";
+import { credentialsRouter } from "./credentials";
 import { friendsRouter } from "./friends";
 import { profilesRouter } from "./profiles";
 
@@ -19,6 +20,7 @@ export const appRouter = router({
   profiles: profilesRouter,
   billing: billingRouter,
   friends: friendsRouter,
+  credentials: credentialsRouter,
 });
 
 export type AppRouter = typeof appRouter;

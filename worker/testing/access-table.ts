@@ -9,8 +9,8 @@
  * member the rule names (the side who may not answer their own join request, for one).
  */
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server";
-import { eq } from "drizzle-orm";
-import { friends, outbox, payments, profiles } from "../../db/schema";
+import { and, desc, eq } from "drizzle-orm";
+import { friends, outbox, payments, profiles, users } from "../../db/schema";
 import type { TestApp, TestMember } from "./harness";
 
 export type Outcome = "ok" | TRPC_ERROR_CODE_KEY;
@@ -76,9 +76,25 @@ export function world(t: TestApp) {
     const { chatId } = await by.trpc.chats.createGroup.mutate({ name: "Matrix group", memberIds: [member.me.id] });
     return { owner: by, side: member, chatId };
   };
-  const verificationToken = async (m: TestMember) => {
-    const [mail] = await t.db.select().from(outbox).where(eq(outbox.to, m.email));
+  /** The token of the newest e-mailed link to this address under this subject. */
+  const mailedToken = async (to: string, subject: string) => {
+    const [mail] = await t.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.to, to), eq(outbox.subject, subject)))
+      .orderBy(desc(outbox.id))
+      .limit(1);
     return new URL(mail!.body.match(/https?:\/\/\S+/)![0]).searchParams.get("token")!;
+  };
+  const verificationToken = (m: TestMember) => mailedToken(m.email, "Confirm your Crewboard e-mail address");
+  const resetToken = async (m: TestMember) => {
+    await t.browser().trpc.auth.requestPasswordReset.mutate({ email: m.email });
+    return mailedToken(m.email, "Reset your Crewboard password");
+  };
+  const emailChangeToken = async (m: TestMember) => {
+    const newEmail = `moved-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    await m.trpc.credentials.requestEmailChange.mutate({ newEmail, currentPassword: m.password });
+    return mailedToken(newEmail, "Confirm your new Crewboard e-mail address");
   };
   return {
     t,
@@ -93,6 +109,8 @@ export function world(t: TestApp) {
     befriend,
     group,
     verificationToken,
+    resetToken,
+    emailChangeToken,
   };
 }
 
@@ -148,6 +166,59 @@ export const accessTable: Record<string, AccessRule> = {
     arrange: async (w) => {
       const party = await w.fresh();
       return { party, input: { token: await w.verificationToken(party) } };
+    },
+  },
+  "auth.requestPasswordReset": {
+    ...open,
+    arrange: async (w) => {
+      const party = await w.side();
+      return { party, input: { email: party.email } };
+    },
+  },
+  "auth.resetPassword": {
+    ...open,
+    arrange: async (w) => {
+      const party = await w.fresh();
+      return { party, input: { token: await w.resetToken(party), password: "chosen through the link" } };
+    },
+  },
+
+  "credentials.overview": { ...members, arrange: anyMember },
+  "credentials.changePassword": {
+    ...members,
+    arrange: async (w) => {
+      const party = await w.fresh();
+      // The same password again: whoever calls keeps the password the matrix signs in with.
+      return { party, input: { currentPassword: party.password, newPassword: party.password } };
+    },
+  },
+  "credentials.requestEmailChange": {
+    ...members,
+    arrange: async (w) => {
+      const party = await w.fresh();
+      const newEmail = `new-${crypto.randomUUID().slice(0, 8)}@example.com`;
+      return { party, input: { newEmail, currentPassword: party.password } };
+    },
+  },
+  "credentials.confirmEmailChange": {
+    ...open,
+    arrange: async (w) => {
+      const party = await w.fresh();
+      return { party, input: { token: await w.emailChangeToken(party) } };
+    },
+  },
+  "credentials.unlinkGoogle": {
+    anonymous: "UNAUTHORIZED",
+    // A stranger has no Google sign-in of their own to unlink.
+    stranger: "BAD_REQUEST",
+    party: "ok",
+    arrange: async (w) => {
+      const party = await w.fresh();
+      await w.t.db
+        .update(users)
+        .set({ googleId: `google-${party.me.id}` })
+        .where(eq(users.id, party.me.id));
+      return { party };
     },
   },
 

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createClient, type Client } from "@libsql/client";
-import { latestVerificationLink } from "./outbox";
+import { latestLink as latestLinkIn } from "./outbox";
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 /** The tsx that `npm start` runs, without npx in between so one signal reaches the whole host. */
@@ -60,6 +60,8 @@ export interface RunningHost {
   openDatabase(): Client;
   /** The verification link in the newest e-mail sent to this address, as a member would click it. */
   latestVerificationLink(email: string): Promise<string>;
+  /** The link to this page of the app (`/auth/reset-password`) in the newest e-mail to this address carrying one. */
+  latestLink(email: string, path: string): Promise<string>;
   /** Ctrl-C: every process finishes and exits. The data folder goes unless it was given. */
   stop(): Promise<void>;
   /** `kill -9` of every process of the host at once; the data folder stays for a restart. */
@@ -152,20 +154,23 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     process.off("exit", onExit);
   };
 
+  async function latestLink(email: string, path: string) {
+    const db = openDatabase();
+    try {
+      return await latestLinkIn(db, email, path);
+    } finally {
+      db.close();
+    }
+  }
+
   return {
     url,
     roomsHost: `127.0.0.1:${partyPort}`,
     dataDir,
     output: () => output,
     openDatabase,
-    async latestVerificationLink(email) {
-      const db = openDatabase();
-      try {
-        return await latestVerificationLink(db, email);
-      } finally {
-        db.close();
-      }
-    },
+    latestVerificationLink: (email) => latestLink(email, "/auth/verify"),
+    latestLink,
     async stop() {
       await ended("SIGTERM");
       removeData();

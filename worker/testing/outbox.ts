@@ -1,18 +1,18 @@
 import type { Client } from "@libsql/client";
 
-const VERIFY_LINK = /\S+\/auth\/verify\?token=\S+/;
-
 /**
- * The verification link in the newest e-mail the app sent to this address, read from its outbox
- * (where e-mails go without a mail account), as a member would click it in their inbox.
+ * The link to `path` in the newest e-mail the app sent to this address that carries one, read from
+ * its outbox (where e-mails go without a mail account), as a member would click it in their inbox.
  */
-export async function latestVerificationLink(db: Client, email: string) {
+export async function latestLink(db: Client, email: string, path: string) {
+  const pattern = new RegExp(`\\S+${path.replaceAll("/", "\\/")}\\?token=\\S+`);
   const { rows } = await db.execute({
-    sql: `SELECT body FROM outbox WHERE "to" = ? ORDER BY id DESC LIMIT 1`,
+    sql: `SELECT body FROM outbox WHERE "to" = ? ORDER BY id DESC`,
     args: [email.toLowerCase()],
   });
-  const body = rows[0]?.body;
-  const link = typeof body === "string" ? VERIFY_LINK.exec(body)?.[0] : undefined;
-  if (!link) throw new Error(`no verification e-mail for ${email} in the outbox`);
+  const link = rows.map(({ body }) => (typeof body === "string" ? pattern.exec(body)?.[0] : undefined)).find(Boolean);
+  if (!link) throw new Error(`no e-mail for ${email} with a link to ${path} in the outbox`);
   return link;
 }
+
+export const latestVerificationLink = (db: Client, email: string) => latestLink(db, email, "/auth/verify");

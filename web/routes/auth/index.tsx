@@ -1,15 +1,13 @@
-import { createFileRoute, Link, redirect } from "@tanstack/react-router";
-import { ArrowLeft } from "lucide-react";
+import { createFileRoute, redirect } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { OAUTH_ERRORS, oauthErrorMessage } from "../../../db/auth-messages";
-import { Brand } from "../../components/brand";
 import { Button } from "../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { pageHead } from "../../lib/head";
 import { flag, returnPath, text } from "../../lib/search";
 import { notify } from "../../lib/toast";
 import { trpc } from "../../lib/trpc";
+import { AuthCard } from "./-components/auth-card";
 import { SignInForm, SignUpForm } from "./-components/auth-forms";
 
 const GOOGLE_FAILED_TITLE = "Google Sign In Failed";
@@ -73,43 +71,27 @@ function AuthPage() {
   }, [oauth_error]);
 
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center gap-6 bg-gradient-to-br from-primary/10 via-background to-background p-4">
-      <div className="flex w-full max-w-md items-center justify-between">
-        <Button variant="ghost" asChild className="-ml-3">
-          <Link to="/">
-            <ArrowLeft /> Back to Home
-          </Link>
-        </Button>
-        <Brand />
+    <AuthCard title="Welcome to Crewboard" description="Sign in or create an account to start collaborating.">
+      <GoogleButton />
+      <div className="flex items-center gap-3 text-xs uppercase text-muted-foreground">
+        <span className="h-px flex-1 bg-border" /> or <span className="h-px flex-1 bg-border" />
       </div>
-      <Card className="w-full max-w-md">
-        <CardHeader className="text-center">
-          <h1 className="text-2xl font-semibold tracking-tight">Welcome to Crewboard</h1>
-          <CardDescription>Sign in or create an account to start collaborating.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-6">
-          <GoogleButton />
-          <div className="flex items-center gap-3 text-xs uppercase text-muted-foreground">
-            <span className="h-px flex-1 bg-border" /> or <span className="h-px flex-1 bg-border" />
-          </div>
-          <Tabs defaultValue="signin">
-            <TabsList>
-              <TabsTrigger value="signin">Sign In</TabsTrigger>
-              <TabsTrigger value="signup">Sign Up</TabsTrigger>
-            </TabsList>
-            {/* Both forms share one cell, the hidden one kept invisible: the card is as tall as the
-                taller form either way, so switching tabs never moves what is below or around it. */}
-            <div className="grid">
-              <TabsContent value="signin" forceMount className={STACKED}>
-                <SignInForm next={next} />
-              </TabsContent>
-              <TabsContent value="signup" forceMount className={STACKED}>
-                <SignUpForm next={next} />
-              </TabsContent>
-            </div>
-          </Tabs>
-        </CardContent>
-      </Card>
-    </main>
+      <Tabs defaultValue="signin">
+        <TabsList>
+          <TabsTrigger value="signin">Sign In</TabsTrigger>
+          <TabsTrigger value="signup">Sign Up</TabsTrigger>
+        </TabsList>
+        {/* Both forms share one cell, the hidden one kept invisible: the card is as tall as the
+            taller form either way, so switching tabs never moves what is below or around it. */}
+        <div className="grid">
+          <TabsContent value="signin" forceMount className={STACKED}>
+            <SignInForm next={next} />
+          </TabsContent>
+          <TabsContent value="signup" forceMount className={STACKED}>
+            <SignUpForm next={next} />
+          </TabsContent>
+        </div>
+      </Tabs>
+    </AuthCard>
   );
 }

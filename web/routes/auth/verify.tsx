@@ -96,7 +96,9 @@ function VerifyPage() {
                   </>
                 ) : (
                   <>
-                    <p className="text-sm text-muted-foreground">Sign in to continue.</p>
+                    <p className="text-sm text-muted-foreground">
+                      Sign in to continue. If your password no longer works, choose a new one with 'Forgot password?'.
+                    </p>
                     <Button asChild>
                       <Link to="/auth">Sign In</Link>
                     </Button>

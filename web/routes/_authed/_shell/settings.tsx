@@ -5,7 +5,7 @@ import { OwnProfileLoaded, PROFILE_LOAD_ERROR } from "../../../components/own-pr
 import { pageHead } from "../../../lib/head";
 import { useOwnProfile } from "../../../lib/profile";
 import { notify } from "../../../lib/toast";
-import { AccountSecurity } from "./-components/account-security";
+import { AccountSecurity } from "./-components/account-security/account-security";
 import { PlanCard } from "./-components/plan-card";
 import { SettingsForm } from "./-components/settings-form";
 

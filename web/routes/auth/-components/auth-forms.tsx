@@ -1,4 +1,4 @@
-import { useNavigate } from "@tanstack/react-router";
+import { Link, useNavigate } from "@tanstack/react-router";
 import { useState, type FormEvent } from "react";
 import {
   MAX_DISPLAY_NAME_LENGTH,
@@ -15,9 +15,10 @@ import { Input } from "../../../components/ui/input";
 import { onboardingDone } from "../../../lib/profile";
 import { displayNameOf } from "../../../lib/session";
 import { notify } from "../../../lib/toast";
+import { formFields } from "../../../lib/form";
 import { errorMessage, trpc } from "../../../lib/trpc";
 
-function EmailField({ id }: { id: string }) {
+export function EmailField({ id }: { id: string }) {
   return (
     <Field id={id} label="Email">
       <Input
@@ -41,8 +42,7 @@ function PasswordField({ id, autoComplete }: { id: string; autoComplete: "curren
   );
 }
 
-const formData = (event: FormEvent<HTMLFormElement>) =>
-  Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
+const formData = (event: FormEvent<HTMLFormElement>) => formFields(event.currentTarget);
 
 /** `next`: where the member was going before being asked to sign in. */
 export function SignInForm({ next }: { next?: string }) {
@@ -68,7 +68,12 @@ export function SignInForm({ next }: { next?: string }) {
     >
       {signIn.error && <Alert>{errorMessage(signIn.error)}</Alert>}
       <EmailField id="signin-email" />
-      <PasswordField id="signin-password" autoComplete="current-password" />
+      <div className="grid gap-2">
+        <PasswordField id="signin-password" autoComplete="current-password" />
+        <Link to="/auth/forgot-password" className="justify-self-end text-sm text-primary hover:underline">
+          Forgot password?
+        </Link>
+      </div>
       <Button type="submit" disabled={signIn.isPending} className="w-full">
         {signIn.isPending ? "Signing in..." : "Sign In"}
       </Button>

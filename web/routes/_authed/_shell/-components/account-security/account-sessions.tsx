@@ -1,10 +1,10 @@
 import { Monitor } from "lucide-react";
-import { Badge } from "../../../../components/ui/badge";
-import { Button } from "../../../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../../components/ui/card";
-import { notify } from "../../../../lib/toast";
-import { errorMessage, trpc } from "../../../../lib/trpc";
-import type { RouterOutputs } from "../../../../lib/types";
+import { Badge } from "../../../../../components/ui/badge";
+import { Button } from "../../../../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../../../components/ui/card";
+import { notify } from "../../../../../lib/toast";
+import { errorMessage, trpc } from "../../../../../lib/trpc";
+import type { RouterOutputs } from "../../../../../lib/types";
 
 type Session = RouterOutputs["account"]["sessions"][number];
 

@@ -1,0 +1,105 @@
+import { and, desc, eq, gt, inArray, isNull } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { accountTokens, profiles, sessions, users, type User } from "../../db/schema";
+import { logEmail, queueEmail, queueEmailToUser } from "../mail";
+import { emailChangedEmail, emailChangeEmail, passwordChangedEmail } from "./account-emails";
+import { issueToken, revokeTokens, spendToken, usableToken } from "./account-tokens";
+import type { Auth } from "./lucia";
+import { hashPassword } from "./password";
+import type { Device } from "./device";
+import { newSessionFor } from "./session";
+
+const EMAIL_CHANGE_LINK_LIFETIME_MS = 60 * 60 * 1000;
+
+/**
+ * Replaces (or, for an account without one, sets) the password: every session of the account ends
+ * and this browser gets a new one, other reset links stop working, and the address is told.
+ * The write is conditional on the password the caller checked, and the statements after it act
+ * only where the new hash (salted, so unique) was stored: a change racing another changes nothing.
+ * Returns the new session's cookie, or null when another change came first.
+ */
+export async function changePassword(db: Db, auth: Auth, user: User, newPassword: string, device: Device) {
+  const passwordHash = await hashPassword(newPassword);
+  const unchanged = user.passwordHash ? eq(users.passwordHash, user.passwordHash) : isNull(users.passwordHash);
+  const changedNow = and(eq(users.id, user.id), eq(users.passwordHash, passwordHash));
+  const changedAccount = db.select({ id: users.id }).from(users).where(changedNow);
+  const session = newSessionFor(db, auth, changedNow!, device);
+  const [changed, , , , notices] = await db.batch([
+    db
+      .update(users)
+      .set({ passwordHash })
+      .where(and(eq(users.id, user.id), unchanged))
+      .returning({ id: users.id }),
+    db.delete(sessions).where(inArray(sessions.userId, changedAccount)),
+    session.statement,
+    revokeTokens(db, changedAccount, new Date(), "password_reset"),
+    queueEmailToUser(db, changedNow!, passwordChangedEmail()),
+  ]);
+  if (changed.length === 0) return null;
+  notices.forEach(logEmail);
+  return session.cookie;
+}
+
+/**
+ * Sends a confirmation link to the new address; the account keeps its old one until the link is
+ * opened. Only the newest link works.
+ */
+export async function requestEmailChange(db: Db, userId: string, newEmail: string, appUrl: string) {
+  const now = new Date();
+  const owner = eq(users.id, userId);
+  const { token, statement } = await issueToken(db, {
+    purpose: "email_change",
+    owner,
+    newEmail,
+    lifetimeMs: EMAIL_CHANGE_LINK_LIFETIME_MS,
+  });
+  const link = `${appUrl}/auth/confirm-email?token=${encodeURIComponent(token)}`;
+  const email = { to: newEmail, ...emailChangeEmail(link) };
+  await db.batch([
+    revokeTokens(db, db.select({ id: users.id }).from(users).where(owner), now, "email_change"),
+    statement,
+    queueEmail(db, email),
+  ]);
+  logEmail(email);
+}
+
+/** The address waiting for its link to be opened, if any. */
+export async function pendingEmail(db: Db, userId: string) {
+  const [row] = await db
+    .select({ newEmail: accountTokens.newEmail })
+    .from(accountTokens)
+    .where(
+      and(
+        eq(accountTokens.userId, userId),
+        eq(accountTokens.purpose, "email_change"),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, new Date()),
+      ),
+    )
+    .orderBy(desc(accountTokens.createdAt))
+    .limit(1);
+  return row?.newEmail ?? null;
+}
+
+/**
+ * Moves the account to the address the link confirms, telling the old address first, and spends
+ * every other link of the account (a reset link sent to the old address included). The address's
+ * uniqueness is the unique index's to decide: if another account took it meanwhile, the batch
+ * fails whole and the link stays unspent. Returns the new address, or null for a dead link.
+ */
+export async function confirmEmailChange(db: Db, token: string) {
+  const pending = await usableToken(db, token, "email_change");
+  if (!pending?.newEmail) return null;
+  const { now, spend, owner } = await spendToken(db, token, "email_change");
+  const account = inArray(users.id, owner);
+  const [spent, notices] = await db.batch([
+    spend,
+    queueEmailToUser(db, account, emailChangedEmail(pending.newEmail)),
+    db.update(users).set({ email: pending.newEmail, emailVerifiedAt: now }).where(account),
+    db.update(profiles).set({ email: pending.newEmail, updatedAt: now }).where(inArray(profiles.id, owner)),
+    revokeTokens(db, owner, now),
+  ]);
+  if (spent.length === 0) return null;
+  notices.forEach(logEmail);
+  return pending.newEmail;
+}
