@@ -149,12 +149,12 @@ async function main() {
     };
 
     // Warm-up: the first messages pay for cold caches in every process.
-    const warm = Array.from({ length: 50 }, (_, i) => `warm-${i}`);
+    const warm = Array.from({ length: 50 }, (_, i) => `bench-warm-${i}`);
     await paced(warm.length, (i) => send(warm[i]!, i));
     await sleep(500);
 
     book = deliveries(CLIENTS);
-    const tags = Array.from({ length: MESSAGES }, (_, i) => `paced-${i}`);
+    const tags = Array.from({ length: MESSAGES }, (_, i) => `bench-paced-${i}`);
     await paced(MESSAGES, (i) => send(tags[i]!, i));
     await sleep(GRACE_MS);
     const ours = book.figures(tags);

@@ -1,4 +1,4 @@
-import { getServerByName, Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
+import { Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
 import { fromApi, USER_HEADER, type RoomEnv } from "./env";
 import { floodGuard } from "./flood-guard";
 import {
@@ -16,8 +16,12 @@ interface SocketState {
 }
 
 const leftKey = (userId: string) => `left:${userId}`;
-/** How long recipients gather before their member rooms are poked. */
-const POKE_GATHER_MS = 250;
+/**
+ * How long recipients gather before their member rooms are poked. Pokes only refresh lists and
+ * badges (the open chat has the message already), and each one sets every page of that member
+ * refetching, so in a busy group one a second is plenty.
+ */
+const POKE_GATHER_MS = 1000;
 /** Enough to recognise any retried notice; a room that hibernated meanwhile relays it again, harmlessly. */
 const REMEMBERED_MESSAGES = 2000;
 
@@ -126,8 +130,8 @@ export class ChatRoom extends Server<RoomEnv> {
     const secret = this.env.PARTY_SECRET!;
     await Promise.allSettled(
       userIds.map(async (userId) => {
-        const room = await getServerByName(this.env.MemberRoom, userId);
-        await room.fetch(
+        // Addressed by name, the room knows its name without partyserver's extra setName call.
+        await this.env.MemberRoom.getByName(userId).fetch(
           new Request(`https://rooms/parties/member-room/${encodeURIComponent(userId)}`, {
             method: "POST",
             headers: { Authorization: `Bearer ${secret}` },

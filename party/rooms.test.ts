@@ -46,8 +46,8 @@ function message(chatId: string, seq: number, content: string): WireMessage {
 }
 
 /**
- * The room has sent its close frame. (Behind wrangler's dev proxy the TCP connection lingers after
- * the closing handshake, so the client's close event may come only after ws's own 30 s timeout.)
+ * The room has sent its close frame. (workerd may keep the TCP connection open after the closing
+ * handshake, so the client's close event can come only after ws's own 30 s timeout.)
  */
 const isClosing = (socket: { readyState: number }) => socket.readyState >= 2;
 

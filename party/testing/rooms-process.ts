@@ -1,5 +1,5 @@
 /**
- * The rooms as `npm start` runs them (party/local.ts: wrangler's dev server, workerd), on a free
+ * The rooms as `npm start` runs them (party/local.ts: workerd on Miniflare), on a free
  * port, for realtime tests and benchmarks. Stop and start it again to play a rooms restart.
  */
 import { spawn, type ChildProcess } from "node:child_process";

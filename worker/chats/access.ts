@@ -24,11 +24,13 @@ export async function currentChat(db: Db, chatId: string, userId: string) {
   return row;
 }
 
-/** Ids of everyone currently in the chat: who a new message is for. */
-export async function currentParticipantIds(db: Db, chatId: string) {
-  const rows = await db
+/** Everyone currently in the chat: who a new message is for. A query, so a batch can run it too. */
+export const currentParticipants = (db: Db, chatId: string) =>
+  db
     .select({ userId: chatParticipants.userId })
     .from(chatParticipants)
     .where(and(eq(chatParticipants.chatId, chatId), isNull(chatParticipants.leftAt)));
-  return rows.map((row) => row.userId);
+
+export async function currentParticipantIds(db: Db, chatId: string) {
+  return (await currentParticipants(db, chatId)).map((row) => row.userId);
 }

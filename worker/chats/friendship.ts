@@ -12,6 +12,12 @@ export const pairKey = (a: string, b: string) => [a, b].sort().join(" ");
 export const friendsCondition = (a: string | SQL, b: string | SQL) =>
   sql`EXISTS (SELECT 1 FROM friends WHERE friends.pair_key = min(${a}, ${b}) || ' ' || max(${a}, ${b}) AND friends.status = 'accepted')`;
 
+/**
+ * Inside a query over `chats`: holds while that private chat's two members are accepted friends. A
+ * chat's pair key is built like the friends table's, so the two match.
+ */
+export const chatPairAreFriends = sql`EXISTS (SELECT 1 FROM friends WHERE friends.pair_key = chats.pair_key AND friends.status = 'accepted')`;
+
 export async function areFriends(db: Db, a: string, b: string) {
   const row = await db.get<{ ok: number }>(sql`SELECT ${friendsCondition(a, b)} AS ok`);
   return Boolean(row?.ok);

@@ -7,6 +7,7 @@ import type { Db } from "../../db/client";
 import { MESSAGE_PAGE_SIZE } from "../../db/chat-rules";
 import { messages, type Message } from "../../db/schema";
 import type { WireMessage } from "../../party/protocol";
+import { chatPairAreFriends } from "./friendship";
 
 export const toWire = (
   m: Pick<Message, "id" | "chatId" | "seq" | "senderId" | "clientId" | "content" | "messageType" | "createdAt">,
@@ -52,8 +53,9 @@ const rowToWire = (row: MessageRow): WireMessage => ({
 });
 
 /**
- * Inserts the message while its sender is still in the chat; nothing when they are not, or when
- * this sender already stored this client id (a retried send). Returns the new row, if any.
+ * Inserts the message while its sender is still in the chat and, for a member's own words in a
+ * private chat, while the two are still friends; nothing otherwise, or when this sender already
+ * stored this client id (a retried send). Returns the new row, if any.
  */
 export function insertMessage(db: Db, m: NewMessage) {
   return db.all<MessageRow>(sql`
@@ -64,17 +66,25 @@ export function insertMessage(db: Db, m: NewMessage) {
       SELECT 1 FROM chat_participants
       WHERE chat_id = ${m.chatId} AND user_id = ${m.senderId} AND left_at IS NULL
     )
+    ${m.messageType === "text" ? sql`AND EXISTS (${mayTalk(m.chatId)})` : sql``}
     ON CONFLICT (sender_id, client_id) DO NOTHING
     RETURNING id, chat_id, seq, sender_id, client_id, content, message_type, created_at`);
 }
 
-/** Keeps the chat's newest sequence number and last activity in step with its messages. */
+/** A group, or a private chat whose two members are still friends. */
+const mayTalk = (chatId: string) =>
+  sql`SELECT 1 FROM chats WHERE chats.id = ${chatId} AND (chats.is_group OR ${chatPairAreFriends})`;
+
+/**
+ * Keeps the chat's newest sequence number and last activity in step with its messages; a chat
+ * with no new message keeps its place in the lists.
+ */
 export const touchChat = (db: Db, chatId: string) =>
   db.run(sql`
     UPDATE chats SET
       last_seq = (SELECT coalesce(max(seq), 0) FROM messages WHERE chat_id = ${chatId}),
       updated_at = unixepoch('subsec') * 1000
-    WHERE id = ${chatId}`);
+    WHERE id = ${chatId} AND last_seq < (SELECT coalesce(max(seq), 0) FROM messages WHERE chat_id = ${chatId})`);
 
 /** The row a first insert returned, as the client sees it; null when the statement stored nothing. */
 export const insertedMessage = (rows: MessageRow[]) => (rows[0] ? rowToWire(rows[0]) : null);

@@ -4,6 +4,7 @@
  * procedures see only this interface, as with the avatar store.
  */
 import type { ChatNotice, MemberNotice } from "../../party/protocol";
+import type { RoomKind } from "../../party/ticket";
 
 export interface Rooms {
   /** Resolves once the room took the notice; rejects when it cannot be reached or refused it. */
@@ -12,20 +13,21 @@ export interface Rooms {
 }
 
 /** One request shape for both transports: the room checks the secret either way. */
-export function noticeRequest(
-  origin: string,
-  room: "chat-room" | "member-room",
-  name: string,
-  secret: string,
-  notice: object,
-) {
-  return new Request(`${origin}/parties/${room}/${encodeURIComponent(name)}`, {
+export const noticePath = (room: RoomKind, name: string) => `/parties/${room}/${encodeURIComponent(name)}`;
+
+export const noticeHeaders = (secret: string) => ({
+  Authorization: `Bearer ${secret}`,
+  "Content-Type": "application/json",
+});
+
+export function noticeRequest(origin: string, room: RoomKind, name: string, secret: string, notice: object) {
+  return new Request(`${origin}${noticePath(room, name)}`, {
     method: "POST",
-    headers: { Authorization: `Bearer ${secret}`, "Content-Type": "application/json" },
+    headers: noticeHeaders(secret),
     body: JSON.stringify(notice),
   });
 }
 
-export function expectAccepted(response: Response) {
-  if (!response.ok) throw new Error(`the room answered ${response.status}`);
+export function expectAccepted(status: number) {
+  if (status < 200 || status >= 300) throw new Error(`the room answered ${status}`);
 }

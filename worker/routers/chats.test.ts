@@ -321,6 +321,23 @@ describe("lists and unread counts", () => {
     expect(second.nextCursor).toBeNull();
     expect(new Set([...first.items, ...second.items].map((c) => c.id)).size).toBe(23);
   });
+
+  it("moves a chat up for a stored message only, not for a retry or a refused send", async () => {
+    const [ada, bob] = await friendsPair();
+    const cy = await t.member("Cy Clops");
+    const { chatId: older } = await ada.trpc.chats.createGroup.mutate({ name: "Older", memberIds: [bob.me.id] });
+    const id = clientId();
+    await send(ada, older, "hello", id);
+    const { chatId: newer } = await ada.trpc.chats.createGroup.mutate({ name: "Newer", memberIds: [bob.me.id] });
+    const order = async () => (await bob.trpc.chats.list.query({ kind: "groups" })).items.map((c) => c.id);
+    expect(await order()).toEqual([newer, older]);
+
+    await send(ada, older, "hello", id);
+    expect(await rejection(send(cy, older, "let me in"))).toMatchObject({ code: "NOT_FOUND" });
+    expect(await order()).toEqual([newer, older]);
+    await send(bob, older, "a real reply");
+    expect(await order()).toEqual([older, newer]);
+  });
 });
 
 describe("leaving", () => {

@@ -18,6 +18,7 @@ import {
   CHAT_NOT_FOUND,
   currentChat,
   currentParticipantIds,
+  currentParticipants,
   GROUP_FRIENDS_ONLY,
   NOT_FRIENDS,
 } from "../chats/access";
@@ -61,6 +62,20 @@ const systemLine = (ctx: Ctx, chatId: string, content: string) =>
     content,
     messageType: "system",
   });
+
+/**
+ * Why a send stored nothing: a retry of a stored message (answered with it, as the first try was),
+ * a chat the sender is not in, or a private chat with someone who is no longer a friend.
+ */
+async function storedOrRefused(ctx: Ctx, input: z.infer<typeof sendInput>) {
+  const { chat } = await currentChat(ctx.db, input.chatId, ctx.user.id);
+  const stored = await messageByClientId(ctx.db, ctx.user.id, input.clientId);
+  if (stored?.chatId === chat.id) return stored;
+  if (stored) throw new TRPCError({ code: "CONFLICT", message: CLIENT_ID_TAKEN });
+  if (!chat.isGroup) throw new TRPCError({ code: "FORBIDDEN", message: NOT_FRIENDS });
+  // They left between the two statements.
+  throw new TRPCError({ code: "NOT_FOUND", message: CHAT_NOT_FOUND });
+}
 
 async function ticketFor(ctx: Ctx, room: "chat-room" | "member-room", name: string) {
   return {
@@ -109,34 +124,25 @@ export const chatsRouter = router({
    * being unreachable does not fail the send: pages catch up by sequence number.
    */
   send: protectedProcedure.input(sendInput).mutation(async ({ ctx, input }) => {
-    const { chat } = await currentChat(ctx.db, input.chatId, ctx.user.id);
-    if (!chat.isGroup) {
-      const other = chat.pairKey?.split(" ").find((userId) => userId !== ctx.user.id);
-      if (!other || !(await areFriends(ctx.db, ctx.user.id, other))) {
-        throw new TRPCError({ code: "FORBIDDEN", message: NOT_FRIENDS });
-      }
-    }
-    const [inserted] = await ctx.db.batch([
-      insertMessage(ctx.db, { ...input, chatId: chat.id, senderId: ctx.user.id, messageType: "text" }),
-      touchChat(ctx.db, chat.id),
+    // The insert checks who may post, and the batch reads who receives it, in one transaction:
+    // the common case is a single round to the database.
+    const [inserted, , , recipients] = await ctx.db.batch([
+      insertMessage(ctx.db, { ...input, senderId: ctx.user.id, messageType: "text" }),
+      touchChat(ctx.db, input.chatId),
       // The sender has seen everything up to their own message.
       ctx.db
         .update(chatParticipants)
-        .set({ lastReadSeq: sql`(SELECT last_seq FROM chats WHERE id = ${chat.id})` })
-        .where(and(eq(chatParticipants.chatId, chat.id), eq(chatParticipants.userId, ctx.user.id))),
+        .set({ lastReadSeq: sql`(SELECT last_seq FROM chats WHERE id = ${input.chatId})` })
+        .where(and(eq(chatParticipants.chatId, input.chatId), eq(chatParticipants.userId, ctx.user.id))),
+      currentParticipants(ctx.db, input.chatId),
     ]);
     const message = insertedMessage(inserted);
-    if (!message) {
-      // Nothing new: a retry of a stored message (answered with it, as the first try would have
-      // been), or the sender left between the check and the insert.
-      const stored = await messageByClientId(ctx.db, ctx.user.id, input.clientId);
-      if (stored?.chatId === chat.id) return stored;
-      throw new TRPCError({
-        code: stored ? "CONFLICT" : "NOT_FOUND",
-        message: stored ? CLIENT_ID_TAKEN : CHAT_NOT_FOUND,
-      });
-    }
-    announceMessage(ctx, message, await currentParticipantIds(ctx.db, chat.id));
+    if (!message) return storedOrRefused(ctx, input);
+    announceMessage(
+      ctx,
+      message,
+      recipients.map((row) => row.userId),
+    );
     return message;
   }),
 
