@@ -11,7 +11,7 @@ const luciaByDb = new WeakMap<Db, Map<string, Auth>>();
 
 function luciaFor(db: Db, appUrl: string) {
   let byOrigin = luciaByDb.get(db);
-  if (!byOrigin) luciaByDb.set(db, (byOrigin = new Map()));
+  if (!byOrigin) luciaByDb.set(db, (byOrigin = new Map<string, Auth>()));
   let auth = byOrigin.get(appUrl);
   if (!auth) byOrigin.set(appUrl, (auth = initializeLucia(db, secureCookies(appUrl))));
   return auth;
