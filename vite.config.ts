@@ -2,15 +2,19 @@ import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { createHash } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { defineConfig, type Plugin } from "vite";
 import { staticAssetHeadersFile, THEME_SCRIPT_HASH } from "./worker/http/security-headers";
 
 const webDir = fileURLToPath(new URL("./web", import.meta.url));
+/** What every page runs: React, the router, the class helpers. */
 const FRAMEWORK =
-  /node_modules[\\/](react|react-dom|scheduler|@tanstack|@trpc|superjson|copy-anything|is-what|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/;
+  /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|store|react-store)|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/;
+/** The query cache and tRPC client: only the signed-in area and the parts of public pages that call the API. */
+const DATA = /node_modules[\\/](@tanstack[\\/](react-query|query-core)|@trpc|superjson|copy-anything|is-what)[\\/]/;
 
 /**
  * Where browsers reach the chat rooms in production: PARTY_HOST, else wrangler.toml's var, else
@@ -43,6 +47,32 @@ function securityHeaders(): Plugin {
   };
 }
 
+const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
+
+/**
+ * The Node host serves these files compressed as they are (serveStatic's `precompressed`), so no
+ * request spends CPU on compression and every visitor gets brotli's smaller bytes. Workers Static
+ * Assets compresses by itself: `.assetsignore` keeps the copies out of its upload.
+ */
+function precompress(): Plugin {
+  return {
+    name: "crewboard-precompress",
+    apply: "build",
+    writeBundle({ dir }) {
+      const files = readdirSync(dir!, { recursive: true, encoding: "utf8" }).filter((file) => COMPRESSIBLE.test(file));
+      for (const file of files) {
+        const body = readFileSync(join(dir!, file));
+        writeFileSync(join(dir!, `${file}.gz`), gzipSync(body, { level: 9 }));
+        writeFileSync(
+          join(dir!, `${file}.br`),
+          brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } }),
+        );
+      }
+      writeFileSync(join(dir!, ".assetsignore"), "*.gz\n*.br\n");
+    },
+  };
+}
+
 export default defineConfig({
   root: webDir,
   plugins: [
@@ -56,16 +86,21 @@ export default defineConfig({
     react(),
     tailwindcss(),
     securityHeaders(),
+    precompress(),
   ],
   build: {
     outDir: fileURLToPath(new URL("./dist", import.meta.url)),
     emptyOutDir: true,
+    // Every browser the app supports knows <link rel="modulepreload">: no polyfill in the entry.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // What every page runs (React, router, query + tRPC, class helpers) as one chunk: split
-          // into a dozen pieces it costs more bytes and requests (bench/web.ts measures it).
-          groups: [{ name: "framework", test: FRAMEWORK }],
+          // Each as one chunk: split into a dozen pieces they cost more bytes and requests.
+          groups: [
+            { name: "framework", test: FRAMEWORK },
+            { name: "data", test: DATA },
+          ],
         },
       },
     },

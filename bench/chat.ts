@@ -3,12 +3,13 @@
  * of 50 members, all connected, 5 of them sending 2,000 messages paced at 200 a second. Prints
  * send-to-receive latency, lost and duplicated deliveries, then the highest unpaced rate that lost
  * nothing; and, in the same run, the floor: a bare `ws` server broadcasting the same paced messages
- * to 50 clients over loopback.
+ * to 50 clients over loopback. Both runs listen with the same bare `ws` clients (ours open the room
+ * with a ticket from the API, as the SPA does), so the client's cost is the same on both sides and
+ * what differs is the server path.
  */
 import { once } from "node:events";
 import { WebSocketServer } from "ws";
 import WebSocket from "ws";
-import { roomSocket } from "../party/testing/rooms-process";
 import { testBrowser } from "../worker/testing/browser";
 import { fixed, percentile, printTable, startHost, writeResults } from "./lib";
 
@@ -68,18 +69,28 @@ async function paced(count: number, send: (i: number) => Promise<unknown>) {
   await Promise.all(inFlight);
 }
 
+/** What the benchmark reads of a frame: the room's message events, or the floor's tags. */
+interface Frame {
+  type: string;
+  tag?: string;
+  message?: { clientId: string };
+}
+
+/** A bare `ws` client, open, handing each frame's JSON to `onFrame`. */
+async function listen(url: string, onFrame: (data: Frame) => void) {
+  const ws = new WebSocket(url, { perMessageDeflate: false });
+  ws.on("message", (raw) => onFrame(JSON.parse(String(raw)) as Frame));
+  await once(ws, "open");
+  return ws;
+}
+
 async function floor() {
   const server = new WebSocketServer({ host: "127.0.0.1", port: 0 });
   await once(server, "listening");
   const { port } = server.address() as { port: number };
   const book = deliveries(CLIENTS);
   const sockets = await Promise.all(
-    Array.from({ length: CLIENTS }, async (_, i) => {
-      const ws = new WebSocket(`ws://127.0.0.1:${port}`);
-      ws.on("message", (data) => book.got(i, JSON.parse(String(data)).tag));
-      await once(ws, "open");
-      return ws;
-    }),
+    Array.from({ length: CLIENTS }, (_, i) => listen(`ws://127.0.0.1:${port}`, (data) => book.got(i, data.tag!))),
   );
   const tags = Array.from({ length: MESSAGES }, (_, i) => `floor-${i}`);
   await paced(MESSAGES, async (i) => {
@@ -123,20 +134,15 @@ async function main() {
     });
 
     let book = deliveries(CLIENTS);
-    const clients = members.map((member, i) => {
-      const live = roomSocket(
-        host.roomsHost,
-        "chat-room",
-        chatId,
-        async () => (await member.browser.trpc.chats.ticket.mutate({ chatId })).ticket,
-      );
-      live.socket.addEventListener("message", (event) => {
-        const data = JSON.parse(String(event.data));
-        if (data.type === "message") book.got(i, data.message.clientId);
-      });
-      return live;
-    });
-    await Promise.all(clients.map((c) => c.opened));
+    const clients = await Promise.all(
+      members.map(async (member, i) => {
+        const { ticket } = await member.browser.trpc.chats.ticket.mutate({ chatId });
+        const url = `ws://${host.roomsHost}/parties/chat-room/${encodeURIComponent(chatId)}?ticket=${encodeURIComponent(ticket)}`;
+        return listen(url, (data) => {
+          if (data.type === "message" && data.message) book.got(i, data.message.clientId);
+        });
+      }),
+    );
     const senders = members.slice(0, SENDERS);
     let serverErrors = 0;
     const send = (tag: string, i: number) => {
@@ -177,7 +183,7 @@ async function main() {
       await sleep(GRACE_MS);
       unpaced.push({ concurrency, perSecond: UNPACED_MESSAGES / seconds, ...book.figures(batch) });
     }
-    for (const c of clients) c.socket.close();
+    for (const ws of clients) ws.close();
 
     const base = await floor();
     const ratio = ours.p99Ms / base.p99Ms;

@@ -2,12 +2,13 @@ import { Server, type Connection, type ConnectionContext, type WSMessage } from 
 import { fromApi, USER_HEADER, type RoomEnv } from "./env";
 import { floodGuard } from "./flood-guard";
 import {
-  chatNotice,
+  chatNotices,
   chatRoomEvents,
   CLOSE_LEFT,
   CLOSE_TOO_MANY,
   parseClientMessage,
   parseNotice,
+  type ChatNotice,
   type PokeReason,
 } from "./protocol";
 
@@ -74,8 +75,13 @@ export class ChatRoom extends Server<RoomEnv> {
   async onRequest(request: Request) {
     if (!fromApi(request, this.env)) return new Response("Unauthorized", { status: 401 });
     if (request.method !== "POST") return new Response("Method not allowed", { status: 405 });
-    const notice = await parseNotice(request, chatNotice);
-    if (!notice) return new Response("Bad notice", { status: 400 });
+    const notices = await parseNotice(request, chatNotices);
+    if (!notices) return new Response("Bad notice", { status: 400 });
+    for (const notice of notices) await this.#apply(notice);
+    return new Response(null, { status: 204 });
+  }
+
+  async #apply(notice: ChatNotice) {
     switch (notice.type) {
       case "message":
         // The API retries a notice it got no answer to, so the same message may come twice.
@@ -94,7 +100,6 @@ export class ChatRoom extends Server<RoomEnv> {
         await this.#poke([notice.userId], "chats");
         break;
     }
-    return new Response(null, { status: 204 });
   }
 
   #broadcastPresence() {

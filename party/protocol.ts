@@ -7,8 +7,10 @@ import { z } from "zod";
 
 /** Socket messages from browsers are tiny; anything larger is refused unread. */
 export const MAX_CLIENT_MESSAGE_BYTES = 256;
-/** Notices carry one message of at most 4,000 characters plus the recipients' ids. */
-export const MAX_NOTICE_BYTES = 64 * 1024;
+/** The most notices one request carries: the API sends a chat's notices together when they queue. */
+export const MAX_NOTICES_PER_REQUEST = 20;
+/** Each notice carries one message of at most 4,000 characters plus up to 100 recipients' ids. */
+export const MAX_NOTICE_BYTES = MAX_NOTICES_PER_REQUEST * 32 * 1024;
 
 /** A stored message as every client sees it. */
 export const wireMessage = z.object({
@@ -59,6 +61,8 @@ export const chatNotice = z.discriminatedUnion("type", [
   z.object({ type: z.literal("joined"), userId: z.string() }),
 ]);
 export type ChatNotice = z.infer<typeof chatNotice>;
+/** A chat room takes its notices as a list, oldest first. */
+export const chatNotices = z.array(chatNotice).min(1).max(MAX_NOTICES_PER_REQUEST);
 
 export const memberNotice = z.object({ type: z.literal("poke"), reason: z.enum(POKE_REASONS) });
 export type MemberNotice = z.infer<typeof memberNotice>;

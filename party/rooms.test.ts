@@ -51,7 +51,7 @@ function message(chatId: string, seq: number, content: string): WireMessage {
  */
 const isClosing = (socket: { readyState: number }) => socket.readyState >= 2;
 
-const tell = (chatId: string, notice: ChatNotice) => notify(rooms, `chat-room/${chatId}`, notice);
+const tell = (chatId: string, ...notices: ChatNotice[]) => notify(rooms, `chat-room/${chatId}`, notices);
 
 describe("chat room", () => {
   it("relays a stored message to every socket of that chat only, and pokes each recipient's member room", async () => {
@@ -71,13 +71,19 @@ describe("chat room", () => {
     });
     expect(eve.events.filter((e) => e.type === "message")).toEqual([]);
 
-    // A notice the API retried (its first answer was lost) is relayed once.
+    // A notice the API retried (its first answer was lost) is relayed once; notices that queued
+    // while a request was out come together, and are relayed in their order.
     await tell("chat-1", { type: "message", message: hello, recipients: ["ada", "bob"] });
-    await tell("chat-1", { type: "message", message: message("chat-1", 2, "next"), recipients: [] });
-    await eventually(() => expect(ada.events.filter((e) => e.type === "message")).toHaveLength(2));
+    await tell(
+      "chat-1",
+      { type: "message", message: message("chat-1", 2, "next"), recipients: [] },
+      { type: "message", message: message("chat-1", 3, "and next"), recipients: [] },
+    );
+    await eventually(() => expect(ada.events.filter((e) => e.type === "message")).toHaveLength(3));
     expect(bob.events.filter((e) => e.type === "message").map((e) => (e.message as WireMessage).content)).toEqual([
       "hello",
       "next",
+      "and next",
     ]);
     for (const page of [ada, bob, eve, bobsOtherPage]) page.socket.close();
   });
@@ -167,10 +173,20 @@ describe("who gets in", () => {
 
   it("refuses notices without the shared secret", async () => {
     const notice = { type: "message", message: message("chat-1", 9, "forged"), recipients: [] };
-    expect((await notify(rooms, "chat-room/chat-1", notice, null)).status).toBe(401);
-    expect((await notify(rooms, "chat-room/chat-1", notice, "wrong")).status).toBe(401);
+    expect((await notify(rooms, "chat-room/chat-1", [notice], null)).status).toBe(401);
+    expect((await notify(rooms, "chat-room/chat-1", [notice], "wrong")).status).toBe(401);
     expect((await notify(rooms, "member-room/ada", { type: "poke", reason: "message" }, "wrong")).status).toBe(401);
-    expect((await notify(rooms, "chat-room/chat-1", { type: "nonsense" })).status).toBe(400);
+    expect((await notify(rooms, "chat-room/chat-1", [{ type: "nonsense" }])).status).toBe(400);
+    expect((await notify(rooms, "chat-room/chat-1", [])).status).toBe(400);
+    expect(
+      (
+        await notify(
+          rooms,
+          "chat-room/chat-1",
+          Array.from({ length: 21 }, () => notice),
+        )
+      ).status,
+    ).toBe(400);
   });
 
   it("refuses everything when the rooms were started without a secret", async () => {

@@ -1,20 +1,19 @@
-import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
-import { StrictMode } from "react";
+import { startTransition, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { queryClient, trpc, trpcClient } from "./lib/trpc";
 import { ThemeProvider } from "./lib/theme";
 import { router } from "./router";
 import "./styles.css";
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
-        <ThemeProvider>
-          <RouterProvider router={router} />
-        </ThemeProvider>
-      </QueryClientProvider>
-    </trpc.Provider>
-  </StrictMode>,
+const root = createRoot(document.getElementById("root")!);
+// As a transition the first render yields to the browser every few milliseconds instead of holding
+// the main thread until the whole page is built: taps and scrolls are answered meanwhile.
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <ThemeProvider>
+        <RouterProvider router={router} />
+      </ThemeProvider>
+    </StrictMode>,
+  ),
 );

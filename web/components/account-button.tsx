@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { displayNameOf } from "../lib/session";
+import { displayNameOf } from "../lib/display-name";
 import type { Me } from "../lib/types";
 import { Avatar } from "./avatar";
 import { ProBadge } from "./pro-badge";

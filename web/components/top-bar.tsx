@@ -1,14 +1,16 @@
 import { Link, useLocation } from "@tanstack/react-router";
 import { Menu, X } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { useMe } from "../lib/session";
+import type { Me } from "../lib/types";
 import { AccountButton } from "./account-button";
+import { AfterPaint } from "./after-paint";
 import { Brand } from "./brand";
 import { ThemeSwitcher } from "./theme-switcher";
 import { Button } from "./ui/button";
 
 // Only members see it, so visitors of the public pages never download its menu code.
 const UserMenu = lazy(() => import("./user-menu").then(({ UserMenu }) => ({ default: UserMenu })));
+const SessionWatcher = lazy(() => import("./session-watcher"));
 
 const LINKS = [
   { to: "/", label: "Home" },
@@ -33,9 +35,13 @@ function GuestActions() {
   );
 }
 
-/** Fixed along the top of every page; below 768 px its links fold into a hamburger menu. */
-export function TopBar() {
-  const me = useMe();
+/**
+ * Fixed along the top of every page; below 768 px its links fold into a hamburger menu. The
+ * signed-in layout passes the member; on public pages the bar asks who is signed in itself.
+ */
+export function TopBar({ me: given }: { me?: Me | null }) {
+  const [watched, setWatched] = useState<Me | null | undefined>(undefined);
+  const me = given === undefined ? watched : given;
   const { pathname } = useLocation();
   // The menu belongs to the page it was opened on: following one of its links closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -51,6 +57,11 @@ export function TopBar() {
 
   return (
     <header className="fixed inset-x-0 top-0 z-40 h-16 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
+      {given === undefined && (
+        <AfterPaint>
+          <SessionWatcher onChange={setWatched} />
+        </AfterPaint>
+      )}
       <a
         href="#main"
         className="sr-only rounded-md bg-primary px-3 py-2 text-sm font-medium text-primary-foreground focus:not-sr-only focus:absolute focus:left-4 focus:top-3 focus:z-50"

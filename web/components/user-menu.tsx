@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { LayoutDashboard, LogOut, Settings } from "lucide-react";
+import { DataProvider } from "../lib/data-provider";
 import { displayNameOf, useSignOut } from "../lib/session";
 import type { Me } from "../lib/types";
 import { AccountButton } from "./account-button";
@@ -12,7 +13,16 @@ import {
   DropdownMenuTrigger,
 } from "./ui/dropdown-menu";
 
+/** The account menu; it signs out through the API, so it brings the query cache on public pages too. */
 export function UserMenu({ me }: { me: Me }) {
+  return (
+    <DataProvider>
+      <Menu me={me} />
+    </DataProvider>
+  );
+}
+
+function Menu({ me }: { me: Me }) {
   const signOut = useSignOut();
   const name = displayNameOf(me);
   return (

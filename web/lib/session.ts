@@ -1,5 +1,4 @@
 import { useNavigate } from "@tanstack/react-router";
-import { emailLocalPart } from "../../db/rules";
 import { notify } from "./toast";
 import { errorMessage, queryClient, trpc } from "./trpc";
 
@@ -8,10 +7,7 @@ export function useMe() {
   return trpc.auth.me.useQuery(undefined, { staleTime: 60_000 }).data;
 }
 
-/** Spec fallback: profile display name, then the e-mail's local part. */
-export function displayNameOf(me: { email: string; profile: { displayName: string | null } | null }) {
-  return me.profile?.displayName || emailLocalPart(me.email) || me.email;
-}
+export { displayNameOf } from "./display-name";
 
 export function useSignOut() {
   const navigate = useNavigate();

@@ -1,12 +1,11 @@
-import { createRootRouteWithContext, HeadContent, Link, Outlet, useLocation } from "@tanstack/react-router";
+import { createRootRoute, HeadContent, Link, Outlet, useLocation } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { Toaster } from "../components/toaster";
 import { Button } from "../components/ui/button";
 import { useConnectivityToasts } from "../lib/connectivity";
 import { defaultHead, pageHead } from "../lib/head";
-import type { RouterContext } from "../router";
 
-export const Route = createRootRouteWithContext<RouterContext>()({
+export const Route = createRootRoute({
   head: defaultHead,
   component: Root,
   notFoundComponent: NotFound,

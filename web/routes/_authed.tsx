@@ -1,14 +1,17 @@
 import { createFileRoute, Outlet, redirect, useNavigate } from "@tanstack/react-router";
 import { useEffect } from "react";
+import { loadData } from "../lib/data";
+import { DataProvider } from "../lib/data-provider";
 import { useMemberRoom } from "../lib/member-room";
 import { useMe } from "../lib/session";
 
 /** Every protected route sits under this guard; it needs the session check to finish first. */
 export const Route = createFileRoute("/_authed")({
-  beforeLoad: async ({ context }) => {
-    const me = await context.trpc.auth.me.ensureData();
+  beforeLoad: async () => {
+    const data = await loadData();
+    const me = await data.trpc.auth.me.ensureData();
     if (!me) throw redirect({ to: "/auth", search: { reset: true }, replace: true });
-    return { me };
+    return { me, ...data };
   },
   // Only a session check that is actually slow shows 'Loading...'; a cached one never flashes it.
   pendingMs: 100,
@@ -18,7 +21,11 @@ export const Route = createFileRoute("/_authed")({
       Loading...
     </div>
   ),
-  component: Guarded,
+  component: () => (
+    <DataProvider>
+      <Guarded />
+    </DataProvider>
+  ),
 });
 
 /** Leaves the signed-in area as soon as the session is found gone, not only at the next navigation. */

@@ -10,11 +10,12 @@ export function serveSpa(app: App, distDir: string) {
     "/assets/*",
     serveStatic({
       root: distDir,
+      precompressed: true,
       onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
     }),
   );
-  app.use("*", serveStatic({ root: distDir }));
+  app.use("*", serveStatic({ root: distDir, precompressed: true }));
   // Every other path is a client route: the SPA decides, including its own 404 page.
-  app.get("*", serveStatic({ root: distDir, path: "index.html" }));
+  app.get("*", serveStatic({ root: distDir, path: "index.html", precompressed: true }));
   return app;
 }

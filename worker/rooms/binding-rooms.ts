@@ -9,7 +9,7 @@ export function bindingRooms(env: RoomEnv, secret: string): Rooms {
   return {
     async tellChat(chatId, notice) {
       const room = env.ChatRoom.getByName(chatId);
-      expectAccepted((await room.fetch(noticeRequest("https://rooms", "chat-room", chatId, secret, notice))).status);
+      expectAccepted((await room.fetch(noticeRequest("https://rooms", "chat-room", chatId, secret, [notice]))).status);
     },
     async tellMember(userId, notice) {
       const room = env.MemberRoom.getByName(userId);

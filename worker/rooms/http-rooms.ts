@@ -1,5 +1,6 @@
 import { Agent, request } from "node:http";
 import type { RoomKind } from "../../party/ticket";
+import { noticeBatcher } from "./notice-batcher";
 import { expectAccepted, noticeHeaders, noticePath, type Rooms } from "./rooms";
 
 /** A room that does not answer within this is treated as unreachable (the send is stored anyway). */
@@ -7,12 +8,12 @@ const TIMEOUT_MS = 2000;
 
 /**
  * The rooms in their own process on this machine (party/local.ts), reached over loopback HTTP.
- * Every stored message is one notice, so this uses node:http on kept-alive connections: fetch costs
- * several times the CPU per request, which showed as a fifth of a chat send (bench/chat.ts).
+ * Every stored message is a notice, so this uses node:http on kept-alive connections (fetch costs
+ * several times the CPU per request) and sends a busy chat's notices together (bench/chat.ts).
  */
 export function httpRooms(origin: string, secret: string): Rooms {
   const agent = new Agent({ keepAlive: true });
-  const send = (room: RoomKind, name: string, notice: object) =>
+  const post = (room: RoomKind, name: string, body: unknown) =>
     new Promise<void>((resolve, reject) => {
       const req = request(
         new URL(noticePath(room, name), origin),
@@ -29,10 +30,10 @@ export function httpRooms(origin: string, secret: string): Rooms {
       );
       req.once("timeout", () => req.destroy(new Error(`the room did not answer within ${TIMEOUT_MS} ms`)));
       req.once("error", reject);
-      req.end(JSON.stringify(notice));
+      req.end(JSON.stringify(body));
     });
   return {
-    tellChat: (chatId, notice) => send("chat-room", chatId, notice),
-    tellMember: (userId, notice) => send("member-room", userId, notice),
+    tellChat: noticeBatcher((chatId, notices) => post("chat-room", chatId, notices)),
+    tellMember: (userId, notice) => post("member-room", userId, notice),
   };
 }

@@ -20,7 +20,7 @@ export const noticeHeaders = (secret: string) => ({
   "Content-Type": "application/json",
 });
 
-export function noticeRequest(origin: string, room: RoomKind, name: string, secret: string, notice: object) {
+export function noticeRequest(origin: string, room: RoomKind, name: string, secret: string, notice: unknown) {
   return new Request(`${origin}${noticePath(room, name)}`, {
     method: "POST",
     headers: noticeHeaders(secret),

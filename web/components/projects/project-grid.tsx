@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useDeferredValue, type ReactNode } from "react";
 import { Button } from "../ui/button";
 import { ProjectCard, ProjectCardSkeleton } from "./project-card";
 import type { ProjectSummary } from "./types";
@@ -26,7 +26,10 @@ export function ProjectGrid({
   empty: ReactNode;
   actions?: (project: ProjectSummary) => ReactNode;
 }) {
-  if (query.isPending) {
+  // A page of cards is rendered in the background, a few milliseconds at a time, so the main thread
+  // stays free for taps while it is built; until then the skeleton (or the previous cards) shows.
+  const data = useDeferredValue(query.data);
+  if (query.isPending || (!data && !query.isError)) {
     return (
       <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3" role="status" aria-label="Loading projects">
         {Array.from({ length: 6 }, (_, i) => (
@@ -45,10 +48,12 @@ export function ProjectGrid({
       </div>
     );
   }
-  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const items = data?.pages.flatMap((page) => page.items) ?? [];
   if (items.length === 0) return <>{empty}</>;
   return (
     <div className="grid gap-6">
+      {/* The cards' titles are h3: this keeps the outline whole under the page's h1. */}
+      <h2 className="sr-only">Projects</h2>
       <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3" aria-label="Projects">
         {items.map((project) => (
           <li key={project.id} className="grid">

@@ -2,12 +2,18 @@ import { createFileRoute, Outlet } from "@tanstack/react-router";
 import { Footer } from "../../components/footer";
 import { MobileNav, Sidebar } from "../../components/sidebar";
 import { TopBar } from "../../components/top-bar";
+import { useMe } from "../../lib/session";
 
 /** The common signed-in layout: top bar, collapsible sidebar, footer. */
 export const Route = createFileRoute("/_authed/_shell")({
-  component: () => (
+  component: Shell,
+});
+
+function Shell() {
+  const me = useMe();
+  return (
     <div className="min-h-screen">
-      <TopBar />
+      <TopBar me={me} />
       <Sidebar />
       <div className="flex min-h-screen flex-col pb-16 pt-16 md:pb-0 md:pl-16">
         <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-8">
@@ -17,5 +23,5 @@ export const Route = createFileRoute("/_authed/_shell")({
       </div>
       <MobileNav />
     </div>
-  ),
-});
+  );
+}

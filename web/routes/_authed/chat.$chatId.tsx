@@ -61,7 +61,7 @@ function ChatPage() {
   };
 
   return (
-    <div className="flex h-dvh flex-col">
+    <main className="flex h-dvh flex-col">
       <ChatHeader chat={chat.data} myId={me.id} online={live.online} typing={live.typing} />
       {live.loaded ? (
         <MessageList
@@ -81,6 +81,6 @@ function ChatPage() {
         </div>
       )}
       <Composer onSend={live.send} onTyping={live.announceTyping} />
-    </div>
+    </main>
   );
 }

@@ -7,6 +7,7 @@ import { Alert } from "../../components/ui/alert";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { Textarea } from "../../components/ui/textarea";
+import { DataProvider } from "../../lib/data-provider";
 import { pageHead } from "../../lib/head";
 import { notify } from "../../lib/toast";
 import { errorMessage, trpc } from "../../lib/trpc";
@@ -18,7 +19,11 @@ export const Route = createFileRoute("/_site/contact")({
     "Contact Us",
     "Questions, feedback or sales: write to the Crewboard team and we will answer by e-mail.",
   ),
-  component: Contact,
+  component: () => (
+    <DataProvider>
+      <Contact />
+    </DataProvider>
+  ),
 });
 
 const EMPTY = { name: "", email: "", message: "" };

@@ -2,6 +2,7 @@ import { createFileRoute, Link } from "@tanstack/react-router";
 import { LifeBuoy, Loader2, LogIn, SearchX } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
 import { Button } from "../../components/ui/button";
+import { DataProvider } from "../../lib/data-provider";
 import { pageHead } from "../../lib/head";
 import { text } from "../../lib/search";
 import { useMe } from "../../lib/session";
@@ -12,7 +13,11 @@ import { OrderConfirmation } from "./-components/order-confirmation";
 export const Route = createFileRoute("/_site/payment-success")({
   validateSearch: (search): { session_id?: string } => ({ session_id: text(search.session_id, 255) }),
   head: pageHead("Your payment", "The state of your Crewboard Pro purchase, confirmed by our server."),
-  component: PaymentSuccess,
+  component: () => (
+    <DataProvider>
+      <PaymentSuccess />
+    </DataProvider>
+  ),
 });
 
 /** Stripe's confirmation usually arrives within seconds; the page keeps asking for about a minute. */

@@ -1,12 +1,15 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { Check, ShieldCheck } from "lucide-react";
-import type { ReactNode } from "react";
+import { lazy, type ReactNode } from "react";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
 import { pageHead } from "../../lib/head";
-import { LifetimeButton } from "./-components/lifetime-button";
+import { AfterPaint } from "../../components/after-paint";
 import { FiguresBand, PageHero, Section } from "./-components/sections";
+
+// It asks who is signed in, so its code (and the query cache) comes after the page has painted.
+const LifetimeAccess = lazy(() => import("./-components/lifetime-button"));
 
 export const Route = createFileRoute("/_site/pricing")({
   head: pageHead(
@@ -154,7 +157,15 @@ function Pricing() {
             popular
             action={
               <div className="space-y-3">
-                <LifetimeButton />
+                <AfterPaint
+                  fallback={
+                    <Button size="lg" className="w-full" disabled>
+                      Get Lifetime Access
+                    </Button>
+                  }
+                >
+                  <LifetimeAccess />
+                </AfterPaint>
                 <p className="flex items-center justify-center gap-1.5 text-xs text-muted-foreground">
                   <ShieldCheck className="size-4 text-green-600 dark:text-green-400" aria-hidden />
                   30-day money-back guarantee

@@ -24,10 +24,12 @@ const day = (at: number) =>
 
 function DaySeparator({ at }: { at: number }) {
   return (
-    <li className="my-3 flex items-center gap-3 text-xs text-muted-foreground" role="separator" aria-label={day(at)}>
-      <span className="h-px flex-1 bg-border" />
-      {day(at)}
-      <span className="h-px flex-1 bg-border" />
+    <li className="my-3">
+      <div className="flex items-center gap-3 text-xs text-muted-foreground" role="separator" aria-label={day(at)}>
+        <span className="h-px flex-1 bg-border" />
+        {day(at)}
+        <span className="h-px flex-1 bg-border" />
+      </div>
     </li>
   );
 }

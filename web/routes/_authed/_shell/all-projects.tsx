@@ -14,6 +14,9 @@ import { readProjectSearch } from "./-components/project-search";
 export const Route = createFileRoute("/_authed/_shell/all-projects")({
   head: pageHead("All Projects"),
   validateSearch: readProjectSearch,
+  // The first page is asked for with the session check, not after the page's code has arrived.
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => void context.trpc.projects.list.prefetchInfinite(deps),
   component: AllProjects,
 });
 

@@ -3,6 +3,7 @@ import { TRPCClientError } from "@trpc/client";
 import { CheckCircle2, Loader2 } from "lucide-react";
 import { useRef } from "react";
 import { Button } from "../../../components/ui/button";
+import { DataProvider } from "../../../lib/data-provider";
 import { useMe } from "../../../lib/session";
 import { notify } from "../../../lib/toast";
 import { trpc } from "../../../lib/trpc";
@@ -27,7 +28,15 @@ function openCheckout(url: string) {
  * 'Get Lifetime Access': idle, 'Processing...' while the server prepares a Stripe Checkout, then the
  * checkout in a new tab. Visitors sign in first and come back here; Pro members see what they have.
  */
-export function LifetimeButton() {
+export default function LifetimeAccess() {
+  return (
+    <DataProvider>
+      <LifetimeButton />
+    </DataProvider>
+  );
+}
+
+function LifetimeButton() {
   const me = useMe();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
