@@ -2,9 +2,11 @@
  * Browsing projects at the spec's marketing scale (10K members, 50K projects), through HTTP
  * against the real Node host: latency with one client, requests/s with ten, for the first page,
  * a category+status filter, a common and a rare one-word search, and the dashboard figures.
- * Beside each, the spec's way of getting the same answer (read every project newest first, then
- * filter and count in JavaScript), measured in the same run, in-process (no HTTP, which only
- * flatters it), and checked to give the same answer.
+ * Beside each, two yardsticks measured in the same run: the raw SQL floor (the very statements the
+ * procedure runs, captured from it and timed on the bare SQLite driver: what the request machinery
+ * adds is the ratio between the two), and the spec's way of getting the same answer (read every
+ * project newest first, then filter and count in JavaScript), in-process (no HTTP, which only
+ * flatters it), and checked to give the same answer. Exits non-zero when a target is missed.
  *
  * Seeds a fresh database (~20 s) unless BENCH_PROJECTS_DB names an already seeded app.db.
  */
@@ -12,24 +14,33 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createClient } from "@libsql/client";
 import autocannon from "autocannon";
 import { desc } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/libsql";
+import Database from "libsql";
 import { createDb } from "../db/client";
 import { DASHBOARD_CATEGORIES, PROJECTS_PAGE_SIZE } from "../db/project-rules";
+import * as schema from "../db/schema";
 import { projects, type Project } from "../db/schema";
+import { listProjects, type ListFilter } from "../worker/projects/listing";
+import { dashboardStats } from "../worker/projects/stats";
 import { fixed, percentile, printTable, ROOT, startHost, TSX, writeResults } from "./lib";
 
 const MEMBERS = 10_000;
 const PROJECTS = 50_000;
-/** One client, one request at a time, for this long per case. */
+/** One client, one request at a time, for this long per case, after as long again to warm up. */
 const LATENCY_SECONDS = 3;
+const WARM_UP_SECONDS = 1;
 const LOAD_SECONDS = 3;
 const CONNECTIONS = 10;
 const SPEC_RUNS = 3;
 /** A word no seeded project uses; the bench publishes a few projects that do. */
 const RARE_WORD = "quetzalcoatl";
 const COMMON_WORD = "looking";
-const TARGETS = { p99Ms: 15, firstPageReqPerSec: 1000, ratio: 20 };
+/** Runs of each captured statement on the bare driver; the floor is their median. */
+const FLOOR_RUNS = 500;
+const TARGETS = { p99Ms: 6, dashboardP99Ms: 5, firstPageReqPerSec: 2000, ratio: 20 };
 
 function seededDatabase() {
   const given = process.env.BENCH_PROJECTS_DB;
@@ -165,6 +176,9 @@ async function oneClient(target: string, cookie: string) {
   // Untimed, and tried twice: the spec's way runs for seconds between cases, long enough for the
   // server to close the idle keep-alive connection this request would otherwise reuse.
   await fetch(target, { headers: { Cookie: cookie } }).catch(() => fetch(target, { headers: { Cookie: cookie } }));
+  // Steady state, as a running host is: the code this case reaches is compiled before it is timed.
+  const warm = performance.now() + WARM_UP_SECONDS * 1000;
+  while (performance.now() < warm) await (await fetch(target, { headers: { Cookie: cookie } })).text();
   const durations: number[] = [];
   let body: unknown;
   const until = performance.now() + LATENCY_SECONDS * 1000;
@@ -204,6 +218,38 @@ function specWay(file: string) {
   };
 }
 
+/**
+ * The raw SQL floor: the statements the procedure runs for this case, captured from the app's own
+ * query code, then each prepared once on the bare SQLite driver and timed alone (median of
+ * FLOOR_RUNS), with no HTTP, session, tRPC, ORM or encoding around them.
+ */
+function sqlFloor(file: string) {
+  let captured: { sql: string; params: unknown[] }[] = [];
+  const logger = { logQuery: (sql: string, params: unknown[]) => void captured.push({ sql, params }) };
+  const db = drizzle(createClient({ url: `file:${file}` }), { schema, logger });
+  const bare = new Database(file, { readonly: true });
+  return async (c: Case) => {
+    captured = [];
+    await (c.procedure === "projects.stats"
+      ? dashboardStats(db)
+      : listProjects(db, c.input as ListFilter, PROJECTS_PAGE_SIZE));
+    let total = 0;
+    for (const { sql, params } of captured) {
+      const statement = bare.prepare(sql);
+      const run = () => statement.all(...params);
+      for (let i = 0; i < FLOOR_RUNS / 10; i++) run();
+      const durations: number[] = [];
+      for (let i = 0; i < FLOOR_RUNS; i++) {
+        const start = performance.now();
+        run();
+        durations.push(performance.now() - start);
+      }
+      total += percentile(durations, 50);
+    }
+    return { statements: captured.length, p50Ms: total };
+  };
+}
+
 /** What any request costs on this host, for scale: no session, then a session check and nothing else. */
 const BASELINES = [
   { name: "baseline: GET /api/health", path: "/api/health" },
@@ -226,16 +272,21 @@ try {
     });
   }
   const spec = specWay(database.file);
+  const floor = sqlFloor(database.file);
   for (const c of cases) {
     const target = url(app.url, c);
     const single = await oneClient(target, cookie);
     const load = await tenClients(target, cookie);
+    const sql = await floor(c);
     const baseline = await spec(c);
     results.push({
       name: c.name,
       target: c.target,
       single: { runs: single.runs, p50Ms: single.p50Ms, p99Ms: single.p99Ms },
       load,
+      sqlFloorP50Ms: sql.p50Ms,
+      sqlStatements: sql.statements,
+      overFloor: single.p50Ms / sql.p50Ms,
       specWayP50Ms: baseline.p50Ms,
       ratio: baseline.p50Ms / single.p50Ms,
       sameAnswer: c.agrees((single.body as { result: { data: { json: unknown } } }).result.data.json, baseline.answer),
@@ -248,7 +299,8 @@ try {
 
 const verdicts = results.map((r) => {
   const misses = [];
-  if (r.single.p99Ms > TARGETS.p99Ms) misses.push(`p99 > ${TARGETS.p99Ms} ms`);
+  const p99Target = r.name === "dashboard figures" ? TARGETS.dashboardP99Ms : TARGETS.p99Ms;
+  if (r.single.p99Ms > p99Target) misses.push(`p99 > ${p99Target} ms`);
   if (r.target === "latency+throughput" && r.load.reqPerSec < TARGETS.firstPageReqPerSec) {
     misses.push(`< ${TARGETS.firstPageReqPerSec} req/s`);
   }
@@ -259,12 +311,14 @@ const verdicts = results.map((r) => {
 });
 
 printTable(
-  `Projects at ${PROJECTS} projects: HTTP through the Node host (1 client for ${LATENCY_SECONDS} s; ${CONNECTIONS} clients for ${LOAD_SECONDS} s) vs the spec's way (read all, filter in JS; p50 of ${SPEC_RUNS})`,
+  `Projects at ${PROJECTS} projects: HTTP through the Node host (1 client for ${LATENCY_SECONDS} s; ${CONNECTIONS} clients for ${LOAD_SECONDS} s) vs the raw SQL floor (the same statements on the bare driver, p50 of ${FLOOR_RUNS}) and the spec's way (read all, filter in JS; p50 of ${SPEC_RUNS})`,
   results.map((r, i) => ({
     query: r.name,
     "p50 ms": fixed(r.single.p50Ms, 2),
     "p99 ms": fixed(r.single.p99Ms, 2),
     [`req/s (${CONNECTIONS})`]: fixed(r.load.reqPerSec, 0),
+    "SQL floor ms": fixed(r.sqlFloorP50Ms, 3),
+    "app / floor": `${fixed(r.overFloor, 1)}x`,
     "spec's way ms": fixed(r.specWayP50Ms, 0),
     "spec / app": `${fixed(r.ratio, 0)}x`,
     "same answer": r.sameAnswer ? "yes" : "NO",
@@ -281,7 +335,7 @@ printTable(
   })),
 );
 console.log(
-  `\nTargets: p99 ≤ ${TARGETS.p99Ms} ms with one client for every query; ≥ ${TARGETS.firstPageReqPerSec} req/s for the first page; ≥ ${TARGETS.ratio}x the spec's way for search and the dashboard.`,
+  `\nTargets: p99 ≤ ${TARGETS.p99Ms} ms with one client for every list and search, ≤ ${TARGETS.dashboardP99Ms} ms for the dashboard figures; ≥ ${TARGETS.firstPageReqPerSec} req/s for the first page with ${CONNECTIONS} clients; ≥ ${TARGETS.ratio}x the spec's way for search and the dashboard.`,
 );
 writeResults("projects", { members: MEMBERS, projects: PROJECTS, targets: TARGETS, results, baselines });
 

@@ -124,6 +124,23 @@ export const projects = sqliteTable(
   ],
 );
 
+/**
+ * The dashboard's figures, kept by the triggers of migration 0005 in the same statement as every
+ * insert, delete (cascades included) and change of a project's status, category or team size, so
+ * they are exact under any number of concurrent writers. One row per (status, category) pair.
+ * Nothing else writes here.
+ */
+export const projectCounts = sqliteTable(
+  "project_counts",
+  {
+    status: text("status", { enum: PROJECT_STATUSES }).notNull(),
+    category: text("category").$type<ProjectCategory>().notNull(),
+    projects: integer("projects").notNull(),
+    members: integer("members").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.status, t.category] })],
+);
+
 export const projectJoinRequests = sqliteTable(
   "project_join_requests",
   {

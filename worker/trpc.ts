@@ -1,9 +1,9 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { Cookie } from "lucia";
-import superjson from "superjson";
 import { z, ZodError } from "zod";
 import { DATABASE_BUSY, isDatabaseBusy } from "../db/errors";
 import type { RequestVars } from "./env";
+import { transformer } from "./transformer";
 
 export interface Context extends RequestVars {
   setCookie: (cookie: Cookie) => void;
@@ -14,7 +14,7 @@ export interface Context extends RequestVars {
 const INTERNAL_ERROR_MESSAGE = "Something went wrong. Please try again.";
 
 const t = initTRPC.context<Context>().create({
-  transformer: superjson,
+  transformer,
   errorFormatter({ shape, error }) {
     const zodError = error.cause instanceof ZodError ? error.cause : null;
     // The SPA shows `message` as it is, so it must be the first human sentence, not a JSON dump.

@@ -41,6 +41,9 @@ const limit = (maxSize: number, message: string) =>
 const uploadLimit = limit(MAX_AVATAR_BYTES + MULTIPART_OVERHEAD, AVATAR_TOO_LARGE);
 const jsonLimit = limit(MAX_JSON_BODY, "This request is too large.");
 
+/** Queries (GET) carry no body: asking for one would make the Node host build a whole Request. */
+const BODILESS = new Set(["GET", "HEAD"]);
+
 export const trpcBodyLimit = createMiddleware<AppEnv>((c, next) =>
-  (c.req.path === UPLOAD_PATH ? uploadLimit : jsonLimit)(c, next),
+  BODILESS.has(c.req.method) ? next() : (c.req.path === UPLOAD_PATH ? uploadLimit : jsonLimit)(c, next),
 );

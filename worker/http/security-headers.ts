@@ -4,6 +4,7 @@
  * rules into dist/_headers for Workers Static Assets, which serves the pages before the Worker runs.
  */
 import { createMiddleware } from "hono/factory";
+import type { Config } from "../config";
 import type { AppEnv } from "../env";
 
 /**
@@ -70,17 +71,37 @@ export function staticAssetHeadersFile(partyHost: string | null) {
   );
 }
 
+/** Each host's two sets (plain http and https), built once: every response carries one. */
+const builtHeaders = new WeakMap<Config, Record<"http" | "https", [string, string][]>>();
+
+function headersFor(config: Config, https: boolean) {
+  let built = builtHeaders.get(config);
+  if (!built) {
+    built = {
+      http: Object.entries(securityHeaders(config.partyHost, false)),
+      https: Object.entries(securityHeaders(config.partyHost, true)),
+    };
+    builtHeaders.set(config, built);
+  }
+  return https ? built.https : built.http;
+}
+
 /**
  * Adds the headers to the finished response. API answers are personal (who is signed in, their
  * e-mail, their projects), so no cache may keep them unless a route says otherwise (avatars do).
+ *
+ * They go straight onto the response's own headers: `c.header()` after the handler would copy the
+ * whole response once per header, and on the Node host turn its ready body into a stream.
  */
 export const securityHeadersMiddleware = createMiddleware<AppEnv>(async (c, next) => {
   await next();
-  const { config } = c.var;
-  const https = new URL(c.req.url).protocol === "https:" || config.appUrl.startsWith("https:");
-  for (const [name, value] of Object.entries(securityHeaders(config.partyHost, https))) {
-    if (!c.res.headers.has(name)) c.header(name, value);
+  const config = c.get("config");
+  const https = c.req.url.startsWith("https:") || config.appUrl.startsWith("https:");
+  const headers = c.res.headers;
+  for (const [name, value] of headersFor(config, https)) {
+    if (!headers.has(name)) headers.set(name, value);
   }
-  if (NO_REFERRER_PATHS.includes(c.req.path)) c.header("Referrer-Policy", "no-referrer");
-  if (c.req.path.startsWith("/api/") && !c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
+  const path = c.req.path;
+  if (NO_REFERRER_PATHS.includes(path)) headers.set("Referrer-Policy", "no-referrer");
+  if (path.startsWith("/api/") && !headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
 });

@@ -3,7 +3,7 @@
  * index range, and the cursor is a position in that order, so projects created between two
  * pages can neither push a row onto the next page again nor hide one.
  */
-import { and, desc, eq, inArray, lt, SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, SQL, sql, type Placeholder } from "drizzle-orm";
 import { integer, sqliteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
 import { PROJECT_STATUSES, type ProjectCategory, type ProjectStatus } from "../../db/enums";
@@ -22,7 +22,7 @@ export interface ListFilter {
   category?: ProjectCategory;
   status?: ProjectStatus;
   ownerId?: string;
-  /** Only projects whose team this member has joined (their request was accepted). */
+  /** Projects whose owner accepted this member onto the team. */
   joinedBy?: string;
 }
 
@@ -93,49 +93,119 @@ function rowidCursor(cursor: string) {
   return Number(match[1]);
 }
 
+/** Which parts of a filter a request uses: each combination is one statement, prepared once. */
+interface Shape {
+  category: boolean;
+  status: boolean;
+  owner: boolean;
+  joined: boolean;
+  cursor: boolean;
+}
+
+const shapeOf = (filter: ListFilter, cursor: unknown): Shape => ({
+  category: Boolean(filter.category),
+  status: Boolean(filter.status),
+  owner: Boolean(filter.ownerId),
+  joined: Boolean(filter.joinedBy),
+  cursor: cursor !== null,
+});
+const shapeKey = (shape: Shape) => Object.values(shape).map(Number).join("");
+
 /**
  * The projects a member joined: a handful of rows found through the member's requests
  * (project_join_requests_user_idx), each project then read by its key.
  */
-export const joinedProjectIds = (db: Db, memberId: string) =>
+export const joinedProjectIds = (db: Db, memberId: string | Placeholder) =>
   db
     .select({ id: projectJoinRequests.projectId })
     .from(projectJoinRequests)
     .where(and(eq(projectJoinRequests.userId, memberId), eq(projectJoinRequests.status, "accepted")));
 
-function filterConditions(db: Db, filter: ListFilter): SQL[] {
+function filterConditions(db: Db, shape: Shape): SQL[] {
   return [
-    filter.category ? eq(projects.category, filter.category) : undefined,
-    filter.status
-      ? eq(projects.status, filter.status)
+    shape.category ? eq(projects.category, sql.placeholder("category")) : undefined,
+    shape.status
+      ? eq(projects.status, sql.placeholder("status"))
       : // Naming every status lets a category alone use the (category, status, newest) index
         // one status at a time, instead of reading and sorting all of the category's rows.
-        filter.category && inArray(projects.status, [...PROJECT_STATUSES]),
-    filter.ownerId ? eq(projects.userId, filter.ownerId) : undefined,
-    filter.joinedBy ? inArray(projects.id, joinedProjectIds(db, filter.joinedBy)) : undefined,
+        shape.category && inArray(projects.status, [...PROJECT_STATUSES]),
+    shape.owner ? eq(projects.userId, sql.placeholder("ownerId")) : undefined,
+    shape.joined ? inArray(projects.id, joinedProjectIds(db, sql.placeholder("joinedBy"))) : undefined,
   ].filter((c): c is SQL => c instanceof SQL);
 }
+
+/**
+ * Each list is asked on most page views: its SQL is built once per database and shape, not per
+ * request, which cost more than running it.
+ */
+function cached<Q>(prepare: (db: Db, shape: Shape) => Q) {
+  const byDb = new WeakMap<Db, Map<string, Q>>();
+  return (db: Db, shape: Shape) => {
+    let byShape = byDb.get(db);
+    if (!byShape) byDb.set(db, (byShape = new Map<string, Q>()));
+    const key = shapeKey(shape);
+    let query = byShape.get(key);
+    if (!query) byShape.set(key, (query = prepare(db, shape)));
+    return query;
+  };
+}
+
+const pageQuery = cached((db, shape) =>
+  db
+    .select({ card: cardColumns, createdAt: projects.createdAt })
+    .from(projects)
+    .where(
+      and(
+        ...filterConditions(db, shape),
+        // A row-value comparison is one index seek; the equivalent OR scans from the newest row.
+        shape.cursor
+          ? sql`(${projects.createdAt}, ${projects.id}) < (${sql.placeholder("afterCreatedAt")}, ${sql.placeholder("afterId")})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(projects.createdAt), desc(projects.id))
+    .limit(sql.placeholder("limit"))
+    .prepare(),
+);
+
+const searchQuery = cached((db, shape) =>
+  db
+    .select({ project: cardColumns, rowid: projectsFts.rowid })
+    .from(projectsFts)
+    .innerJoin(projects, sql`${projects}.rowid = ${projectsFts.rowid}`)
+    .where(
+      and(
+        sql`${projectsFts} MATCH ${sql.placeholder("match")}`,
+        shape.cursor ? lt(projectsFts.rowid, sql.placeholder("beforeRowid")) : undefined,
+        ...filterConditions(db, shape),
+      ),
+    )
+    .orderBy(desc(projectsFts.rowid))
+    .limit(sql.placeholder("limit"))
+    .prepare(),
+);
+
+const filterValues = (filter: ListFilter) => ({
+  category: filter.category,
+  status: filter.status,
+  ownerId: filter.ownerId,
+  joinedBy: filter.joinedBy,
+});
 
 export async function listProjects(db: Db, filter: ListFilter, limit: number, cursor?: string): Promise<ProjectPage> {
   const search = filter.search?.trim();
   if (search) return searchProjects(db, filter, search, limit, cursor);
 
   const after = cursor ? dateCursor(cursor) : null;
-  const rows = await db
-    .select({ card: cardColumns, createdAt: projects.createdAt })
-    .from(projects)
-    .where(
-      and(
-        ...filterConditions(db, filter),
-        // A row-value comparison is one index seek; the equivalent OR scans from the newest row.
-        after ? sql`(${projects.createdAt}, ${projects.id}) < (${after.createdAt}, ${after.id})` : undefined,
-      ),
-    )
-    .orderBy(desc(projects.createdAt), desc(projects.id))
-    .limit(limit + 1);
+  const rows = await pageQuery(db, shapeOf(filter, after)).all({
+    ...filterValues(filter),
+    afterCreatedAt: after?.createdAt,
+    afterId: after?.id,
+    limit: limit + 1,
+  });
   const page = rows.slice(0, limit);
   const last = page.at(-1)!;
-  // The time only goes into the cursor: cards do not show it, and Dates are a third of superjson's work here.
+  // The time only goes into the cursor: cards do not show it.
   return {
     items: page.map((row) => row.card),
     nextCursor: rows.length > limit ? byDate(last.createdAt, last.card.id) : null,
@@ -152,19 +222,12 @@ async function searchProjects(
   const query = toFtsQuery(search);
   const before = cursor ? rowidCursor(cursor) : null;
   if (!query) return { items: [], nextCursor: null };
-  const rows = await db
-    .select({ project: cardColumns, rowid: projectsFts.rowid })
-    .from(projectsFts)
-    .innerJoin(projects, sql`${projects}.rowid = ${projectsFts.rowid}`)
-    .where(
-      and(
-        sql`${projectsFts} MATCH ${query}`,
-        before === null ? undefined : lt(projectsFts.rowid, before),
-        ...filterConditions(db, filter),
-      ),
-    )
-    .orderBy(desc(projectsFts.rowid))
-    .limit(limit + 1);
+  const rows = await searchQuery(db, shapeOf(filter, before)).all({
+    ...filterValues(filter),
+    match: query,
+    beforeRowid: before,
+    limit: limit + 1,
+  });
   const items = rows.slice(0, limit);
   return {
     items: items.map((row) => row.project),

@@ -1,7 +1,6 @@
-import { eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { DASHBOARD_CATEGORIES } from "../../db/project-rules";
-import { projects } from "../../db/schema";
+import { projectCounts } from "../../db/schema";
 
 export interface DashboardStats {
   active: number;
@@ -11,32 +10,38 @@ export interface DashboardStats {
   categories: Record<(typeof DASHBOARD_CATEGORIES)[number], number>;
 }
 
-const countWhere = (condition: SQL) => sql`(select count(*) from ${projects} where ${condition})`;
+type Category = keyof DashboardStats["categories"];
+const isDashboardCategory = (category: string): category is Category =>
+  (DASHBOARD_CATEGORIES as readonly string[]).includes(category);
+
+/** Built once per database: every dashboard visit asks it. */
+const countsQueries = new WeakMap<Db, ReturnType<typeof prepareCounts>>();
+
+const prepareCounts = (db: Db) => db.select().from(projectCounts).prepare();
 
 /**
- * The dashboard's figures over all projects, in one statement that never reads the table:
- * each count walks one index range ((status, members) or (category, status, …)), and the member
- * sum walks the (status, members) index once. Separate counts beat a GROUP BY here, because a
- * bare count over an index range skips decoding the entries.
+ * The dashboard's figures over all projects, from the counts the database keeps beside them
+ * (`project_counts`, maintained by triggers in the same statement as every write): a few dozen
+ * rows, whatever the number of projects, and as exact as counting them.
  */
 export async function dashboardStats(db: Db): Promise<DashboardStats> {
-  const figures = [
-    countWhere(eq(projects.status, "open")),
-    countWhere(eq(projects.status, "completed")),
-    countWhere(eq(projects.status, "in_progress")),
-    sql`(select coalesce(sum(${projects.members}), 0) from ${projects})`,
-    ...DASHBOARD_CATEGORIES.map((category) => countWhere(eq(projects.category, category))),
-  ];
-  const columns = figures.map((figure, i) => sql`${figure} as ${sql.identifier(`f${i}`)}`);
-  const row = await db.get<Record<string, unknown>>(sql`select ${sql.join(columns, sql`, `)}`);
-  const [active, completed, inProgress, teamMembers, ...categories] = figures.map((_, i) => Number(row[`f${i}`]));
-  return {
-    active: active!,
-    completed: completed!,
-    inProgress: inProgress!,
-    teamMembers: teamMembers!,
+  let query = countsQueries.get(db);
+  if (!query) countsQueries.set(db, (query = prepareCounts(db)));
+  const stats: DashboardStats = {
+    active: 0,
+    completed: 0,
+    inProgress: 0,
+    teamMembers: 0,
     categories: Object.fromEntries(
-      DASHBOARD_CATEGORIES.map((category, i) => [category, categories[i]!]),
+      DASHBOARD_CATEGORIES.map((category) => [category, 0]),
     ) as DashboardStats["categories"],
   };
+  for (const row of await query.all()) {
+    if (row.status === "open") stats.active += row.projects;
+    else if (row.status === "completed") stats.completed += row.projects;
+    else if (row.status === "in_progress") stats.inProgress += row.projects;
+    stats.teamMembers += row.members;
+    if (isDashboardCategory(row.category)) stats.categories[row.category] += row.projects;
+  }
+  return stats;
 }

@@ -8,7 +8,8 @@ import {
   PROJECT_NOT_FOUND,
   PROJECTS_PAGE_SIZE,
 } from "../../db/project-rules";
-import { profiles, projectJoinRequests, projects, type NewProject } from "../../db/schema";
+import { profiles, projectJoinRequests, projects, users, type NewProject } from "../../db/schema";
+import { countedStats } from "../testing/counted-stats";
 import { createTestApp, refusal, rejection, type TestApp, type TestMember } from "../testing/harness";
 
 let t: TestApp;
@@ -474,5 +475,37 @@ describe("stats", () => {
         "E-commerce": 1,
       },
     });
+  });
+
+  it("stay equal to counting every project through edits, deletions and a deleted account", async () => {
+    const app = await createTestApp();
+    const a = await app.member();
+    const b = await app.member();
+    await makeProIn(app, a);
+    const fields = { title: "S", category: "IoT" as const, status: "open" as const, members: 2 };
+    const ids = [];
+    for (let i = 0; i < 4; i++) ids.push((await a.trpc.projects.create.mutate(fields)).id);
+    await b.trpc.projects.create.mutate({ ...fields, category: "E-commerce", members: 7 });
+    // Re-filed: another status, category and team size; an edit of the title alone changes nothing.
+    await a.trpc.projects.update.mutate({
+      ...fields,
+      id: ids[0]!,
+      category: "Web Development",
+      status: "completed",
+      members: 5,
+    });
+    await a.trpc.projects.update.mutate({ ...fields, id: ids[1]!, title: "Renamed" });
+    await a.trpc.projects.remove.mutate({ id: ids[2]! });
+    expect(await a.trpc.projects.stats.query()).toMatchObject({
+      active: 3,
+      completed: 1,
+      teamMembers: 2 + 2 + 5 + 7,
+      categories: { "Web Development": 1, "E-commerce": 1 },
+    });
+    // An account's projects go with it (ON DELETE CASCADE), and so do they from the figures.
+    await app.db.delete(users).where(eq(users.id, b.me.id));
+    const figures = await a.trpc.projects.stats.query();
+    expect(figures).toMatchObject({ active: 2, teamMembers: 2 + 2 + 5, categories: { "E-commerce": 0 } });
+    expect(figures).toEqual(await countedStats(app.db.$client));
   });
 });
