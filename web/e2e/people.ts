@@ -1,8 +1,7 @@
 /** Members as the browser tests set them up: signed up through the page, tied together in the database. */
 import type { Page } from "playwright-core";
-import { expect } from "vitest";
 import type { RunningHost } from "../../worker/testing/host";
-import { newMember, signUp, type Member } from "./ui";
+import { call as callFromPage, newMember, signUp, type Member } from "./ui";
 
 export interface Person extends Member {
   id: string;
@@ -38,11 +37,4 @@ export async function befriend(app: RunningHost, a: Person, b: Person) {
 }
 
 /** A procedure called from the member's own page, with their session, as the SPA calls it. */
-export async function call<T>(who: Person, path: string, input: unknown): Promise<T> {
-  const response = await who.page.request.post(`/api/trpc/${path}`, {
-    data: { json: input },
-    headers: { Origin: new URL(who.page.url()).origin },
-  });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { result: { data: { json: T } } }).result.data.json;
-}
+export const call = <T>(who: Person, path: string, input: unknown) => callFromPage<T>(who.page, path, input);
