@@ -34,6 +34,7 @@ function sessionRow(device: Device) {
  */
 export function newSessionFor(db: Db, auth: Auth, who: SQL, device: Device) {
   const { id, expiresAt, createdAt, lastActiveAt, userAgent, country, city } = sessionRow(device);
+  // Drizzle takes the selected fields in the table's column order.
   const statement = db.insert(sessions).select(
     db
       .select({
@@ -41,10 +42,10 @@ export function newSessionFor(db: Db, auth: Auth, who: SQL, device: Device) {
         userId: users.id,
         expiresAt: sql<number>`${expiresAt}`.as("expiresAt"),
         createdAt: sql<number>`${createdAt}`.as("createdAt"),
-        lastActiveAt: sql<number>`${lastActiveAt}`.as("lastActiveAt"),
         userAgent: sql<string | null>`${userAgent}`.as("userAgent"),
         country: sql<string | null>`${country}`.as("country"),
         city: sql<string | null>`${city}`.as("city"),
+        lastActiveAt: sql<number>`${lastActiveAt}`.as("lastActiveAt"),
       })
       .from(users)
       .where(who),
