@@ -2,7 +2,7 @@
 import { describe, expect } from "vitest";
 import type { Page } from "playwright-core";
 import { test } from "./harness";
-import { authForm, expectUrl, signUp, submitSignIn, toast } from "./ui";
+import { authForm, expectUrl, finishOnboarding, signUp, submitSignIn, toast } from "./ui";
 
 const RESET_LINK_SENT = "If an account exists for that address, we have sent a link.";
 const INVALID_RESET_LINK = "This link has expired or was already used. Ask for a new one.";
@@ -13,6 +13,7 @@ async function askForResetLink(page: Page, email: string) {
   const form = await authForm(page, "Sign In");
   await form.getByRole("link", { name: "Forgot password?" }).click();
   await expectUrl(page, "/auth/forgot-password");
+  await page.getByRole("heading", { name: "Forgot password?" }).waitFor();
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Send Reset Link" }).click();
   await page.getByRole("status").getByText(RESET_LINK_SENT).waitFor();
@@ -24,7 +25,9 @@ describe("forgotten password", () => {
     page,
     newPage,
   }) => {
-    const member = await signUp(await newPage());
+    const signedUp = await newPage();
+    const member = await signUp(signedUp);
+    await finishOnboarding(signedUp, member);
     await askForResetLink(page, member.email);
     const link = await app.latestLink(member.email, "/auth/reset-password");
     expect(new URL(link).origin).toBe(app.url);
@@ -66,6 +69,7 @@ describe("forgotten password", () => {
 describe("Settings → Account and security", () => {
   test("changing the password signs out a second browser and keeps this one", async ({ page, newPage }) => {
     const member = await signUp(page);
+    await finishOnboarding(page, member);
     const laptop = await newPage();
     await submitSignIn(laptop, member.email, member.password);
     await expectUrl(laptop, "/dashboard");
@@ -78,7 +82,7 @@ describe("Settings → Account and security", () => {
     await toast(page, "Password Changed").waitFor();
 
     await laptop.goto("/dashboard");
-    await expectUrl(laptop, "/auth", "?reset=true");
+    await expectUrl(laptop, "/auth", "?reset=true&redirect=%2Fdashboard");
     await page.goto("/dashboard");
     await page.getByRole("heading", { name: "Dashboard" }).waitFor();
   });
@@ -95,6 +99,7 @@ describe("Settings → Account and security", () => {
 
   test("a new e-mail address takes over once its link is opened", async ({ app, page, newPage }) => {
     const member = await signUp(page);
+    await finishOnboarding(page, member);
     const newEmail = `moved.${member.email}`;
     await page.goto("/settings");
     const section = page.getByRole("region", { name: "E-mail address" });

@@ -5,13 +5,15 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { test } from "./harness";
-import { authForm, newMember, signUp, type Member } from "./ui";
+import { authForm, finishOnboarding, newMember, signUp, type Member } from "./ui";
 
 /** A member with an account, signed out, in a fresh browser. */
 async function existingMember(newPage: () => Promise<Page>): Promise<Member> {
   const member = newMember();
   const page = await newPage();
   await signUp(page, member);
+  // Set up in full, or signing in would lead to the rest of onboarding first.
+  await finishOnboarding(page, member);
   await page.context().close();
   return member;
 }

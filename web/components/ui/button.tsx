@@ -11,7 +11,9 @@ export const buttonVariants = cva(
         default: "bg-primary text-primary-foreground shadow-sm hover:bg-primary/90",
         outline: "border border-input bg-background hover:bg-accent hover:text-accent-foreground",
         ghost: "hover:bg-accent hover:text-accent-foreground",
-        destructive: "bg-destructive text-white shadow-sm hover:bg-destructive/90",
+        // The dark theme's red is light enough for red text on dark; white on it needs a deeper fill.
+        destructive:
+          "bg-destructive text-white shadow-sm hover:bg-destructive/90 dark:bg-red-700 dark:hover:bg-red-700/90",
         link: "text-primary underline-offset-4 hover:underline",
       },
       size: {

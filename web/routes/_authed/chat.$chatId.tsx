@@ -61,26 +61,29 @@ function ChatPage() {
   };
 
   return (
-    <main className="flex h-dvh flex-col">
+    <div className="flex h-dvh flex-col">
+      {/* Outside <main>, so the header keeps its banner landmark. */}
       <ChatHeader chat={chat.data} myId={me.id} online={live.online} typing={live.typing} />
-      {live.loaded ? (
-        <MessageList
-          messages={live.messages}
-          pending={live.pending}
-          myId={me.id}
-          senderOf={senderOf}
-          hasOlder={live.hasOlder}
-          loadingOlder={live.loadingOlder}
-          onLoadOlder={() => void live.loadOlder()}
-          onRetry={live.retry}
-          onSeeNewest={seeNewest}
-        />
-      ) : (
-        <div role="status" className="flex flex-1 items-center justify-center text-sm text-muted-foreground">
-          Loading messages...
-        </div>
-      )}
-      <Composer onSend={live.send} onTyping={live.announceTyping} />
-    </main>
+      <main className="flex min-h-0 flex-1 flex-col">
+        {live.loaded ? (
+          <MessageList
+            messages={live.messages}
+            pending={live.pending}
+            myId={me.id}
+            senderOf={senderOf}
+            hasOlder={live.hasOlder}
+            loadingOlder={live.loadingOlder}
+            onLoadOlder={() => void live.loadOlder()}
+            onRetry={live.retry}
+            onSeeNewest={seeNewest}
+          />
+        ) : (
+          <div role="status" className="flex flex-1 items-center justify-center text-sm text-muted-foreground">
+            Loading messages...
+          </div>
+        )}
+        <Composer onSend={live.send} onTyping={live.announceTyping} />
+      </main>
+    </div>
   );
 }
