@@ -235,6 +235,23 @@ describe("public pages", () => {
     }
   });
 
+  test("the landing and pricing pages show their headings before the query cache and tRPC client are fetched", async ({
+    page,
+  }) => {
+    // The signed-in machinery lives in the build's `data` chunk: held back until each heading shows,
+    // a page that needed it first would never show its heading.
+    let shown = () => {};
+    await page.route(/\/assets\/data-[\w-]+\.js$/, async (route) => {
+      await new Promise<void>((resolve) => (shown = resolve));
+      await route.continue();
+    });
+    for (const { path, heading: name } of PUBLIC_PAGES.filter((p) => p.path === "/" || p.path === "/pricing")) {
+      await page.goto(path);
+      await heading(page, name).waitFor({ timeout: 10_000 });
+      shown();
+    }
+  });
+
   test("the reset badge shows only with ?reset=true", async ({ page }) => {
     await page.goto("/?reset=true");
     await page.getByText(RESET_BADGE).waitFor();

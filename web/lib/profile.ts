@@ -26,15 +26,6 @@ export function useProfileSaved() {
   };
 }
 
-/**
- * Whether the member has what onboarding asks for (spec §5 gating: a developer type, an
- * experience level, at least one interest). A member without it quit the wizard halfway, or
- * never saw it, and is brought back to it.
- */
-export const onboardingDone = (
-  profile: Pick<OwnProfile, "developerType" | "experience" | "interestedProjects"> | null,
-) => !!profile?.developerType && !!profile.experience && profile.interestedProjects.length > 0;
-
 /** A stored value if it is one of the list's, else '' (nothing chosen). */
 export const fromList = <T extends string>(list: readonly T[], value: string | null | undefined): T | "" =>
   list.includes(value as T) ? (value as T) : "";

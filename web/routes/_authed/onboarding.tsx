@@ -3,7 +3,7 @@ import { Brand } from "../../components/brand";
 import { OwnProfileLoaded } from "../../components/own-profile";
 import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card";
 import { pageHead } from "../../lib/head";
-import { onboardingDone } from "../../lib/profile";
+import { onboardingDone } from "../../lib/onboarding";
 import { returnPath } from "../../lib/search";
 import { OnboardingWizard } from "./-components/onboarding-wizard";
 

@@ -12,7 +12,7 @@ import { Field } from "../../../components/profile-fields";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Input } from "../../../components/ui/input";
-import { onboardingDone } from "../../../lib/profile";
+import { onboardingDone } from "../../../lib/onboarding";
 import { displayNameOf } from "../../../lib/session";
 import { notify } from "../../../lib/toast";
 import { formFields } from "../../../lib/form";
