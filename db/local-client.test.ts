@@ -297,3 +297,19 @@ it("closes, refuses calls while closed, and reconnects", async () => {
   await expectSame(clients, (client) => client.execute("SELECT count(*) AS n FROM people"));
   await expectSame(clients, (client) => client.sync() as Promise<never>);
 });
+
+it("opens file: URLs as @libsql/client reads them, and refuses what is not a local file", async () => {
+  const path = join(mkdtempSync(join(tmpdir(), "crewboard-client-")), "app.db");
+  for (const url of [`file:${path}`, `file://${path}`, `file://localhost${path}`, "file::memory:", ":memory:"]) {
+    const client = createLocalClient({ url });
+    opened.push(client);
+    await client.execute("CREATE TABLE IF NOT EXISTS t (x)");
+    await client.execute("INSERT INTO t VALUES (1)");
+  }
+  const again = createLocalClient({ url: `file:${path}` });
+  opened.push(again);
+  expect((await again.execute("SELECT count(*) AS n FROM t")).rows[0]?.n).toBe(3);
+  for (const url of ["libsql://example.turso.io", `file://elsewhere${path}`, "https://example.com"]) {
+    expect(() => createLocalClient({ url })).toThrow(/URL/);
+  }
+});
