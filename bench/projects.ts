@@ -19,7 +19,7 @@ import autocannon from "autocannon";
 import { desc } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/libsql";
 import Database from "libsql";
-import { createDb } from "../db/client";
+import { createNodeDb } from "../db/local";
 import { DASHBOARD_CATEGORIES, PROJECTS_PAGE_SIZE } from "../db/project-rules";
 import * as schema from "../db/schema";
 import { projects, type Project } from "../db/schema";
@@ -204,7 +204,7 @@ async function tenClients(target: string, cookie: string) {
 }
 
 function specWay(file: string) {
-  const db = createDb({ url: `file:${file}` });
+  const db = createNodeDb({ url: `file:${file}` });
   const readAll = () => db.select().from(projects).orderBy(desc(projects.createdAt), desc(projects.id));
   return async (c: Case) => {
     const durations: number[] = [];

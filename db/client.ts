@@ -3,7 +3,7 @@ import { drizzle } from "drizzle-orm/libsql";
 import * as schema from "./schema";
 
 export interface DbConfig {
-  /** `file:.data/app.db` locally; `libsql://…` or `https://…` (Turso) at the edge. */
+  /** `file:.data/app.db` locally (Node only); `libsql://…` or `https://…` (Turso) at the edge. */
   url: string;
   authToken?: string;
 }
@@ -27,24 +27,27 @@ function writeBatches(client: Client): Client {
   return client;
 }
 
+/** Opens a `file:` database. Only the Node host has one to give (db/local.ts), see `createDb`. */
+export type OpenFile = (config: { url: string; timeout: number }) => Client;
+
 /**
- * One factory for both hosts: under workerd `@libsql/client` resolves to its HTTP-only
- * build through the package's export conditions, under Node to the embedded engine.
+ * One factory for both hosts. A remote database (Turso, `libsql://` or `https://`) goes through
+ * `@libsql/client`, which under workerd resolves to its HTTP-only build through the package's export
+ * conditions. A local file goes through `openFile`, which the Node callers pass in (db/local.ts's
+ * `createNodeDb`): the client for it is native code, so it must stay out of the Worker's imports.
  *
  * Multi-statement writes go through `db.batch` (one IMMEDIATE transaction, run without yielding),
  * never `db.transaction`: an interactive transaction keeps its lock across awaits while the local
  * driver's busy wait blocks its whole process, so two of them can stall each other until timeout.
  */
-export function createDb(config: DbConfig) {
-  const client = createClient({
-    url: config.url,
-    authToken: config.authToken,
-    timeout: BUSY_TIMEOUT_MS,
-    // A local file gets one connection per process: the embedded driver runs every statement
-    // synchronously, so a second connection would only contend for the lock with the first, and
-    // per-connection settings (db/local.ts) are made once and hold for the process's life.
-    concurrency: config.url.startsWith("file:") ? 1 : undefined,
-  });
+export function createDb(config: DbConfig, openFile?: OpenFile) {
+  let client: Client;
+  if (config.url.startsWith("file:")) {
+    if (!openFile) throw new Error("A file: database is opened on Node, through db/local.ts's createNodeDb");
+    client = openFile({ url: config.url, timeout: BUSY_TIMEOUT_MS });
+  } else {
+    client = createClient({ url: config.url, authToken: config.authToken, timeout: BUSY_TIMEOUT_MS });
+  }
   return drizzle(writeBatches(client), { schema });
 }
 

@@ -4,12 +4,16 @@ import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { migrate } from "drizzle-orm/libsql/migrator";
-import { createDb, type Db } from "./client";
+import { createDb, type Db, type DbConfig } from "./client";
+import { createLocalClient } from "./local-client";
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
 /** Where a local install keeps its database file, avatars and generated secrets. */
 export const localDataDir = () => resolve(process.env.DATA_DIR ?? ".data");
+
+/** The database as Node opens it: a `file:` URL through our own client (db/local-client.ts). */
+export const createNodeDb = (config: DbConfig) => createDb(config, createLocalClient);
 
 /** Sets up the process's connection to a local file. */
 async function tuneConnection(db: Db) {
@@ -34,7 +38,7 @@ export async function migrateLocal(db: Db) {
  */
 export async function openLocalDb(dataDir: string, { migrate }: { migrate: boolean }) {
   mkdirSync(dataDir, { recursive: true });
-  const db = createDb({
+  const db = createNodeDb({
     url: process.env.LIBSQL_URL || `file:${resolve(dataDir, "app.db")}`,
     authToken: process.env.LIBSQL_AUTH_TOKEN,
   });

@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import { expect, it } from "vitest";
-import { createDb } from "./client";
+import { createNodeDb } from "./local";
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
@@ -26,7 +26,7 @@ function migrationsBefore(name: string) {
 }
 
 it("keeps every chat, participant, message and payment when history stops cascading from members", async () => {
-  const db = createDb({ url: `file:${join(mkdtempSync(join(tmpdir(), "crewboard-test-")), "app.db")}` });
+  const db = createNodeDb({ url: `file:${join(mkdtempSync(join(tmpdir(), "crewboard-test-")), "app.db")}` });
   await migrate(db, { migrationsFolder: migrationsBefore("history_outlives_members") });
   await db.batch([
     db.run(sql`INSERT INTO users (id, email) VALUES ('ada', 'ada@example.com'), ('bob', 'bob@example.com')`),

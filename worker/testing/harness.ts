@@ -3,8 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { TRPCClientError } from "@trpc/client";
 import type { AppRouter } from "../routers";
-import { createDb } from "../../db/client";
-import { migrateLocal } from "../../db/local";
+import { createNodeDb, migrateLocal } from "../../db/local";
 import { createApp } from "../app";
 import type { ChatNotice, MemberNotice } from "../../party/protocol";
 import { readConfig, type EnvVars } from "../config";
@@ -32,7 +31,7 @@ function recordingRooms(notices: Notice[]): Rooms {
 export async function createTestApp(env: EnvVars = {}, options: { rooms?: Rooms } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "crewboard-test-"));
   const databaseUrl = `file:${join(dir, "app.db")}`;
-  const db = createDb({ url: databaseUrl });
+  const db = createNodeDb({ url: databaseUrl });
   await migrateLocal(db);
   const config = readConfig({ PARTY_SECRET: "test-party-secret", APP_URL: TEST_ORIGIN, ...env });
   let clientIp = "203.0.113.1";
