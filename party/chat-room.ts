@@ -87,7 +87,7 @@ export class ChatRoom extends Server<RoomEnv> {
         // The API retries a notice it got no answer to, so the same message may come twice.
         if (this.#relayed.has(notice.message.id)) break;
         this.#remember(notice.message.id);
-        this.broadcast(chatRoomEvents.message(notice.message));
+        this.#relay(chatRoomEvents.message(notice.message));
         this.#queuePokes(notice.recipients);
         break;
       case "left":
@@ -99,6 +99,23 @@ export class ChatRoom extends Server<RoomEnv> {
         await this.ctx.storage.delete(leftKey(notice.userId));
         await this.#poke([notice.userId], "chats");
         break;
+    }
+  }
+
+  /**
+   * `broadcast` for the busiest frame, every stored message to every open socket. partyserver's
+   * reads each socket's attachment anew to tell its sockets from others, for every frame; every
+   * socket of this room is one partyserver accepted, so the sockets are sent to as they are.
+   */
+  #relay(frame: string) {
+    for (const socket of this.ctx.getWebSockets()) {
+      if (socket.readyState !== WebSocket.OPEN) continue;
+      try {
+        socket.send(frame);
+      } catch {
+        // As partyserver does: a socket that cannot take a frame is closed, and its page reconnects.
+        socket.close(1011, "Unexpected error");
+      }
     }
   }
 
