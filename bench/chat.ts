@@ -73,7 +73,7 @@ async function paced(count: number, send: (i: number) => Promise<unknown>) {
 interface Frame {
   type: string;
   tag?: string;
-  message?: { clientId: string };
+  messages?: { clientId: string }[];
 }
 
 /** A bare `ws` client, open, handing each frame's JSON to `onFrame`. */
@@ -139,7 +139,7 @@ async function main() {
         const { ticket } = await member.browser.trpc.chats.ticket.mutate({ chatId });
         const url = `ws://${host.roomsHost}/parties/chat-room/${encodeURIComponent(chatId)}?ticket=${encodeURIComponent(ticket)}`;
         return listen(url, (data) => {
-          if (data.type === "message" && data.message) book.got(i, data.message.clientId);
+          if (data.type === "messages") for (const message of data.messages!) book.got(i, message.clientId);
         });
       }),
     );

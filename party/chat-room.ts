@@ -10,6 +10,7 @@ import {
   parseNotice,
   type ChatNotice,
   type PokeReason,
+  type WireMessage,
 } from "./protocol";
 
 interface SocketState {
@@ -77,19 +78,28 @@ export class ChatRoom extends Server<RoomEnv> {
     if (request.method !== "POST") return new Response("Method not allowed", { status: 405 });
     const notices = await parseNotice(request, chatNotices);
     if (!notices) return new Response("Bad notice", { status: 400 });
-    for (const notice of notices) await this.#apply(notice);
+    // The messages of one request go out as one frame per socket: a busy chat's sockets each take a
+    // frame per request, not per message. A member's leaving or joining goes between them in order.
+    let messages: WireMessage[] = [];
+    for (const notice of notices) {
+      if (notice.type === "message") {
+        // The API retries a notice it got no answer to, so the same message may come twice.
+        if (this.#relayed.has(notice.message.id)) continue;
+        this.#remember(notice.message.id);
+        messages.push(notice.message);
+        this.#queuePokes(notice.recipients);
+      } else {
+        this.#relay(messages);
+        messages = [];
+        await this.#membershipChanged(notice);
+      }
+    }
+    this.#relay(messages);
     return new Response(null, { status: 204 });
   }
 
-  async #apply(notice: ChatNotice) {
+  async #membershipChanged(notice: Exclude<ChatNotice, { type: "message" }>) {
     switch (notice.type) {
-      case "message":
-        // The API retries a notice it got no answer to, so the same message may come twice.
-        if (this.#relayed.has(notice.message.id)) break;
-        this.#remember(notice.message.id);
-        this.#relay(chatRoomEvents.message(notice.message));
-        this.#queuePokes(notice.recipients);
-        break;
       case "left":
         await this.ctx.storage.put(leftKey(notice.userId), true);
         for (const connection of this.getConnections(notice.userId)) connection.close(CLOSE_LEFT, "Left the chat");
@@ -103,11 +113,13 @@ export class ChatRoom extends Server<RoomEnv> {
   }
 
   /**
-   * `broadcast` for the busiest frame, every stored message to every open socket. partyserver's
-   * reads each socket's attachment anew to tell its sockets from others, for every frame; every
-   * socket of this room is one partyserver accepted, so the sockets are sent to as they are.
+   * `broadcast` for the busiest frame, stored messages to every open socket. partyserver's reads
+   * each socket's attachment anew to tell its sockets from others, for every frame; every socket of
+   * this room is one partyserver accepted, so the sockets are sent to as they are.
    */
-  #relay(frame: string) {
+  #relay(messages: WireMessage[]) {
+    if (messages.length === 0) return;
+    const frame = chatRoomEvents.messages(messages);
     for (const socket of this.ctx.getWebSockets()) {
       if (socket.readyState !== WebSocket.OPEN) continue;
       try {

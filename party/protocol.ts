@@ -81,7 +81,8 @@ export async function parseNotice<T>(request: Request, schema: z.ZodType<T>): Pr
 // --- room → browser ---------------------------------------------------------------------------
 
 export type ChatRoomEvent =
-  | { type: "message"; message: WireMessage }
+  /** Stored messages, oldest first: the ones one notice request carried, in one frame. */
+  | { type: "messages"; messages: WireMessage[] }
   | { type: "presence"; online: string[] }
   | { type: "typing"; userId: string }
   | { type: "pong" };
@@ -89,7 +90,7 @@ export type ChatRoomEvent =
 export type MemberRoomEvent = { type: "poke"; reason: PokeReason } | { type: "pong" };
 
 export const chatRoomEvents = {
-  message: (message: WireMessage) => JSON.stringify({ type: "message", message } satisfies ChatRoomEvent),
+  messages: (messages: WireMessage[]) => JSON.stringify({ type: "messages", messages } satisfies ChatRoomEvent),
   presence: (online: string[]) => JSON.stringify({ type: "presence", online } satisfies ChatRoomEvent),
   typing: (userId: string) => JSON.stringify({ type: "typing", userId } satisfies ChatRoomEvent),
   pong: () => JSON.stringify({ type: "pong" } satisfies ChatRoomEvent),

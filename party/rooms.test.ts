@@ -66,24 +66,24 @@ describe("chat room", () => {
     expect(response.status).toBe(204);
     await eventually(() => {
       for (const page of [ada, bob])
-        expect(page.events.filter((e) => e.type === "message")).toEqual([{ type: "message", message: hello }]);
+        expect(page.events.filter((e) => e.type === "messages")).toEqual([{ type: "messages", messages: [hello] }]);
       expect(bobsOtherPage.events).toEqual([{ type: "poke", reason: "message" }]);
     });
-    expect(eve.events.filter((e) => e.type === "message")).toEqual([]);
+    expect(eve.events.filter((e) => e.type === "messages")).toEqual([]);
 
     // A notice the API retried (its first answer was lost) is relayed once; notices that queued
-    // while a request was out come together, and are relayed in their order.
+    // while a request was out come together, and are relayed in their order, in one frame.
     await tell("chat-1", { type: "message", message: hello, recipients: ["ada", "bob"] });
     await tell(
       "chat-1",
       { type: "message", message: message("chat-1", 2, "next"), recipients: [] },
       { type: "message", message: message("chat-1", 3, "and next"), recipients: [] },
     );
-    await eventually(() => expect(ada.events.filter((e) => e.type === "message")).toHaveLength(3));
-    expect(bob.events.filter((e) => e.type === "message").map((e) => (e.message as WireMessage).content)).toEqual([
-      "hello",
-      "next",
-      "and next",
+    await eventually(() => expect(ada.events.filter((e) => e.type === "messages")).toHaveLength(2));
+    const frames = bob.events.filter((e) => e.type === "messages");
+    expect(frames.map((e) => (e.messages as WireMessage[]).map((m) => m.content))).toEqual([
+      ["hello"],
+      ["next", "and next"],
     ]);
     for (const page of [ada, bob, eve, bobsOtherPage]) page.socket.close();
   });
@@ -132,8 +132,8 @@ describe("chat room", () => {
     expect((await tell("chat-5", { type: "left", userId: "bob" })).status).toBe(204);
     await eventually(() => expect(isClosing(bob.socket)).toBe(true));
     await tell("chat-5", { type: "message", message: message("chat-5", 1, "after bob left"), recipients: ["ada"] });
-    await eventually(() => expect(ada.events.filter((e) => e.type === "message")).toHaveLength(1));
-    expect(bob.events.filter((e) => e.type === "message")).toEqual([]);
+    await eventually(() => expect(ada.events.filter((e) => e.type === "messages")).toHaveLength(1));
+    expect(bob.events.filter((e) => e.type === "messages")).toEqual([]);
 
     const again = roomSocket(rooms.host, "chat-room", "chat-5", () => ticket);
     await eventually(() => expect(isClosing(again.socket)).toBe(true));
@@ -143,6 +143,25 @@ describe("chat room", () => {
     await back.opened;
     expect(isClosing(back.socket)).toBe(false);
     for (const page of [ada, back]) page.socket.close();
+  });
+
+  it("keeps a request's order across a departure: the one who left gets what came before, not after", async () => {
+    const ada = roomSocket(rooms.host, "chat-room", "chat-6", () => chatTicket("ada", "chat-6"));
+    const bob = roomSocket(rooms.host, "chat-room", "chat-6", () => chatTicket("bob", "chat-6"));
+    await Promise.all([ada.opened, bob.opened]);
+
+    await tell(
+      "chat-6",
+      { type: "message", message: message("chat-6", 1, "before"), recipients: [] },
+      { type: "left", userId: "bob" },
+      { type: "message", message: message("chat-6", 2, "after"), recipients: [] },
+    );
+    await eventually(() => expect(ada.events.filter((e) => e.type === "messages")).toHaveLength(2));
+    const contents = (page: typeof ada) =>
+      page.events.filter((e) => e.type === "messages").map((e) => (e.messages as WireMessage[]).map((m) => m.content));
+    expect(contents(ada)).toEqual([["before"], ["after"]]);
+    expect(contents(bob)).toEqual([["before"]]);
+    ada.socket.close();
   });
 });
 

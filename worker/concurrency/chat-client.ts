@@ -3,7 +3,8 @@
  * the SPA does (merge by sequence number, catch up on every connect and on any gap), driven
  * through a member's own HTTP session against the running host.
  */
-import type { WireMessage } from "../../party/protocol";
+import type { ChatRoomEvent, WireMessage } from "../../party/protocol";
+import { leavesGap } from "../../party/wire";
 import { roomSocket } from "../../party/testing/rooms-process";
 import type { testBrowser } from "../testing/browser";
 
@@ -41,10 +42,10 @@ export function liveChatClient(roomsHost: string, browser: Browser, chatId: stri
   );
   live.socket.addEventListener("open", () => void catchUp().catch(() => undefined));
   live.socket.addEventListener("message", (event) => {
-    const data = JSON.parse(String(event.data)) as { type: string; message?: WireMessage };
-    if (data.type !== "message" || !data.message) return;
-    const gap = data.message.seq > newest + 1;
-    hold([data.message]);
+    const data = JSON.parse(String(event.data)) as ChatRoomEvent;
+    if (data.type !== "messages") return;
+    const gap = leavesGap(newest, data.messages);
+    hold(data.messages);
     if (gap) void catchUp().catch(() => undefined);
   });
 

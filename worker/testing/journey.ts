@@ -138,8 +138,8 @@ export function memberJourney(host: () => JourneyHost) {
     });
     await eventually(() =>
       expect(bobsChat.events).toContainEqual({
-        type: "message",
-        message: expect.objectContaining({ seq: sent.seq, senderId: ada.id, content: "The engine runs." }),
+        type: "messages",
+        messages: [expect.objectContaining({ seq: sent.seq, senderId: ada.id, content: "The engine runs." })],
       }),
     );
     const stored = await bob.browser.trpc.chats.messages.query({ chatId });

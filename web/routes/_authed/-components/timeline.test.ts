@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { WireMessage } from "../../../../party/protocol";
-import { leavesGap, mergeMessages } from "./timeline";
+import { mergeMessages } from "./timeline";
 
 const m = (seq: number): WireMessage => ({
   id: seq * 10,
@@ -18,11 +18,5 @@ describe("timeline", () => {
     const held = mergeMessages(mergeMessages([m(2), m(3)], [m(1), m(3)]), [m(5), m(4), m(2)]);
     expect(held.map((x) => x.seq)).toEqual([1, 2, 3, 4, 5]);
     expect(mergeMessages(held, [m(3)])).toBe(held);
-  });
-
-  it("sees a gap when a message skips a number", () => {
-    expect(leavesGap(3, m(4))).toBe(false);
-    expect(leavesGap(3, m(6))).toBe(true);
-    expect(leavesGap(3, m(2))).toBe(false);
   });
 });

@@ -17,8 +17,5 @@ export function mergeMessages(held: WireMessage[], incoming: WireMessage[]) {
   return changed ? [...bySeq.values()].sort((a, b) => a.seq - b.seq) : held;
 }
 
-/** True when `message` is not the one right after the newest held: some were missed. */
-export const leavesGap = (newestSeq: number, message: WireMessage) => message.seq > newestSeq + 1;
-
 /** Local calendar day, for the separators between days. */
 export const dayKey = (at: number) => new Date(at).toDateString();

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ChatRoomEvent, WireMessage } from "../../../../party/protocol";
-import { clientMessages } from "../../../../party/wire";
+import { clientMessages, leavesGap } from "../../../../party/wire";
 import { useRoomSocket } from "../../../lib/room-socket";
 import { errorMessage, trpc } from "../../../lib/trpc";
-import { leavesGap, mergeMessages } from "./timeline";
+import { mergeMessages } from "./timeline";
 
 export interface PendingMessage {
   clientId: string;
@@ -100,11 +100,11 @@ export function useChat(chatId: string, myId: string, onGone: () => void) {
     onOpen: () => void catchUp(),
     onGone,
     onEvent: (event) => {
-      if (event.type === "message") {
-        const gap = leavesGap(newestSeq.current, event.message);
-        hold([event.message]);
+      if (event.type === "messages") {
+        const gap = leavesGap(newestSeq.current, event.messages);
+        hold(event.messages);
         if (gap) void catchUp();
-        if (event.message.messageType === "system") void utils.chats.byId.invalidate({ chatId });
+        if (event.messages.some((m) => m.messageType === "system")) void utils.chats.byId.invalidate({ chatId });
       } else if (event.type === "presence") {
         setOnline(event.online);
       } else if (event.type === "typing") {
