@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChatNotice, WireMessage } from "./protocol";
 import { clientMessages } from "./protocol";
 import { eventually, roomSocket, roomsProcess, upgradeStatus, type RoomsProcess } from "./testing/rooms-process";
+import { wireMessage } from "./testing/wire-message";
 import { signTicket, TICKET_LIFETIME_MS } from "./ticket";
 
 const SECRET = "realtime-test-secret";
@@ -33,16 +34,8 @@ function notify(target: RoomsProcess, path: string, body: unknown, secret: strin
 
 let nextId = 1;
 function message(chatId: string, seq: number, content: string): WireMessage {
-  return {
-    id: nextId++,
-    chatId,
-    seq,
-    senderId: "ada",
-    clientId: `c${nextId}`,
-    content,
-    messageType: "text",
-    createdAt: Date.now(),
-  };
+  // Ids unique across the run: a room remembers the ids it relayed, to drop a retried notice.
+  return wireMessage(seq, { id: nextId++, chatId, content, clientId: `c${nextId}`, createdAt: Date.now() });
 }
 
 /**

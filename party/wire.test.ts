@@ -1,17 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { WireMessage } from "./protocol";
+import { wireMessage } from "./testing/wire-message";
 import { leavesGap } from "./wire";
 
-const m = (seq: number): WireMessage => ({
-  id: seq * 10,
-  chatId: "c",
-  seq,
-  senderId: "ada",
-  clientId: `c${seq}`,
-  content: `m${seq}`,
-  messageType: "text",
-  createdAt: seq,
-});
+const m = (seq: number) => wireMessage(seq);
 
 describe("leavesGap", () => {
   it("sees a gap when a message skips a number", () => {

@@ -1,17 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { WireMessage } from "../../../../party/protocol";
+import { wireMessage } from "../../../../party/testing/wire-message";
 import { mergeMessages } from "./timeline";
 
-const m = (seq: number): WireMessage => ({
-  id: seq * 10,
-  chatId: "c",
-  seq,
-  senderId: "ada",
-  clientId: `c${seq}`,
-  content: `m${seq}`,
-  messageType: "text",
-  createdAt: seq,
-});
+const m = (seq: number) => wireMessage(seq);
 
 describe("timeline", () => {
   it("keeps each message once, in sequence order, whatever order and how often they arrive", () => {

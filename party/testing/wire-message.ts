@@ -1,0 +1,14 @@
+import type { WireMessage } from "../protocol";
+
+/** A stored message as rooms and pages see it, for tests: its sequence number decides the rest unless given. */
+export const wireMessage = (seq: number, fields: Partial<WireMessage> = {}): WireMessage => ({
+  id: seq * 10,
+  chatId: "c",
+  seq,
+  senderId: "ada",
+  clientId: `c${seq}`,
+  content: `m${seq}`,
+  messageType: "text",
+  createdAt: seq,
+  ...fields,
+});
