@@ -156,6 +156,22 @@ describe("free plan", () => {
 });
 
 describe("project dialog", () => {
+  test("the dashboard shows without the form's code, which comes when the member opens it", async ({ page }) => {
+    await signUp(page);
+    const formCode: string[] = [];
+    page.on("request", (request) => {
+      if (/\/assets\/project-form-[\w-]+\.js$/.test(request.url())) formCode.push(request.url());
+    });
+    await page.goto("/dashboard");
+    await page.getByRole("button", { name: "Create Project" }).waitFor();
+    await page.waitForLoadState("networkidle");
+    expect(formCode).toEqual([]);
+
+    await page.getByRole("button", { name: "Create Project" }).click();
+    await page.getByRole("dialog", { name: "Create New Project" }).getByLabel("Title").waitFor();
+    expect(formCode).toHaveLength(1);
+  });
+
   test("an empty submit marks each field to fix, says why beside it and puts the cursor in the first", async ({
     page,
   }) => {

@@ -1,51 +1,16 @@
-import { useState, type FormEvent, type ReactNode } from "react";
-import type { BUDGET_RANGES } from "../../../db/enums";
-import { demoUrl, githubUrl } from "../../../db/project-links";
-import { MIN_TEAM_SIZE, MISSING_INFORMATION } from "../../../db/project-rules";
-import { notify } from "../../lib/toast";
-import { errorMessage, trpc } from "../../lib/trpc";
-import { Button } from "../ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "../ui/dialog";
-import { PlanLimitReached, PlanUsage } from "./plan-usage";
-import {
-  blankProject,
-  idFor,
-  ProjectBasicsFields,
-  ProjectEditOnlyFields,
-  projectFormState,
-  ProjectListFields,
-  type ProjectFormErrors,
-  type ProjectFormState,
-} from "./project-form-fields";
-import { isForbidden, notifyProjectFailure, useRefreshProjects } from "./use-project-mutations";
+import { lazy, Suspense, useCallback, useState, type ReactNode } from "react";
+import { Dialog, DialogTrigger } from "../ui/dialog";
 
 /**
- * What the form checks before sending, in the order the fields appear: the required fields, and
- * the links by the very rules the server applies to them. The server checks everything again.
+ * The form and its checks (zod rules shared with the server) are fetched when the member reaches
+ * for the button, not with the pages that offer it: they stayed out of those pages' first load.
  */
-function formErrors(form: ProjectFormState, editing: boolean): ProjectFormErrors {
-  const linkError = (rule: typeof githubUrl, value: string) => rule.safeParse(value).error?.issues[0]?.message;
-  const errors: ProjectFormErrors = {
-    title: form.title.trim() ? undefined : "Please enter a title.",
-    category: form.category ? undefined : "Please choose a category.",
-    githubUrl: editing ? linkError(githubUrl, form.githubUrl) : undefined,
-    demoUrl: editing ? linkError(demoUrl, form.demoUrl) : undefined,
-  };
-  return Object.fromEntries(Object.entries(errors).filter(([, message]) => message));
-}
+const loadForm = () => import("./project-form");
+const ProjectForm = lazy(loadForm);
 
 /**
- * Create Project, or Edit Project when given a project id (editing adds budget and links, and
- * starts from the project as the server has it now). A member at the free plan's limit is told
- * so, with the way to Pro, before filling anything in.
+ * Create Project, or Edit Project when given a project id, opened from `trigger`. Each opening
+ * starts a fresh form; the dialog cannot be closed while it saves.
  */
 export function ProjectFormDialog({
   projectId,
@@ -56,159 +21,34 @@ export function ProjectFormDialog({
   trigger: ReactNode;
   onCreated?: (id: string) => unknown;
 }) {
-  const editing = projectId !== undefined;
   const [open, setOpen] = useState(false);
-  const [loading, setLoading] = useState(false);
-  const [form, setForm] = useState<ProjectFormState>(blankProject);
-  const [errors, setErrors] = useState<ProjectFormErrors>({});
-  const utils = trpc.useUtils();
-  const [planLimit, setPlanLimit] = useState<string | null>(null);
-  const figures = trpc.projects.myStats.useQuery(undefined, { enabled: open && !editing });
-  const refresh = useRefreshProjects();
-  const set = <K extends keyof ProjectFormState>(key: K, value: ProjectFormState[K]) => {
-    setForm((f) => ({ ...f, [key]: value }));
-    // A corrected field stops saying what was wrong with it.
-    setErrors(({ [key as keyof ProjectFormErrors]: _fixed, ...rest }) => rest);
-  };
-  const atLimit = !editing && figures.data?.limit != null && figures.data.owned >= figures.data.limit;
-
-  const create = trpc.projects.create.useMutation({
-    onSuccess: async ({ id }) => {
-      setOpen(false);
-      notify.success("Project Created", `"${form.title.trim()}" has been created successfully.`);
-      await refresh();
-      await onCreated?.(id);
-    },
-    onError: (error) => {
-      // The only refusal of a create is the free plan's limit: say why, and where to lift it.
-      if (isForbidden(error)) {
-        setPlanLimit(errorMessage(error));
-        notify.error("Project Error", errorMessage(error));
-        void figures.refetch();
-      } else notifyProjectFailure(error, "create");
-    },
-  });
-  const update = trpc.projects.update.useMutation({
-    onSuccess: async () => {
-      setOpen(false);
-      notify.success("Project Updated!", `"${form.title.trim()}" has been updated successfully.`);
-      await refresh();
-    },
-    onError: (error) => notifyProjectFailure(error, "update"),
-  });
-  const busy = create.isPending || update.isPending;
-  const disabled = busy || loading;
-
-  const load = async (id: string) => {
-    setLoading(true);
-    try {
-      setForm(projectFormState(await utils.projects.byId.fetch({ id })));
-    } catch (error) {
-      setOpen(false);
-      notify.error("Project Error", errorMessage(error, "Failed to load project details"));
-    } finally {
-      setLoading(false);
-    }
-  };
-
+  const [openings, setOpenings] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
   const onOpenChange = (next: boolean) => {
     if (busy) return;
-    if (next) {
-      setForm(blankProject);
-      setErrors({});
-      setPlanLimit(null);
-      if (projectId) void load(projectId);
-    }
+    if (next) setOpenings((n) => n + 1);
     setOpen(next);
   };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = formErrors(form, editing);
-    const { category } = form;
-    const first = Object.keys(found)[0];
-    // (A missing category is among `found` already; checking it again narrows its type.)
-    if (first || !category) {
-      setErrors(found);
-      if (found.title || found.category) notify.warning("Missing Information", MISSING_INFORMATION);
-      // The first field to fix, scrolled into view and ready to type in.
-      if (first) document.getElementById(idFor(first))?.focus();
-      return;
-    }
-    const fields = {
-      title: form.title,
-      category,
-      description: form.description,
-      status: form.status,
-      // The spec's fallback: a team size that is not a number counts as 1.
-      members: Number.parseInt(form.members, 10) || MIN_TEAM_SIZE,
-      duration: form.duration,
-      progress: form.progress,
-      plannedFeatures: form.plannedFeatures,
-      completedFeatures: form.completedFeatures,
-      pendingFeatures: form.pendingFeatures,
-      skillsRequired: form.skillsRequired,
-      techStack: form.techStack,
-    };
-    if (projectId) {
-      update.mutate({
-        ...fields,
-        id: projectId,
-        budgetRange: form.budgetRange as (typeof BUDGET_RANGES)[number] | "",
-        githubUrl: form.githubUrl,
-        demoUrl: form.demoUrl,
-      });
-    } else {
-      create.mutate(fields);
-    }
-  };
+  const preload = () => void loadForm();
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
-      {/* Header and footer stay put while the fields scroll between them: the button is always in sight. */}
-      <DialogContent className="flex max-w-2xl flex-col gap-0 overflow-hidden p-0">
-        <DialogHeader className="border-b p-6 pb-4">
-          <DialogTitle>{editing ? "Edit Project" : "Create New Project"}</DialogTitle>
-          <DialogDescription>
-            {loading
-              ? "Loading project..."
-              : editing
-                ? "Update the details of your project."
-                : "Share your project and find people to build it with."}
-          </DialogDescription>
-          {!editing && figures.data && <PlanUsage figures={figures.data} />}
-        </DialogHeader>
-        {atLimit ? (
-          <>
-            <div className="overflow-y-auto p-6">
-              <PlanLimitReached />
-            </div>
-            <DialogFooter className="border-t px-6 py-4">
-              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-                Close
-              </Button>
-            </DialogFooter>
-          </>
-        ) : (
-          <form onSubmit={submit} className="flex min-h-0 flex-1 flex-col" noValidate>
-            <div className="grid min-h-0 flex-1 gap-4 overflow-y-auto p-6">
-              {planLimit && <PlanLimitReached reason={planLimit} />}
-              <ProjectBasicsFields form={form} set={set} errors={errors} disabled={disabled} />
-              {editing && <ProjectEditOnlyFields form={form} set={set} errors={errors} disabled={disabled} />}
-              <ProjectListFields form={form} set={set} disabled={disabled} />
-            </div>
-            <DialogFooter className="border-t px-6 py-4">
-              <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={disabled}>
-                {editing ? (busy ? "Saving..." : "Save Changes") : busy ? "Creating..." : "Create Project"}
-              </Button>
-            </DialogFooter>
-          </form>
-        )}
-      </DialogContent>
+      <DialogTrigger asChild onPointerEnter={preload} onFocus={preload}>
+        {trigger}
+      </DialogTrigger>
+      {openings > 0 && (
+        <Suspense fallback={null}>
+          <ProjectForm
+            key={openings}
+            projectId={projectId}
+            open={open}
+            close={close}
+            onBusyChange={setBusy}
+            onCreated={onCreated}
+          />
+        </Suspense>
+      )}
     </Dialog>
   );
 }
