@@ -1,5 +1,4 @@
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
-import { CheckCircle2, Loader2, XCircle } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import {
   INVALID_VERIFICATION_LINK,
@@ -8,10 +7,10 @@ import {
 } from "../../../db/auth-messages";
 import { BrandHeader } from "../../components/brand";
 import { Button } from "../../components/ui/button";
-import { Card, CardContent } from "../../components/ui/card";
 import { pageHead } from "../../lib/head";
 import { text } from "../../lib/search";
 import { errorMessage, trpc } from "../../lib/trpc";
+import { LinkFailed, LinkOutcomeCard } from "./-components/link-outcome";
 
 const REDIRECT_AFTER_MS = 2000;
 
@@ -75,54 +74,33 @@ function VerifyPage() {
     <div className="flex min-h-screen flex-col">
       <BrandHeader />
       <main className="flex flex-1 items-center justify-center p-4 pb-20">
-        <Card className="w-full max-w-md">
-          <CardContent className="flex flex-col items-center gap-4 p-8 text-center">
-            {state.status === "loading" && (
+        {state.status === "loading" && <LinkOutcomeCard status="loading" title="Verifying your email..." />}
+        {state.status === "success" && (
+          <LinkOutcomeCard status="success" title="Email verified successfully!">
+            {state.signedIn ? (
               <>
-                <Loader2 className="size-10 animate-spin text-primary" aria-hidden />
-                <h1 className="text-xl font-semibold">Verifying your email...</h1>
+                <p className="text-sm text-muted-foreground">Taking you to your dashboard...</p>
+                <Button asChild>
+                  <Link to="/dashboard">Go to Dashboard</Link>
+                </Button>
+              </>
+            ) : (
+              <>
+                <p className="text-sm text-muted-foreground">
+                  Sign in to continue. If your password no longer works, choose a new one with 'Forgot password?'.
+                </p>
+                <Button asChild>
+                  <Link to="/auth">Sign In</Link>
+                </Button>
               </>
             )}
-            {state.status === "success" && (
-              <>
-                <CheckCircle2 className="size-10 text-green-600" aria-hidden />
-                <h1 className="text-xl font-semibold">Email verified successfully!</h1>
-                {state.signedIn ? (
-                  <>
-                    <p className="text-sm text-muted-foreground">Taking you to your dashboard...</p>
-                    <Button asChild>
-                      <Link to="/dashboard">Go to Dashboard</Link>
-                    </Button>
-                  </>
-                ) : (
-                  <>
-                    <p className="text-sm text-muted-foreground">
-                      Sign in to continue. If your password no longer works, choose a new one with 'Forgot password?'.
-                    </p>
-                    <Button asChild>
-                      <Link to="/auth">Sign In</Link>
-                    </Button>
-                  </>
-                )}
-              </>
-            )}
-            {state.status === "error" && (
-              <>
-                <XCircle className="size-10 text-destructive" aria-hidden />
-                <h1 className="text-xl font-semibold">Verification failed</h1>
-                <p className="text-sm text-muted-foreground">{state.message}</p>
-                <div className="flex gap-2">
-                  <Button asChild>
-                    <Link to="/auth">Try Again</Link>
-                  </Button>
-                  <Button variant="outline" asChild>
-                    <Link to="/">Back to Home</Link>
-                  </Button>
-                </div>
-              </>
-            )}
-          </CardContent>
-        </Card>
+          </LinkOutcomeCard>
+        )}
+        {state.status === "error" && (
+          <LinkOutcomeCard status="error" title="Verification failed">
+            <LinkFailed message={state.message} retry={<Link to="/auth">Try Again</Link>} />
+          </LinkOutcomeCard>
+        )}
       </main>
     </div>
   );
