@@ -2,12 +2,14 @@ import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
-import { defineConfig, type Plugin } from "vite";
+import { build, defineConfig, type Plugin } from "vite";
+import { PRERENDERED_PAGES } from "./worker/http/prerendered";
 import { staticAssetHeadersFile, THEME_SCRIPT_HASH } from "./worker/http/security-headers";
+import type { RenderedPage } from "./web/prerender";
 
 const webDir = fileURLToPath(new URL("./web", import.meta.url));
 /** What every page runs: React, the router, the class helpers. */
@@ -34,15 +36,68 @@ function securityHeaders(): Plugin {
   return {
     name: "crewboard-security-headers",
     apply: "build",
-    writeBundle({ dir }) {
-      const html = readFileSync(join(dir!, "index.html"), "utf8");
-      for (const [, script] of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) {
-        const hash = `sha256-${createHash("sha256").update(script!).digest("base64")}`;
-        if (hash !== THEME_SCRIPT_HASH) {
-          throw new Error(`index.html has an inline script the CSP does not allow: set THEME_SCRIPT_HASH to "${hash}"`);
+    writeBundle: {
+      sequential: true,
+      handler({ dir }) {
+        for (const page of ["index.html", ...PRERENDERED_PAGES.map(({ file }) => file)]) {
+          const html = readFileSync(join(dir!, page), "utf8");
+          for (const [, script] of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) {
+            const hash = `sha256-${createHash("sha256").update(script!).digest("base64")}`;
+            if (hash !== THEME_SCRIPT_HASH) {
+              throw new Error(
+                `${page} has an inline script the CSP does not allow: set THEME_SCRIPT_HASH to "${hash}"`,
+              );
+            }
+          }
         }
-      }
-      writeFileSync(join(dir!, "_headers"), staticAssetHeadersFile(productionPartyHost()));
+        writeFileSync(join(dir!, "_headers"), staticAssetHeadersFile(productionPartyHost()));
+      },
+    },
+  };
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/**
+ * Renders the public pages (PRERENDERED_PAGES) into the built shell, so a visitor reads the page
+ * before its scripts have loaded; main.tsx then takes over. web/prerender.tsx is built for Node
+ * into node_modules/.cache (where its imports resolve), run once per page, and removed.
+ */
+function prerender(): Plugin {
+  const ssrDir = fileURLToPath(new URL("./node_modules/.cache/crewboard-prerender", import.meta.url));
+  return {
+    name: "crewboard-prerender",
+    apply: "build",
+    writeBundle: {
+      sequential: true,
+      async handler({ dir }) {
+        await build({
+          configFile: false,
+          root: webDir,
+          logLevel: "warn",
+          plugins: [react()],
+          build: { ssr: join(webDir, "prerender.tsx"), outDir: ssrDir, emptyOutDir: true },
+        });
+        try {
+          const { renderPage } = (await import(pathToFileURL(join(ssrDir, "prerender.js")).href)) as {
+            renderPage: (path: string) => Promise<RenderedPage>;
+          };
+          const shell = readFileSync(join(dir!, "index.html"), "utf8");
+          for (const { path, file } of PRERENDERED_PAGES) {
+            const page = await renderPage(path);
+            const html = shell
+              .replace(
+                /<title>.*<\/title>/,
+                `<title>${escapeHtml(page.title)}</title>\n    <meta name="description" content="${escapeHtml(page.description)}" />`,
+              )
+              .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${path}">${page.html}</div>`);
+            writeFileSync(join(dir!, file), html);
+          }
+        } finally {
+          rmSync(ssrDir, { recursive: true, force: true });
+        }
+      },
     },
   };
 }
@@ -58,17 +113,22 @@ function precompress(): Plugin {
   return {
     name: "crewboard-precompress",
     apply: "build",
-    writeBundle({ dir }) {
-      const files = readdirSync(dir!, { recursive: true, encoding: "utf8" }).filter((file) => COMPRESSIBLE.test(file));
-      for (const file of files) {
-        const body = readFileSync(join(dir!, file));
-        writeFileSync(join(dir!, `${file}.gz`), gzipSync(body, { level: 9 }));
-        writeFileSync(
-          join(dir!, `${file}.br`),
-          brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } }),
+    writeBundle: {
+      sequential: true,
+      handler({ dir }) {
+        const files = readdirSync(dir!, { recursive: true, encoding: "utf8" }).filter((file) =>
+          COMPRESSIBLE.test(file),
         );
-      }
-      writeFileSync(join(dir!, ".assetsignore"), "*.gz\n*.br\n");
+        for (const file of files) {
+          const body = readFileSync(join(dir!, file));
+          writeFileSync(join(dir!, `${file}.gz`), gzipSync(body, { level: 9 }));
+          writeFileSync(
+            join(dir!, `${file}.br`),
+            brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } }),
+          );
+        }
+        writeFileSync(join(dir!, ".assetsignore"), "*.gz\n*.br\n");
+      },
     },
   };
 }
@@ -85,6 +145,7 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    prerender(),
     securityHeaders(),
     precompress(),
   ],

@@ -6,8 +6,11 @@ export const THEME_LABELS: Record<Theme, string> = { light: "Light", dark: "Dark
 
 const STORAGE_KEY = "theme";
 const darkQuery = () => window.matchMedia("(prefers-color-scheme: dark)");
+/** The build renders the public pages ahead of any visitor: no stored choice, no document yet. */
+const prerendering = typeof document === "undefined";
 
 function storedTheme(): Theme {
+  if (prerendering) return "system";
   const value = localStorage.getItem(STORAGE_KEY);
   return THEMES.includes(value as Theme) ? (value as Theme) : "system";
 }
@@ -27,7 +30,7 @@ const ThemeContext = createContext<{ theme: Theme; resolved: "light" | "dark"; s
 
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const [theme, setThemeState] = useState<Theme>(storedTheme);
-  const [resolved, setResolved] = useState<"light" | "dark">(() => apply(storedTheme()));
+  const [resolved, setResolved] = useState<"light" | "dark">(() => (prerendering ? "light" : apply(storedTheme())));
 
   useEffect(() => {
     if (theme !== "system") return;
