@@ -1,20 +1,33 @@
 import { startTransition } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app";
 import { createAppRouter } from "./router";
 import "./styles.css";
 
 const router = createAppRouter();
 const container = document.getElementById("root")!;
-// A page the build rendered ahead of time stays on screen until the app has rendered the same page
-// (the first commit replaces it in one step), then loses its mark: from then on it is the live app.
-if (container.dataset.prerendered) {
+const app = <App router={router} />;
+const prerendered = container.dataset.prerendered;
+
+if (prerendered) {
+  // From its first render on, the page the build rendered is the live app: its mark goes.
   const unsubscribe = router.subscribe("onRendered", () => {
     unsubscribe();
     delete container.dataset.prerendered;
   });
 }
-const root = createRoot(container);
-// As a transition the first render yields to the browser every few milliseconds instead of holding
-// the main thread until the whole page is built: taps and scrolls are answered meanwhile.
-startTransition(() => root.render(<App router={router} />));
+
+if (prerendered === location.pathname && !location.search) {
+  // The page the build rendered (web/prerender.tsx) for this very address: once its route's code
+  // has loaded, the app adopts that HTML as it is (hydration) instead of building it again. Marked
+  // as server-rendered, the router renders the tree the build rendered.
+  router.ssr = { manifest: undefined };
+  void router.load().then(() => hydrateRoot(container, app));
+} else {
+  // Anything else, including a pre-rendered page asked with a query it was not rendered for, is
+  // rendered here; the first commit replaces whatever the container held in one step. As a
+  // transition the first render yields to the browser every few milliseconds instead of holding
+  // the main thread until the whole page is built: taps and scrolls are answered meanwhile.
+  const root = createRoot(container);
+  startTransition(() => root.render(app));
+}
