@@ -59,6 +59,58 @@ function securityHeaders(): Plugin {
 const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
+const APP_SCRIPTS =
+  /\s*<(?:script type="module"[^>]*src|link rel="modulepreload"[^>]*href)="([^"]+)"[^>]*>(?:<\/script>)?/g;
+
+/**
+ * The loader of a pre-rendered page: the app's scripts (what the shell names in its head) are
+ * fetched only once the page has painted, so they never compete with the page for the network or
+ * the main thread before the visitor sees it; a hidden tab (nothing to paint) loads them at once.
+ * Written once per build into assets/, named by its content.
+ */
+function writeAppLoader(shell: string, dir: string) {
+  const [entry, ...preloads] = [...shell.matchAll(APP_SCRIPTS)].map(([, url]) => url!);
+  const code = [
+    `const load = () => {`,
+    `  for (const href of ${JSON.stringify(preloads)}) {`,
+    `    const link = document.createElement("link");`,
+    `    link.rel = "modulepreload";`,
+    `    link.href = href;`,
+    `    document.head.append(link);`,
+    `  }`,
+    `  import(${JSON.stringify(entry)});`,
+    `};`,
+    `if (document.visibilityState === "hidden") load();`,
+    `else requestAnimationFrame(() => setTimeout(load));`,
+    ``,
+  ].join("\n");
+  const file = `assets/load-app-${createHash("sha256").update(code).digest("hex").slice(0, 8)}.js`;
+  writeFileSync(join(dir, file), code);
+  return `/${file}`;
+}
+
+/**
+ * A pre-rendered page in the built shell: its own title and description; the stylesheet inline,
+ * so nothing but the HTML stands between the visitor and the first paint; the app loaded after
+ * that paint (writeAppLoader), to take the page over from there.
+ */
+function prerenderedHtml(shell: string, page: RenderedPage, path: string, dir: string, loader: string) {
+  return shell
+    .replace(
+      /<title>.*<\/title>/,
+      () =>
+        `<title>${escapeHtml(page.title)}</title>\n    <meta name="description" content="${escapeHtml(page.description)}" />`,
+    )
+    .replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/, (_, href: string) => {
+      const css = readFileSync(join(dir, href), "utf8");
+      if (css.includes("</style")) throw new Error(`${href} cannot be inlined: it closes the <style> element`);
+      return `<style>${css}</style>`;
+    })
+    .replace(APP_SCRIPTS, "")
+    .replace("</head>", () => `    <script type="module" src="${loader}"></script>\n  </head>`)
+    .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${path}">${page.html}</div>`);
+}
+
 /**
  * Renders the public pages (PRERENDERED_PAGES) into the built shell, so a visitor reads the page
  * before its scripts have loaded; main.tsx then takes over. web/prerender.tsx is built for Node
@@ -84,15 +136,10 @@ function prerender(): Plugin {
             renderPage: (path: string) => Promise<RenderedPage>;
           };
           const shell = readFileSync(join(dir!, "index.html"), "utf8");
+          const loader = writeAppLoader(shell, dir!);
           for (const { path, file } of PRERENDERED_PAGES) {
             const page = await renderPage(path);
-            const html = shell
-              .replace(
-                /<title>.*<\/title>/,
-                `<title>${escapeHtml(page.title)}</title>\n    <meta name="description" content="${escapeHtml(page.description)}" />`,
-              )
-              .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${path}">${page.html}</div>`);
-            writeFileSync(join(dir!, file), html);
+            writeFileSync(join(dir!, file), prerenderedHtml(shell, page, path, dir!, loader));
           }
         } finally {
           rmSync(ssrDir, { recursive: true, force: true });

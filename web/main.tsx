@@ -20,9 +20,10 @@ if (prerendered) {
 if (prerendered === location.pathname && !location.search) {
   // The page the build rendered (web/prerender.tsx) for this very address: once its route's code
   // has loaded, the app adopts that HTML as it is (hydration) instead of building it again. Marked
-  // as server-rendered, the router renders the tree the build rendered.
+  // as server-rendered, the router renders the tree the build rendered. As a transition the
+  // hydration yields to the browser every few milliseconds, as the first render below does.
   router.ssr = { manifest: undefined };
-  void router.load().then(() => hydrateRoot(container, app));
+  void router.load().then(() => startTransition(() => void hydrateRoot(container, app)));
 } else {
   // Anything else, including a pre-rendered page asked with a query it was not rendered for, is
   // rendered here; the first commit replaces whatever the container held in one step. As a
