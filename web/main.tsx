@@ -9,6 +9,21 @@ const container = document.getElementById("root")!;
 const app = <App router={router} />;
 const prerendered = container.dataset.prerendered;
 
+type Preloadable = { preload?: () => Promise<void> };
+
+/**
+ * The code of every route this address shows, fetched at once: the router fetches it only after
+ * each route's `beforeLoad`, so a signed-in page would wait for the session check before asking for
+ * its own code. Now both travel together.
+ */
+function preloadPageCode() {
+  const [routes] = router.getMatchedRoutes(location.pathname);
+  for (const route of routes) {
+    // A failed fetch is the router's to report: it asks again when it renders the page.
+    (route.options.component as Preloadable | undefined)?.preload?.().catch(() => undefined);
+  }
+}
+
 if (prerendered) {
   // From its first render on, the page the build rendered is the live app: its mark goes.
   const unsubscribe = router.subscribe("onRendered", () => {
@@ -29,6 +44,7 @@ if (prerendered === location.pathname && !location.search) {
   // rendered here; the first commit replaces whatever the container held in one step. As a
   // transition the first render yields to the browser every few milliseconds instead of holding
   // the main thread until the whole page is built: taps and scrolls are answered meanwhile.
+  preloadPageCode();
   const root = createRoot(container);
   startTransition(() => root.render(app));
 }

@@ -6,7 +6,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { test } from "./harness";
-import { expectUrl, signUp } from "./ui";
+import { expectUrl, live, signUp } from "./ui";
 
 const LANDING_HEADING = "Elevate Your Project Collaboration";
 
@@ -19,9 +19,6 @@ function errorsOf(page: Page) {
   page.on("pageerror", (error) => errors.push(error.message));
   return errors;
 }
-
-/** Waits until the app has taken the page over: the build's mark is gone. */
-const live = (page: Page) => page.locator("#root:not([data-prerendered])").waitFor({ state: "attached" });
 
 describe("pre-rendered public pages", () => {
   test("the landing and pricing pages are there before any script runs", async ({ browser, app }) => {
