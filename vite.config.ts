@@ -66,21 +66,30 @@ const APP_SCRIPTS =
  * The loader of a pre-rendered page: the app's scripts (what the shell names in its head) are
  * fetched only once the page has painted, so they never compete with the page for the network or
  * the main thread before the visitor sees it; a hidden tab (nothing to paint) loads them at once.
+ * They are all fetched together, then run one chunk per task in the shell's order (the framework
+ * among the first): the app's whole module graph run in one go would hold the main thread for its
+ * whole length.
  * Written once per build into assets/, named by its content.
  */
 function writeAppLoader(shell: string, dir: string) {
-  const [entry, ...preloads] = [...shell.matchAll(APP_SCRIPTS)].map(([, url]) => url!);
+  const [entry, ...chunks] = [...shell.matchAll(APP_SCRIPTS)].map(([, url]) => url!);
   const code = [
-    `const load = () => {`,
-    `  for (const href of ${JSON.stringify(preloads)}) {`,
+    `const chunks = ${JSON.stringify(chunks)};`,
+    `const nextTask = () => new Promise((resolve) => setTimeout(resolve));`,
+    `const load = async () => {`,
+    `  for (const href of chunks) {`,
     `    const link = document.createElement("link");`,
     `    link.rel = "modulepreload";`,
     `    link.href = href;`,
     `    document.head.append(link);`,
     `  }`,
-    `  import(${JSON.stringify(entry)});`,
+    `  for (const href of chunks) {`,
+    `    await import(href);`,
+    `    await nextTask();`,
+    `  }`,
+    `  await import(${JSON.stringify(entry)});`,
     `};`,
-    `if (document.visibilityState === "hidden") load();`,
+    `if (document.visibilityState === "hidden") void load();`,
     `else requestAnimationFrame(() => setTimeout(load));`,
     ``,
   ].join("\n");
