@@ -2,7 +2,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
@@ -126,21 +126,24 @@ function prerenderedHtml(shell: string, page: RenderedPage, path: string, dir: s
  * into node_modules/.cache (where its imports resolve), run once per page, and removed.
  */
 function prerender(): Plugin {
-  const ssrDir = fileURLToPath(new URL("./node_modules/.cache/crewboard-prerender", import.meta.url));
+  const cacheDir = fileURLToPath(new URL("./node_modules/.cache", import.meta.url));
   return {
     name: "crewboard-prerender",
     apply: "build",
     writeBundle: {
       sequential: true,
       async handler({ dir }) {
-        await build({
-          configFile: false,
-          root: webDir,
-          logLevel: "warn",
-          plugins: [react()],
-          build: { ssr: join(webDir, "prerender.tsx"), outDir: ssrDir, emptyOutDir: true },
-        });
+        mkdirSync(cacheDir, { recursive: true });
+        // Its own directory, so two builds at once (the benchmark's beside `npm run build`) never meet.
+        const ssrDir = mkdtempSync(join(cacheDir, "crewboard-prerender-"));
         try {
+          await build({
+            configFile: false,
+            root: webDir,
+            logLevel: "warn",
+            plugins: [react()],
+            build: { ssr: join(webDir, "prerender.tsx"), outDir: ssrDir, emptyOutDir: true },
+          });
           const { renderPage } = (await import(pathToFileURL(join(ssrDir, "prerender.js")).href)) as {
             renderPage: (path: string) => Promise<RenderedPage>;
           };
