@@ -2,12 +2,14 @@ import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
-import { defineConfig, type Plugin } from "vite";
+import { build, defineConfig, type Plugin } from "vite";
+import { PRERENDERED_PAGES } from "./worker/http/prerendered";
 import { staticAssetHeadersFile, THEME_SCRIPT_HASH } from "./worker/http/security-headers";
+import type { RenderedPage } from "./web/prerender";
 
 const webDir = fileURLToPath(new URL("./web", import.meta.url));
 /** What every page runs: React, the router, the class helpers. */
@@ -34,15 +36,127 @@ function securityHeaders(): Plugin {
   return {
     name: "crewboard-security-headers",
     apply: "build",
-    writeBundle({ dir }) {
-      const html = readFileSync(join(dir!, "index.html"), "utf8");
-      for (const [, script] of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) {
-        const hash = `sha256-${createHash("sha256").update(script!).digest("base64")}`;
-        if (hash !== THEME_SCRIPT_HASH) {
-          throw new Error(`index.html has an inline script the CSP does not allow: set THEME_SCRIPT_HASH to "${hash}"`);
+    writeBundle: {
+      sequential: true,
+      handler({ dir }) {
+        for (const page of ["index.html", ...PRERENDERED_PAGES.map(({ file }) => file)]) {
+          const html = readFileSync(join(dir!, page), "utf8");
+          for (const [, script] of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) {
+            const hash = `sha256-${createHash("sha256").update(script!).digest("base64")}`;
+            if (hash !== THEME_SCRIPT_HASH) {
+              throw new Error(
+                `${page} has an inline script the CSP does not allow: set THEME_SCRIPT_HASH to "${hash}"`,
+              );
+            }
+          }
         }
-      }
-      writeFileSync(join(dir!, "_headers"), staticAssetHeadersFile(productionPartyHost()));
+        writeFileSync(join(dir!, "_headers"), staticAssetHeadersFile(productionPartyHost()));
+      },
+    },
+  };
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+const APP_SCRIPTS =
+  /\s*<(?:script type="module"[^>]*src|link rel="modulepreload"[^>]*href)="([^"]+)"[^>]*>(?:<\/script>)?/g;
+
+/**
+ * The loader of a pre-rendered page: the app's scripts (what the shell names in its head) are
+ * fetched only once the page has painted, so they never compete with the page for the network or
+ * the main thread before the visitor sees it; a hidden tab (nothing to paint) loads them at once.
+ * They are all fetched together, then run one chunk per task in the shell's order (the framework
+ * among the first): the app's whole module graph run in one go would hold the main thread for its
+ * whole length.
+ * Written once per build into assets/, named by its content.
+ */
+function writeAppLoader(shell: string, dir: string) {
+  const [entry, ...chunks] = [...shell.matchAll(APP_SCRIPTS)].map(([, url]) => url!);
+  const code = [
+    `const chunks = ${JSON.stringify(chunks)};`,
+    `const nextTask = () => new Promise((resolve) => setTimeout(resolve));`,
+    `const load = async () => {`,
+    `  for (const href of chunks) {`,
+    `    const link = document.createElement("link");`,
+    `    link.rel = "modulepreload";`,
+    `    link.href = href;`,
+    `    document.head.append(link);`,
+    `  }`,
+    `  for (const href of chunks) {`,
+    `    await import(href);`,
+    `    await nextTask();`,
+    `  }`,
+    `  await import(${JSON.stringify(entry)});`,
+    `};`,
+    `if (document.visibilityState === "hidden") void load();`,
+    `else requestAnimationFrame(() => setTimeout(load));`,
+    ``,
+  ].join("\n");
+  const file = `assets/load-app-${createHash("sha256").update(code).digest("hex").slice(0, 8)}.js`;
+  writeFileSync(join(dir, file), code);
+  return `/${file}`;
+}
+
+/**
+ * A pre-rendered page in the built shell: its own title and description; the stylesheet inline,
+ * so nothing but the HTML stands between the visitor and the first paint; the app loaded after
+ * that paint (writeAppLoader), to take the page over from there.
+ */
+function prerenderedHtml(shell: string, page: RenderedPage, path: string, dir: string, loader: string) {
+  return shell
+    .replace(
+      /<title>.*<\/title>/,
+      () =>
+        `<title>${escapeHtml(page.title)}</title>\n    <meta name="description" content="${escapeHtml(page.description)}" />`,
+    )
+    .replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/, (_, href: string) => {
+      const css = readFileSync(join(dir, href), "utf8");
+      if (css.includes("</style")) throw new Error(`${href} cannot be inlined: it closes the <style> element`);
+      return `<style>${css}</style>`;
+    })
+    .replace(APP_SCRIPTS, "")
+    .replace("</head>", () => `    <script type="module" src="${loader}"></script>\n  </head>`)
+    .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${path}">${page.html}</div>`);
+}
+
+/**
+ * Renders the public pages (PRERENDERED_PAGES) into the built shell, so a visitor reads the page
+ * before its scripts have loaded; main.tsx then takes over. web/prerender.tsx is built for Node
+ * into node_modules/.cache (where its imports resolve), run once per page, and removed.
+ */
+function prerender(): Plugin {
+  const cacheDir = fileURLToPath(new URL("./node_modules/.cache", import.meta.url));
+  return {
+    name: "crewboard-prerender",
+    apply: "build",
+    writeBundle: {
+      sequential: true,
+      async handler({ dir }) {
+        mkdirSync(cacheDir, { recursive: true });
+        // Its own directory, so two builds at once (the benchmark's beside `npm run build`) never meet.
+        const ssrDir = mkdtempSync(join(cacheDir, "crewboard-prerender-"));
+        try {
+          await build({
+            configFile: false,
+            root: webDir,
+            logLevel: "warn",
+            plugins: [react()],
+            build: { ssr: join(webDir, "prerender.tsx"), outDir: ssrDir, emptyOutDir: true },
+          });
+          const { renderPage } = (await import(pathToFileURL(join(ssrDir, "prerender.js")).href)) as {
+            renderPage: (path: string) => Promise<RenderedPage>;
+          };
+          const shell = readFileSync(join(dir!, "index.html"), "utf8");
+          const loader = writeAppLoader(shell, dir!);
+          for (const { path, file } of PRERENDERED_PAGES) {
+            const page = await renderPage(path);
+            writeFileSync(join(dir!, file), prerenderedHtml(shell, page, path, dir!, loader));
+          }
+        } finally {
+          rmSync(ssrDir, { recursive: true, force: true });
+        }
+      },
     },
   };
 }
@@ -58,17 +172,22 @@ function precompress(): Plugin {
   return {
     name: "crewboard-precompress",
     apply: "build",
-    writeBundle({ dir }) {
-      const files = readdirSync(dir!, { recursive: true, encoding: "utf8" }).filter((file) => COMPRESSIBLE.test(file));
-      for (const file of files) {
-        const body = readFileSync(join(dir!, file));
-        writeFileSync(join(dir!, `${file}.gz`), gzipSync(body, { level: 9 }));
-        writeFileSync(
-          join(dir!, `${file}.br`),
-          brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } }),
+    writeBundle: {
+      sequential: true,
+      handler({ dir }) {
+        const files = readdirSync(dir!, { recursive: true, encoding: "utf8" }).filter((file) =>
+          COMPRESSIBLE.test(file),
         );
-      }
-      writeFileSync(join(dir!, ".assetsignore"), "*.gz\n*.br\n");
+        for (const file of files) {
+          const body = readFileSync(join(dir!, file));
+          writeFileSync(join(dir!, `${file}.gz`), gzipSync(body, { level: 9 }));
+          writeFileSync(
+            join(dir!, `${file}.br`),
+            brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } }),
+          );
+        }
+        writeFileSync(join(dir!, ".assetsignore"), "*.gz\n*.br\n");
+      },
     },
   };
 }
@@ -85,6 +204,7 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    prerender(),
     securityHeaders(),
     precompress(),
   ],

@@ -1,19 +1,50 @@
-import { RouterProvider } from "@tanstack/react-router";
-import { startTransition, StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { ThemeProvider } from "./lib/theme";
-import { router } from "./router";
+import { startTransition } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { App } from "./app";
+import { createAppRouter } from "./router";
 import "./styles.css";
 
-const root = createRoot(document.getElementById("root")!);
-// As a transition the first render yields to the browser every few milliseconds instead of holding
-// the main thread until the whole page is built: taps and scrolls are answered meanwhile.
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <ThemeProvider>
-        <RouterProvider router={router} />
-      </ThemeProvider>
-    </StrictMode>,
-  ),
-);
+const router = createAppRouter();
+const container = document.getElementById("root")!;
+const app = <App router={router} />;
+const prerendered = container.dataset.prerendered;
+
+type Preloadable = { preload?: () => Promise<void> };
+
+/**
+ * The code of every route this address shows, fetched at once: the router fetches it only after
+ * each route's `beforeLoad`, so a signed-in page would wait for the session check before asking for
+ * its own code. Now both travel together.
+ */
+function preloadPageCode() {
+  const [routes] = router.getMatchedRoutes(location.pathname);
+  for (const route of routes) {
+    // A failed fetch is the router's to report: it asks again when it renders the page.
+    (route.options.component as Preloadable | undefined)?.preload?.().catch(() => undefined);
+  }
+}
+
+if (prerendered) {
+  // From its first render on, the page the build rendered is the live app: its mark goes.
+  const unsubscribe = router.subscribe("onRendered", () => {
+    unsubscribe();
+    delete container.dataset.prerendered;
+  });
+}
+
+if (prerendered === location.pathname && !location.search) {
+  // The page the build rendered (web/prerender.tsx) for this very address: once its route's code
+  // has loaded, the app adopts that HTML as it is (hydration) instead of building it again. Marked
+  // as server-rendered, the router renders the tree the build rendered. As a transition the
+  // hydration yields to the browser every few milliseconds, as the first render below does.
+  router.ssr = { manifest: undefined };
+  void router.load().then(() => startTransition(() => void hydrateRoot(container, app)));
+} else {
+  // Anything else, including a pre-rendered page asked with a query it was not rendered for, is
+  // rendered here; the first commit replaces whatever the container held in one step. As a
+  // transition the first render yields to the browser every few milliseconds instead of holding
+  // the main thread until the whole page is built: taps and scrolls are answered meanwhile.
+  preloadPageCode();
+  const root = createRoot(container);
+  startTransition(() => root.render(app));
+}

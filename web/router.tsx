@@ -1,16 +1,21 @@
-import { createRouter } from "@tanstack/react-router";
+import { createRouter, type RouterHistory } from "@tanstack/react-router";
 import { routeTree } from "./routeTree.gen";
 
-export const router = createRouter({
-  routeTree,
-  defaultPreload: "intent",
-  // Loaders only warm the query cache; components read it, so the router keeps no copy.
-  defaultPreloadStaleTime: 0,
-  scrollRestoration: true,
-});
+/** The app's router; the build passes a memory history to render the public pages ahead of time. */
+export function createAppRouter(history?: RouterHistory) {
+  return createRouter({
+    routeTree,
+    history,
+    defaultPreload: "intent",
+    // Loaders only warm the query cache; components read it, so the router keeps no copy.
+    defaultPreloadStaleTime: 0,
+    // In the browser only: rendered ahead of time it would add an inline script the CSP refuses.
+    scrollRestoration: !history,
+  });
+}
 
 declare module "@tanstack/react-router" {
   interface Register {
-    router: typeof router;
+    router: ReturnType<typeof createAppRouter>;
   }
 }

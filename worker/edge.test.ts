@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { upgradeStatus } from "../party/testing/rooms-process";
 import { buildWorkerBundle, kib, WORKER_GZIP_BUDGET_BYTES } from "./edge-bundle";
 import { THEME_SCRIPT_HASH } from "./http/security-headers";
-import { EDGE_PAGE_TITLE, startEdgeHost, type EdgeHost } from "./testing/edge-host";
+import { PRERENDERED_PAGES } from "./http/prerendered";
+import { EDGE_PAGE_TITLE, edgePrerenderedTitle, startEdgeHost, type EdgeHost } from "./testing/edge-host";
 import { memberJourney } from "./testing/journey";
 import { standInEnv, startStripeStandIn, type StripeStandIn } from "./testing/stripe-stand-in";
 
@@ -88,6 +89,17 @@ describe("the Worker in workerd (wrangler dev)", () => {
     const res = await fetch(`${base}/api/health`);
     expectSecurityHeaders(res);
     expect(res.headers.get("Cache-Control")).toBe("no-store");
+  });
+
+  it("serves the pages the build rendered ahead of time at exactly their paths, with the security headers", async () => {
+    for (const { path } of PRERENDERED_PAGES) {
+      const page = await fetch(`${base}${path}`, { headers: { "Sec-Fetch-Mode": "navigate" } });
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain(edgePrerenderedTitle(path));
+      expectSecurityHeaders(page);
+    }
+    const other = await fetch(`${base}/pricing/elsewhere`, { headers: { "Sec-Fetch-Mode": "navigate" } });
+    expect(await other.text()).toContain(EDGE_PAGE_TITLE);
   });
 
   it("hands client routes to the SPA", async () => {

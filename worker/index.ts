@@ -7,6 +7,7 @@ import type { RoomEnv } from "../party/env";
 import { routeRoomRequest } from "../party/router";
 import { createApp } from "./app";
 import { readConfig, type Config, type EnvVars } from "./config";
+import { LANDING_ASSET_PATH } from "./http/prerendered";
 import { bindingRooms } from "./rooms/binding-rooms";
 import type { Rooms } from "./rooms/rooms";
 import type { AvatarStore } from "./storage/avatar-store";
@@ -15,7 +16,7 @@ import { r2AvatarStore, type R2BucketLike } from "./storage/r2-avatar-store";
 export { ChatRoom } from "../party/chat-room";
 export { MemberRoom } from "../party/member-room";
 
-type Env = EnvVars & RoomEnv & { AVATARS?: R2BucketLike };
+type Env = EnvVars & RoomEnv & { AVATARS?: R2BucketLike; ASSETS: Fetcher };
 
 /** Long-lived clients per isolate, rebuilt only if the bindings object changes. */
 const perBindings = new WeakMap<object, { db: Db; config: Config; avatars: AvatarStore; rooms: Rooms }>();
@@ -42,6 +43,14 @@ const app = createApp((c) => ({
   clientIp: c.req.header("CF-Connecting-IP") ?? "unknown",
   defer: (work) => c.executionCtx.waitUntil(work),
 }));
+
+// Workers Static Assets answers "/" with index.html, the empty shell every client route starts
+// from; the landing the build rendered ahead of time is served here instead (wrangler.toml routes
+// "/" to the Worker). Its headers are copied, so the security headers can be added to them.
+app.get("/", async (c) => {
+  const landing = await (c.env as Env).ASSETS.fetch(new Request(new URL(LANDING_ASSET_PATH, c.req.url), c.req.raw));
+  return new Response(landing.body, landing);
+});
 
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext) {

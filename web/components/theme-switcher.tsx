@@ -6,12 +6,16 @@ import { Button } from "./ui/button";
 type Menu = ComponentType<{ defaultOpen: boolean; autoFocus: boolean }>;
 let loadedMenu: Menu | null = null;
 
-/** The switcher's face: the current scheme's icon, named by the chosen theme. */
+/**
+ * The switcher's face: the current scheme's icon, named by the chosen theme. The icon follows the
+ * document's class (set before the first paint), so a pre-rendered page shows the right one too.
+ */
 export function ThemeButton(props: ComponentProps<typeof Button>) {
-  const { theme, resolved } = useTheme();
+  const { theme } = useTheme();
   return (
     <Button variant="ghost" size="icon" aria-label={`Theme: ${THEME_LABELS[theme]}`} aria-haspopup="menu" {...props}>
-      {resolved === "dark" ? <Moon /> : <Sun />}
+      <Sun className="dark:hidden" />
+      <Moon className="hidden dark:block" />
     </Button>
   );
 }

@@ -15,6 +15,7 @@ function usePhone() {
       return () => query.removeEventListener("change", listener);
     },
     () => phoneQuery().matches,
+    () => false,
   );
 }
 

@@ -9,7 +9,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { test } from "./harness";
-import { expectUrl, signUp, toast } from "./ui";
+import { expectUrl, live, signUp, toast } from "./ui";
 
 const PUBLIC_PAGES = [
   { path: "/", heading: "Elevate Your Project Collaboration" },
@@ -47,7 +47,7 @@ describe("theme", () => {
   test("a chosen theme survives a reload; System follows the device live", async ({ page }) => {
     await page.emulateMedia({ colorScheme: "light" });
     await page.goto("/");
-    await heading(page, "Elevate Your Project Collaboration").waitFor();
+    await live(page);
     expect(await rootClass(page)).toBe("light");
 
     await chooseTheme(page, "Dark");
@@ -56,7 +56,7 @@ describe("theme", () => {
     await page.reload();
     // Set by the inline script in index.html, before the app has even loaded.
     await page.waitForFunction(() => document.documentElement.className === "dark");
-    await heading(page, "Elevate Your Project Collaboration").waitFor();
+    await live(page);
     expect(await rootClass(page)).toBe("dark");
 
     await chooseTheme(page, "System");
@@ -110,6 +110,7 @@ describe("top bar", () => {
   test("below 768 px a hamburger opens and closes the mobile menu", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto("/");
+    await live(page);
     const menu = page.getByRole("navigation", { name: "Mobile" });
     const main = page.getByRole("navigation", { name: "Main" });
     expect(await main.isVisible()).toBe(false);

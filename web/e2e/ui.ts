@@ -22,6 +22,15 @@ export async function expectUrl(page: Page, pathname: string, search = "") {
   await page.waitForURL((url) => url.pathname === pathname && url.search === search);
 }
 
+/**
+ * Waits until the app has taken over a page the build rendered ahead of time (/ and /pricing): its
+ * root loses `data-prerendered`. Until then the page reads and its links work, but its buttons do
+ * nothing yet; on any other page it returns at once.
+ */
+export async function live(page: Page) {
+  await page.locator("#root:not([data-prerendered])").waitFor({ state: "attached" });
+}
+
 /** A toast with this title, in sonner's notification region. */
 export function toast(page: Page, title: string): Locator {
   return page

@@ -46,5 +46,6 @@ export function useToasterWanted() {
       return () => listeners.delete(listener);
     },
     () => wanted,
+    () => false,
   );
 }

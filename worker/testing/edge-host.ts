@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { createClient } from "@libsql/client";
 import { unstable_startWorker } from "wrangler";
+import { PRERENDERED_PAGES } from "../http/prerendered";
 import { staticAssetHeadersFile } from "../http/security-headers";
 import { freePort, ROOT } from "./host";
 import { startLibsqlServer, type LibsqlServer } from "./libsql-server";
@@ -18,6 +19,8 @@ import { latestVerificationLink } from "./outbox";
 
 /** The page the placeholder SPA build serves, so tests can tell the SPA fallback answered. */
 export const EDGE_PAGE_TITLE = "Crewboard edge check";
+/** The placeholder build's pre-rendered pages (PRERENDERED_PAGES), each titled by its path. */
+export const edgePrerenderedTitle = (path: string) => `Pre-rendered ${path}`;
 
 export interface EdgeHost {
   url: string;
@@ -41,6 +44,9 @@ export async function startEdgeHost(vars: Record<string, string> = {}): Promise<
   const assets = join(work, "assets");
   await mkdir(assets);
   await writeFile(join(assets, "index.html"), `<!doctype html><title>${EDGE_PAGE_TITLE}</title>\n`);
+  for (const { path, file } of PRERENDERED_PAGES) {
+    await writeFile(join(assets, file), `<!doctype html><title>${edgePrerenderedTitle(path)}</title>\n`);
+  }
   // What `vite build` writes beside the pages: Workers Static Assets applies it before the Worker runs.
   await writeFile(join(assets, "_headers"), staticAssetHeadersFile(null));
 

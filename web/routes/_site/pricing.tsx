@@ -1,6 +1,6 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { Check, ShieldCheck } from "lucide-react";
-import { lazy, type ReactNode } from "react";
+import { lazy, useId, type ReactNode } from "react";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
@@ -97,9 +97,10 @@ function Plan({
   action: ReactNode;
   popular?: boolean;
 }) {
+  const headingId = useId();
   return (
     <section
-      aria-labelledby={`plan-${name}`}
+      aria-labelledby={headingId}
       className={cn(
         "relative flex flex-col rounded-2xl border bg-card p-8 shadow-sm",
         popular && "border-2 border-primary shadow-xl lg:-my-4 lg:py-12",
@@ -108,7 +109,7 @@ function Plan({
       {popular && (
         <Badge className="absolute -top-3 left-1/2 -translate-x-1/2 px-3 py-1 tracking-wide">MOST POPULAR</Badge>
       )}
-      <h2 id={`plan-${name}`} className="text-xl font-semibold">
+      <h2 id={headingId} className="text-xl font-semibold">
         {name}
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">{description}</p>

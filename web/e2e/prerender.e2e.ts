@@ -1,0 +1,124 @@
+/**
+ * The landing and pricing pages as the build rendered them: readable before any script has run,
+ * then adopted by the app as they are (no second build of the page, no error), with the header
+ * right for visitors, members and a dark theme; every other address still gets the empty shell.
+ */
+import type { Page } from "playwright-core";
+import { describe, expect } from "vitest";
+import { test } from "./harness";
+import { expectUrl, live, signUp } from "./ui";
+
+const LANDING_HEADING = "Elevate Your Project Collaboration";
+
+const heading = (page: Page, name: string) => page.getByRole("heading", { level: 1, name, exact: true });
+
+/** Errors the page logs or throws (a mismatch between the HTML and the app is one). */
+function errorsOf(page: Page) {
+  const errors: string[] = [];
+  page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
+  page.on("pageerror", (error) => errors.push(error.message));
+  return errors;
+}
+
+describe("pre-rendered public pages", () => {
+  test("the landing and pricing pages are there before any script runs", async ({ browser, app }) => {
+    const context = await browser.newContext({ baseURL: app.url, javaScriptEnabled: false });
+    context.setDefaultTimeout(10_000);
+    try {
+      const page = await context.newPage();
+      await page.goto("/");
+      await heading(page, LANDING_HEADING).waitFor();
+      expect(await page.title()).toBe("Elevate Your Project Collaboration · Crewboard");
+      expect(await page.getByRole("link", { name: "Start for Free" }).getAttribute("href")).toBe("/auth");
+      await page.getByRole("heading", { name: "Everything your crew needs" }).waitFor();
+
+      // Its links are real links: without the app they still lead to the page.
+      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Pricing" }).click();
+      await expectUrl(page, "/pricing");
+      await heading(page, "Pricing").waitFor();
+      expect(await page.title()).toBe("Pricing · Crewboard");
+      for (const [plan, price] of [
+        ["Free", "$0"],
+        ["Lifetime Access", "$9.99"],
+        ["Enterprise", "Custom"],
+      ]) {
+        await expect.poll(() => page.getByRole("region", { name: plan, exact: true }).textContent()).toContain(price);
+      }
+      await page.getByRole("heading", { name: "Frequently Asked Questions" }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("every other address gets the empty shell, not a pre-rendered page", async ({ page }) => {
+    for (const path of ["/about", "/dashboard", "/pricing/elsewhere"]) {
+      const html = await (await page.request.get(path)).text();
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).not.toContain("<h1");
+    }
+  });
+
+  test("the app adopts the pre-rendered landing as it is, and then navigates without reloading", async ({ page }) => {
+    const errors = errorsOf(page);
+    await page.goto("/");
+    const pageHeading = await heading(page, LANDING_HEADING).elementHandle();
+    await live(page);
+    // The very element the HTML brought is still the page's heading: nothing was built twice.
+    expect(await pageHeading!.evaluate((element) => element.isConnected)).toBe(true);
+
+    await page.evaluate(() => ((window as Window & { stayed?: boolean }).stayed = true));
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Pricing" }).click();
+    await heading(page, "Pricing").waitFor();
+    await expectUrl(page, "/pricing");
+    expect(await page.evaluate(() => (window as Window & { stayed?: boolean }).stayed)).toBe(true);
+    await expect.poll(() => page.title()).toBe("Pricing · Crewboard");
+    expect(errors).toEqual([]);
+  });
+
+  test("on the pre-rendered pricing page a visitor is sent to sign in by 'Get Lifetime Access'", async ({ page }) => {
+    const errors = errorsOf(page);
+    await page.goto("/pricing");
+    await live(page);
+    await page.getByRole("button", { name: "Get Lifetime Access" }).click();
+    await expectUrl(page, "/auth", "?redirect=%2Fpricing");
+    expect(errors).toEqual([]);
+  });
+
+  test("a dark-theme visitor gets the dark page at once and the theme named right once the app runs", async ({
+    page,
+  }) => {
+    const errors = errorsOf(page);
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.goto("/about");
+    await page.evaluate(() => localStorage.setItem("theme", "dark"));
+    await page.goto("/");
+    await heading(page, LANDING_HEADING).waitFor();
+    expect(await page.evaluate(() => document.documentElement.className)).toBe("dark");
+    await live(page);
+    await page.getByRole("button", { name: "Theme: Dark" }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  test("a signed-in member sees the signed-in header on the pre-rendered pages", async ({ page }) => {
+    const member = await signUp(page);
+    const errors = errorsOf(page);
+    for (const path of ["/", "/pricing"]) {
+      await page.goto(path);
+      await live(page);
+      await page.getByRole("button", { name: "Account menu" }).waitFor();
+      await expect.poll(() => page.getByRole("banner").textContent()).toContain(member.displayName);
+      expect(await page.getByRole("link", { name: "Sign In" }).count()).toBe(0);
+    }
+    await page.getByRole("button", { name: "Get Lifetime Access" }).waitFor();
+    expect(await page.getByRole("button", { name: "Get Lifetime Access" }).isEnabled()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  test("the landing asked with a query it was not rendered for still shows what the query asks", async ({ page }) => {
+    const errors = errorsOf(page);
+    await page.goto("/?reset=true");
+    await page.getByRole("status").filter({ hasText: "Database was recently reset." }).waitFor();
+    await heading(page, LANDING_HEADING).waitFor();
+    expect(errors).toEqual([]);
+  });
+});
