@@ -26,6 +26,35 @@ async function tuneConnection(db: Db) {
   await db.run(sql`PRAGMA synchronous = NORMAL`);
 }
 
+/**
+ * Who folds the write-ahead log back into the database file. By default SQLite does it inside the
+ * commit that takes the log past 1,000 pages ("in-commits"): that commit then copies the pages and
+ * flushes the disk, tens of milliseconds here, while its process serves nothing. The host's serving
+ * processes leave it ("elsewhere") to the host's primary process, which does it "on-a-timer", off
+ * every request's path.
+ */
+export type Checkpoints = "in-commits" | "elsewhere" | "on-a-timer";
+
+/** How often the host folds the log back: at most a second's writes wait in it. */
+export const CHECKPOINT_INTERVAL_MS = 1000;
+
+/**
+ * PASSIVE copies what no reader still needs and never waits for a lock, so the serving processes'
+ * reads and writes carry on meanwhile; what it leaves, the next round takes.
+ */
+function keepCheckpointing(db: Db) {
+  setInterval(() => {
+    db.run(sql`PRAGMA wal_checkpoint(PASSIVE)`).catch((error: unknown) => {
+      console.error("Checkpoint failed:", error instanceof Error ? error.message : error);
+    });
+  }, CHECKPOINT_INTERVAL_MS).unref();
+}
+
+async function arrangeCheckpoints(db: Db, checkpoints: Checkpoints) {
+  if (checkpoints === "elsewhere") await db.run(sql`PRAGMA wal_autocheckpoint = 0`);
+  if (checkpoints === "on-a-timer") keepCheckpointing(db);
+}
+
 /** Sets up the process's connection and brings the database up to the committed migrations. */
 export async function migrateLocal(db: Db) {
   await tuneConnection(db);
@@ -36,12 +65,15 @@ export async function migrateLocal(db: Db) {
  * Opens `LIBSQL_URL`, or the file under the data folder. Only one process migrates: the host
  * before it starts the serving processes, which open the database already migrated.
  */
-export async function openLocalDb(dataDir: string, { migrate }: { migrate: boolean }) {
+export async function openLocalDb(
+  dataDir: string,
+  { migrate, checkpoints = "in-commits" }: { migrate: boolean; checkpoints?: Checkpoints },
+) {
   mkdirSync(dataDir, { recursive: true });
-  const db = createNodeDb({
-    url: process.env.LIBSQL_URL || `file:${resolve(dataDir, "app.db")}`,
-    authToken: process.env.LIBSQL_AUTH_TOKEN,
-  });
+  const url = process.env.LIBSQL_URL || `file:${resolve(dataDir, "app.db")}`;
+  const db = createNodeDb({ url, authToken: process.env.LIBSQL_AUTH_TOKEN });
   await (migrate ? migrateLocal(db) : tuneConnection(db));
+  // Only a file has a log of ours to fold back; a database server keeps its own.
+  if (url.startsWith("file:")) await arrangeCheckpoints(db, checkpoints);
   return db;
 }

@@ -48,14 +48,15 @@ it("keeps every chat, participant, message and payment when history stops cascad
   const before = await snapshot();
 
   await migrate(db, { migrationsFolder });
-  expect(await snapshot()).toEqual(before);
+  // Later migrations may add columns; every value that was there stays.
+  expect(await snapshot()).toMatchObject(before);
   expect(await db.all(sql`PRAGMA foreign_key_check`)).toEqual([]);
 
   // And now deleting a member leaves the group and its history whole, and the payment unlinked.
   await db.run(sql`DELETE FROM users WHERE id = 'ada'`);
   const after = await snapshot();
-  expect(after.chats).toEqual(before.chats);
-  expect(after.chat_participants).toEqual(before.chat_participants);
-  expect(after.messages).toEqual(before.messages);
+  expect(after.chats).toMatchObject(before.chats!);
+  expect(after.chat_participants).toMatchObject(before.chat_participants!);
+  expect(after.messages).toMatchObject(before.messages!);
   expect(after.payments).toMatchObject([{ id: "p", user_id: null }]);
 });

@@ -202,8 +202,16 @@ export const chats = sqliteTable("chats", {
   createdBy: text("created_by").notNull(),
   /** Private chats only: the two member ids in sorted order, so a pair has exactly one chat. */
   pairKey: text("pair_key").unique(),
-  /** Sequence number of the newest message (0 before the first): unread counts are differences. */
+  /**
+   * Sequence number of the newest message (0 before the first): unread counts are differences.
+   * Moved by a trigger in the statement that inserts the message (migration 0009).
+   */
   lastSeq: integer("last_seq").notNull().default(0),
+  /**
+   * Counts every change to who is in the chat (triggers on chat_participants): a list of
+   * recipients read while it held a value is still right while it holds it.
+   */
+  membersVersion: integer("members_version").notNull().default(0),
   createdAt: createdAt(),
   /** Last activity: creation, a message, someone joining or leaving. Chat lists sort by it. */
   updatedAt: updatedAt(),

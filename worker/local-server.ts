@@ -15,8 +15,8 @@ import { fsAvatarStore } from "./storage/fs-avatar-store";
 const dataDir = localDataDir();
 const distDir = resolve(process.env.DIST_DIR ?? "dist");
 const config = readConfig(process.env);
-// The host (worker/local.ts) migrated the database before starting this process.
-const db = await openLocalDb(dataDir, { migrate: false });
+// The host (worker/local.ts) migrated the database before starting this process, and checkpoints it.
+const db = await openLocalDb(dataDir, { migrate: false, checkpoints: "elsewhere" });
 const avatars = fsAvatarStore(resolve(dataDir, "avatars"));
 const rooms = httpRooms(`http://127.0.0.1:${process.env.PARTY_PORT}`, config.partySecret);
 // A long-lived process: deferred work simply runs on; its failures are its own to report.

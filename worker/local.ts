@@ -29,8 +29,9 @@ function localSecrets(): { partySecret: string } {
   return secrets;
 }
 
-// Migrations run once, here, before any serving process opens the database.
-await openLocalDb(dataDir, { migrate: true });
+// Migrations run once, here, before any serving process opens the database; and this process,
+// idle otherwise, keeps folding the serving processes' writes into the file.
+await openLocalDb(dataDir, { migrate: true, checkpoints: "on-a-timer" });
 const partySecret = process.env.PARTY_SECRET || localSecrets().partySecret;
 const env = {
   HOST,

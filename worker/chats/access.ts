@@ -1,5 +1,5 @@
 import { TRPCError } from "@trpc/server";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { chatParticipants, chats } from "../../db/schema";
 
@@ -24,13 +24,37 @@ export async function currentChat(db: Db, chatId: string, userId: string) {
   return row;
 }
 
-/** Everyone currently in the chat: who a new message is for. A query, so a batch can run it too. */
-export const currentParticipants = (db: Db, chatId: string) =>
-  db
+/** Everyone currently in the chat: who a new message is for. */
+export async function currentParticipantIds(db: Db, chatId: string) {
+  const rows = await db
     .select({ userId: chatParticipants.userId })
     .from(chatParticipants)
     .where(and(eq(chatParticipants.chatId, chatId), isNull(chatParticipants.leftAt)));
+  return rows.map((row) => row.userId);
+}
 
-export async function currentParticipantIds(db: Db, chatId: string) {
-  return (await currentParticipants(db, chatId)).map((row) => row.userId);
+/** A busy chat's recipients, per database: enough for every chat that is busy at once. */
+const CACHED_CHATS = 1000;
+type Recipients = Map<string, { membersVersion: number; userIds: string[] }>;
+const recipientsByDb = new WeakMap<Db, Recipients>();
+
+/**
+ * Who a message is for, given the chat's `members_version` read in the statement that stored it.
+ * The version moves with every join and leave (triggers), so a list read at that version is exact
+ * then; a busy chat's list is read once per change of who is in it, not once per message.
+ */
+export async function recipientsAt(db: Db, chatId: string, membersVersion: number) {
+  let cache = recipientsByDb.get(db);
+  if (!cache) recipientsByDb.set(db, (cache = new Map() as Recipients));
+  const cached = cache.get(chatId);
+  if (cached?.membersVersion === membersVersion) return cached.userIds;
+  // The list and its version in one statement: one snapshot.
+  const rows = await db.all<{ user_id: string; members_version: number }>(sql`
+    SELECT p.user_id, c.members_version FROM chat_participants p JOIN chats c ON c.id = p.chat_id
+    WHERE p.chat_id = ${chatId} AND p.left_at IS NULL`);
+  const userIds = rows.map((row) => row.user_id);
+  cache.delete(chatId);
+  if (rows[0]) cache.set(chatId, { membersVersion: rows[0].members_version, userIds });
+  if (cache.size > CACHED_CHATS) cache.delete(cache.keys().next().value!);
+  return userIds;
 }

@@ -60,10 +60,12 @@ export const RETURNING_MESSAGE = sql.raw(
 /**
  * Inserts the message while its sender is still in the chat and, for a member's own words in a
  * private chat, while the two are still friends; nothing otherwise, or when this sender already
- * stored this client id (a retried send). Returns the new row, if any.
+ * stored this client id (a retried send). Returns the new row, if any, with the chat's
+ * `members_version` as of the insert (for `recipientsAt`). Triggers move the chat's newest
+ * sequence number and the sender's read mark in the same statement (migration 0009).
  */
 export function insertMessage(db: Db, m: NewMessage) {
-  return db.all<MessageRow>(sql`
+  return db.all<MessageRow & { members_version: number }>(sql`
     INSERT INTO messages (chat_id, sender_id, client_id, content, message_type, seq)
     SELECT ${m.chatId}, ${m.senderId}, ${m.clientId}, ${m.content}, ${m.messageType},
       (SELECT coalesce(max(seq), 0) + 1 FROM messages WHERE chat_id = ${m.chatId})
@@ -73,23 +75,12 @@ export function insertMessage(db: Db, m: NewMessage) {
     )
     ${m.messageType === "text" ? sql`AND EXISTS (${mayTalk(m.chatId)})` : sql``}
     ON CONFLICT (sender_id, client_id) DO NOTHING
-    ${RETURNING_MESSAGE}`);
+    ${RETURNING_MESSAGE}, (SELECT members_version FROM chats WHERE chats.id = messages.chat_id) AS members_version`);
 }
 
 /** A group, or a private chat whose two members are still friends. */
 const mayTalk = (chatId: string) =>
   sql`SELECT 1 FROM chats WHERE chats.id = ${chatId} AND (chats.is_group OR ${chatPairAreFriends})`;
-
-/**
- * Keeps the chat's newest sequence number and last activity in step with its messages; a chat
- * with no new message keeps its place in the lists.
- */
-export const touchChat = (db: Db, chatId: string) =>
-  db.run(sql`
-    UPDATE chats SET
-      last_seq = (SELECT coalesce(max(seq), 0) FROM messages WHERE chat_id = ${chatId}),
-      updated_at = unixepoch('subsec') * 1000
-    WHERE id = ${chatId} AND last_seq < (SELECT coalesce(max(seq), 0) FROM messages WHERE chat_id = ${chatId})`);
 
 /** The row a first insert returned, as the client sees it; null when the statement stored nothing. */
 export const insertedMessage = (rows: MessageRow[]) => (rows[0] ? rowToWire(rows[0]) : null);

@@ -1,3 +1,4 @@
+import { createClient } from "@libsql/client";
 import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { chats, friends, messages } from "../../db/schema";
@@ -210,6 +211,52 @@ describe("sending", () => {
       message,
       recipients: expect.arrayContaining([ada.me.id, bob.me.id]),
     });
+  });
+
+  it("says each message is for whoever is in the chat when it is stored, however others change that", async () => {
+    const [ada, bob] = await friendsPair();
+    const [cy, dee] = [await t.member("Cy Clops"), await t.member("Dee Dee")];
+    const { chatId } = await ada.trpc.chats.createGroup.mutate({ name: "Crew", memberIds: [bob.me.id] });
+    // Another serving process changes who is in the chat: only the database knows.
+    const other = createClient({ url: t.databaseUrl });
+    const recipientsOf = async (content: string) => {
+      await send(ada, chatId, content);
+      await t.settle();
+      const told = t.notices.findLast((n) => n.notice.type === "message" && n.notice.message.content === content);
+      return told?.notice.type === "message" ? told.notice.recipients.sort() : [];
+    };
+
+    expect(await recipientsOf("first")).toEqual([ada.me.id, bob.me.id].sort());
+    expect(await recipientsOf("second")).toEqual([ada.me.id, bob.me.id].sort());
+    await other.execute({
+      sql: "INSERT INTO chat_participants (chat_id, user_id) VALUES (?, ?), (?, ?)",
+      args: [chatId, cy.me.id, chatId, dee.me.id],
+    });
+    expect(await recipientsOf("after two joined")).toEqual([ada.me.id, bob.me.id, cy.me.id, dee.me.id].sort());
+    await other.execute({
+      sql: "UPDATE chat_participants SET left_at = unixepoch() * 1000 WHERE chat_id = ? AND user_id = ?",
+      args: [chatId, bob.me.id],
+    });
+    expect(await recipientsOf("after one left")).toEqual([ada.me.id, cy.me.id, dee.me.id].sort());
+    await other.execute({
+      sql: "DELETE FROM chat_participants WHERE chat_id = ? AND user_id = ?",
+      args: [chatId, dee.me.id],
+    });
+    expect(await recipientsOf("after one was removed")).toEqual([ada.me.id, cy.me.id].sort());
+    other.close();
+  });
+
+  it("moves the chat's newest number and the sender's read mark with each message, not the others'", async () => {
+    const [ada, bob] = await friendsPair();
+    const { chatId } = await ada.trpc.chats.createGroup.mutate({ name: "Marks", memberIds: [bob.me.id] });
+    await send(ada, chatId, "one");
+    await send(ada, chatId, "two");
+    await send(bob, chatId, "three");
+    const mine = (m: TestMember) => m.trpc.chats.byId.query({ chatId }).then((chat) => chat.me.lastReadSeq);
+    expect([await mine(ada), await mine(bob)]).toEqual([2, 3]);
+    const [row] = await t.db.select({ lastSeq: chats.lastSeq }).from(chats).where(eq(chats.id, chatId));
+    expect(row?.lastSeq).toBe(3);
+    expect((await ada.trpc.chats.summary.query()).unread).toBe(1);
   });
 
   it("stores the message even when the room cannot be told", async () => {

@@ -18,13 +18,13 @@ import {
   CHAT_NOT_FOUND,
   currentChat,
   currentParticipantIds,
-  currentParticipants,
   GROUP_FRIENDS_ONLY,
   NOT_FRIENDS,
+  recipientsAt,
 } from "../chats/access";
 import { areFriends, friendsCondition, notFriends, pairKey } from "../chats/friendship";
 import { chatSummary, displayName, listChats, participantsOf } from "../chats/listing";
-import { insertedMessage, insertMessage, messageByClientId, readMessages, touchChat } from "../chats/messages";
+import { insertedMessage, insertMessage, messageByClientId, readMessages, rowToWire } from "../chats/messages";
 import { announceMessage, pokeMembers, tellChat } from "../chats/notify";
 import { protectedProcedure, router, type Context } from "../trpc";
 import { plainText } from "./fields";
@@ -124,25 +124,12 @@ export const chatsRouter = router({
    * being unreachable does not fail the send: pages catch up by sequence number.
    */
   send: protectedProcedure.input(sendInput).mutation(async ({ ctx, input }) => {
-    // The insert checks who may post, and the batch reads who receives it, in one transaction:
-    // the common case is a single round to the database.
-    const [inserted, , , recipients] = await ctx.db.batch([
-      insertMessage(ctx.db, { ...input, senderId: ctx.user.id, messageType: "text" }),
-      touchChat(ctx.db, input.chatId),
-      // The sender has seen everything up to their own message.
-      ctx.db
-        .update(chatParticipants)
-        .set({ lastReadSeq: sql`(SELECT last_seq FROM chats WHERE id = ${input.chatId})` })
-        .where(and(eq(chatParticipants.chatId, input.chatId), eq(chatParticipants.userId, ctx.user.id))),
-      currentParticipants(ctx.db, input.chatId),
-    ]);
-    const message = insertedMessage(inserted);
-    if (!message) return storedOrRefused(ctx, input);
-    announceMessage(
-      ctx,
-      message,
-      recipients.map((row) => row.userId),
-    );
+    // One statement checks who may post, stores the message and, by its triggers, moves the chat
+    // and the sender's read mark: the common case is a single round to the database.
+    const [row] = await insertMessage(ctx.db, { ...input, senderId: ctx.user.id, messageType: "text" });
+    if (!row) return storedOrRefused(ctx, input);
+    const message = rowToWire(row);
+    announceMessage(ctx, message, await recipientsAt(ctx.db, input.chatId, row.members_version));
     return message;
   }),
 
@@ -269,14 +256,11 @@ export const chatsRouter = router({
         RETURNING user_id`),
     ]);
     if (!added.length) return { added: false };
-    const [inserted] = await ctx.db.batch([
-      systemLine(
-        ctx,
-        chat.id,
-        `${await displayName(ctx.db, ctx.user.id)} added ${await displayName(ctx.db, input.userId)}`,
-      ),
-      touchChat(ctx.db, chat.id),
-    ]);
+    const inserted = await systemLine(
+      ctx,
+      chat.id,
+      `${await displayName(ctx.db, ctx.user.id)} added ${await displayName(ctx.db, input.userId)}`,
+    );
     tellChat(ctx, chat.id, { type: "joined", userId: input.userId });
     const line = insertedMessage(inserted);
     if (line) announceMessage(ctx, line, await currentParticipantIds(ctx.db, chat.id));
@@ -300,7 +284,6 @@ export const chatsRouter = router({
             isNull(chatParticipants.leftAt),
           ),
         ),
-      touchChat(ctx.db, chat.id),
     ]);
     tellChat(ctx, chat.id, { type: "left", userId: ctx.user.id });
     const line = insertedMessage(inserted);
