@@ -5,8 +5,8 @@
  * decoder anew (`is()` checks against Column, SQL and Subquery), walks the cell's path into the
  * result, and copies the row through its index getters first. On the first page of projects
  * (25 rows of 14 columns), whose rows the local client answers from memory, that was most of what
- * the request cost above HTTP and tRPC: reading the page through `rowMapper` took 29% off the Node
- * host's CPU per request. The decoding is drizzle's own, found once per field: a column's
+ * the request cost above HTTP and tRPC: reading the page through `rowMapper` took a fifth to a
+ * quarter off the Node host's CPU per request. The decoding is drizzle's own, found once per field: a column's
  * `mapFromDriverValue`, the decoder an SQL expression was given with `.mapWith()`, null kept as
  * null, and blobs as Buffers; db/row-mapper.test.ts holds it to `.all()`'s answers.
  */
