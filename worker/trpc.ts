@@ -56,7 +56,8 @@ const signedIn = t.middleware(({ ctx, next }) => {
   if (!ctx.user || !ctx.session) {
     throw new TRPCError({ code: "UNAUTHORIZED", message: "Please sign in to continue." });
   }
-  return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
+  // tRPC merges these into the context itself: spreading it here too copied it twice per call.
+  return next({ ctx: { user: ctx.user, session: ctx.session } });
 });
 
 export const protectedProcedure = publicProcedure.use(signedIn);

@@ -8,6 +8,7 @@ import { integer, sqliteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
 import { PROJECT_STATUSES, type ProjectCategory, type ProjectStatus } from "../../db/enums";
 import { CARD_DESCRIPTION_LENGTH } from "../../db/project-rules";
+import { rowMapper } from "../../db/row-mapper";
 import { projectJoinRequests, projects, type Project } from "../../db/schema";
 import { toFtsQuery } from "./search-query";
 
@@ -49,6 +50,10 @@ export const cardColumns = {
   demoUrl: projects.demoUrl,
 };
 
+/** Cards from the first cells of a row; a page's query selects its cursor after them. */
+const toCards = rowMapper(cardColumns);
+const CURSOR_CELL = Object.keys(cardColumns).length;
+
 export type ProjectCard = Pick<
   Project,
   | "id"
@@ -78,7 +83,7 @@ export class InvalidCursorError extends Error {}
  * order, so a page stops after its rows instead of sorting every match (a common word matches
  * a third of the table).
  */
-const byDate = (createdAt: Date, id: string) => `d${createdAt.getTime()}.${id}`;
+const byDate = (createdAtMs: number, id: string) => `d${createdAtMs}.${id}`;
 const byRowid = (rowid: number) => `r${rowid}`;
 
 function dateCursor(cursor: string) {
@@ -152,7 +157,7 @@ function cached<Q>(prepare: (db: Db, shape: Shape) => Q) {
 
 const pageQuery = cached((db, shape) =>
   db
-    .select({ card: cardColumns, createdAt: projects.createdAt })
+    .select({ ...cardColumns, createdAt: projects.createdAt })
     .from(projects)
     .where(
       and(
@@ -170,7 +175,7 @@ const pageQuery = cached((db, shape) =>
 
 const searchQuery = cached((db, shape) =>
   db
-    .select({ project: cardColumns, rowid: projectsFts.rowid })
+    .select({ ...cardColumns, rowid: projectsFts.rowid })
     .from(projectsFts)
     .innerJoin(projects, sql`${projects}.rowid = ${projectsFts.rowid}`)
     .where(
@@ -197,18 +202,17 @@ export async function listProjects(db: Db, filter: ListFilter, limit: number, cu
   if (search) return searchProjects(db, filter, search, limit, cursor);
 
   const after = cursor ? dateCursor(cursor) : null;
-  const rows = await pageQuery(db, shapeOf(filter, after)).all({
+  const rows = await pageQuery(db, shapeOf(filter, after)).values({
     ...filterValues(filter),
     afterCreatedAt: after?.createdAt,
     afterId: after?.id,
     limit: limit + 1,
   });
-  const page = rows.slice(0, limit);
-  const last = page.at(-1)!;
-  // The time only goes into the cursor: cards do not show it.
+  const items = toCards(rows.slice(0, limit));
+  // The time only goes into the cursor, as stored (milliseconds): cards do not show it.
   return {
-    items: page.map((row) => row.card),
-    nextCursor: rows.length > limit ? byDate(last.createdAt, last.card.id) : null,
+    items,
+    nextCursor: rows.length > limit ? byDate(Number(rows[limit - 1]![CURSOR_CELL]), items.at(-1)!.id) : null,
   };
 }
 
@@ -222,15 +226,14 @@ async function searchProjects(
   const query = toFtsQuery(search);
   const before = cursor ? rowidCursor(cursor) : null;
   if (!query) return { items: [], nextCursor: null };
-  const rows = await searchQuery(db, shapeOf(filter, before)).all({
+  const rows = await searchQuery(db, shapeOf(filter, before)).values({
     ...filterValues(filter),
     match: query,
     beforeRowid: before,
     limit: limit + 1,
   });
-  const items = rows.slice(0, limit);
   return {
-    items: items.map((row) => row.project),
-    nextCursor: rows.length > limit ? byRowid(items.at(-1)!.rowid) : null,
+    items: toCards(rows.slice(0, limit)),
+    nextCursor: rows.length > limit ? byRowid(Number(rows[limit - 1]![CURSOR_CELL])) : null,
   };
 }

@@ -1,5 +1,7 @@
 import type { Db } from "../../db/client";
+import { getTableColumns } from "drizzle-orm";
 import { DASHBOARD_CATEGORIES } from "../../db/project-rules";
+import { rowMapper } from "../../db/row-mapper";
 import { projectCounts } from "../../db/schema";
 
 export interface DashboardStats {
@@ -17,7 +19,9 @@ const isDashboardCategory = (category: string): category is Category =>
 /** Built once per database: every dashboard visit asks it. */
 const countsQueries = new WeakMap<Db, ReturnType<typeof prepareCounts>>();
 
-const prepareCounts = (db: Db) => db.select().from(projectCounts).prepare();
+const countColumns = getTableColumns(projectCounts);
+const prepareCounts = (db: Db) => db.select(countColumns).from(projectCounts).prepare();
+const toCounts = rowMapper(countColumns);
 
 /**
  * The dashboard's figures over all projects, from the counts the database keeps beside them
@@ -36,7 +40,7 @@ export async function dashboardStats(db: Db): Promise<DashboardStats> {
       DASHBOARD_CATEGORIES.map((category) => [category, 0]),
     ) as DashboardStats["categories"],
   };
-  for (const row of await query.all()) {
+  for (const row of toCounts(await query.values())) {
     if (row.status === "open") stats.active += row.projects;
     else if (row.status === "completed") stats.completed += row.projects;
     else if (row.status === "in_progress") stats.inProgress += row.projects;
