@@ -8,11 +8,10 @@
  * what differs is the server path.
  */
 import { once } from "node:events";
-import { Agent, request } from "node:http";
 import { WebSocketServer } from "ws";
 import WebSocket from "ws";
 import { testBrowser } from "../worker/testing/browser";
-import { fixed, percentile, printTable, startHost, writeResults } from "./lib";
+import { fixed, leanClient, percentile, printTable, startHost, writeResults } from "./lib";
 
 const CLIENTS = 50;
 const SENDERS = 5;
@@ -70,33 +69,15 @@ async function paced(count: number, send: (i: number) => Promise<unknown>) {
   await Promise.all(inFlight);
 }
 
-/**
- * A member's sends, posted over kept-alive node:http connections in tRPC's wire format. A browser's
- * fetch and tRPC client cost the member's machine, not the server; on this one machine, CPU the load
- * generator spends is taken from the path being measured (undici's fetch and the tRPC client cost
- * the benchmark about a millisecond per message). Resolves with the HTTP status.
- */
+/** A member's sends, in tRPC's wire format, through the benchmark's light client (`leanClient`). */
 function sender(origin: string, cookies: Map<string, string>) {
-  const agent = new Agent({ keepAlive: true });
-  const headers = {
+  const post = leanClient(origin, {
     Origin: origin,
     Cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join("; "),
     "Content-Type": "application/json",
-  };
-  return (input: { chatId: string; clientId: string; content: string }) =>
-    new Promise<number>((resolve, reject) => {
-      const body = JSON.stringify({ json: input });
-      const req = request(
-        `${origin}/api/trpc/chats.send`,
-        { method: "POST", agent, headers: { ...headers, "Content-Length": Buffer.byteLength(body) } },
-        (response) => {
-          response.resume();
-          response.once("end", () => resolve(response.statusCode ?? 0));
-        },
-      );
-      req.once("error", reject);
-      req.end(body);
-    });
+  });
+  return async (input: { chatId: string; clientId: string; content: string }) =>
+    (await post("/api/trpc/chats.send", JSON.stringify({ json: input }))).status;
 }
 
 /** What the benchmark reads of a frame: the room's message events, or the floor's tags. */

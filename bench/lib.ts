@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from "node:fs";
+import { Agent, request } from "node:http";
 import { cpus } from "node:os";
 import { join } from "node:path";
 import { ROOT } from "../worker/testing/host";
@@ -44,4 +45,34 @@ export function writeResults(name: string, figures: object) {
   const record = { name, measuredAt: new Date().toISOString(), machine, ...figures };
   writeFileSync(file, `${JSON.stringify(record, null, 2)}\n`);
   console.log(`\nFigures written to ${file}`);
+}
+
+/**
+ * A client as light as a load generator can be: node:http on kept-alive connections, the answer read
+ * as text. A browser's fetch costs the member's machine, not the server; on this one machine, CPU and
+ * pauses the benchmark's own client spends would be counted as the server's (undici's fetch alone
+ * took about a millisecond a request). Each call resolves with the status and the body.
+ */
+export function leanClient(origin: string, headers: Record<string, string>) {
+  const agent = new Agent({ keepAlive: true });
+  return (path: string, body?: string) =>
+    new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = request(
+        `${origin}${path}`,
+        {
+          method: body === undefined ? "GET" : "POST",
+          agent,
+          headers: body === undefined ? headers : { ...headers, "Content-Length": Buffer.byteLength(body) },
+        },
+        (response) => {
+          let text = "";
+          response.setEncoding("utf8");
+          response.on("data", (chunk: string) => (text += chunk));
+          response.once("end", () => resolve({ status: response.statusCode ?? 0, text }));
+          response.once("error", reject);
+        },
+      );
+      req.once("error", reject);
+      req.end(body);
+    });
 }
