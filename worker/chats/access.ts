@@ -24,13 +24,17 @@ export async function currentChat(db: Db, chatId: string, userId: string) {
   return row;
 }
 
+/** Everyone currently in the chat, with the chat's `members_version` they were read at: one snapshot. */
+async function participantsNow(db: Db, chatId: string) {
+  const rows = await db.all<{ user_id: string; members_version: number }>(sql`
+    SELECT p.user_id, c.members_version FROM chat_participants p JOIN chats c ON c.id = p.chat_id
+    WHERE p.chat_id = ${chatId} AND p.left_at IS NULL`);
+  return { userIds: rows.map((row) => row.user_id), membersVersion: rows[0]?.members_version };
+}
+
 /** Everyone currently in the chat: who a new message is for. */
 export async function currentParticipantIds(db: Db, chatId: string) {
-  const rows = await db
-    .select({ userId: chatParticipants.userId })
-    .from(chatParticipants)
-    .where(and(eq(chatParticipants.chatId, chatId), isNull(chatParticipants.leftAt)));
-  return rows.map((row) => row.userId);
+  return (await participantsNow(db, chatId)).userIds;
 }
 
 /** A busy chat's recipients, per database: enough for every chat that is busy at once. */
@@ -48,13 +52,9 @@ export async function recipientsAt(db: Db, chatId: string, membersVersion: numbe
   if (!cache) recipientsByDb.set(db, (cache = new Map() as Recipients));
   const cached = cache.get(chatId);
   if (cached?.membersVersion === membersVersion) return cached.userIds;
-  // The list and its version in one statement: one snapshot.
-  const rows = await db.all<{ user_id: string; members_version: number }>(sql`
-    SELECT p.user_id, c.members_version FROM chat_participants p JOIN chats c ON c.id = p.chat_id
-    WHERE p.chat_id = ${chatId} AND p.left_at IS NULL`);
-  const userIds = rows.map((row) => row.user_id);
+  const now = await participantsNow(db, chatId);
   cache.delete(chatId);
-  if (rows[0]) cache.set(chatId, { membersVersion: rows[0].members_version, userIds });
+  if (now.membersVersion !== undefined) cache.set(chatId, { membersVersion: now.membersVersion, userIds: now.userIds });
   if (cache.size > CACHED_CHATS) cache.delete(cache.keys().next().value!);
-  return userIds;
+  return now.userIds;
 }
