@@ -77,14 +77,16 @@ async function memberWithChat(server: RunningHost) {
   const origin = server.url;
   const member = testBrowser(origin, fetch);
   const friend = testBrowser(origin, fetch);
+  // Unique per run, so a seeded database given in BENCH_PROJECTS_DB serves any number of runs.
+  const run = Date.now().toString(36);
   const me = await member.trpc.auth.signUp.mutate({
     displayName: "Bench Member",
-    email: "bench-web@example.com",
+    email: `bench-web-${run}@example.com`,
     password: "correct horse battery",
   });
   const them = await friend.trpc.auth.signUp.mutate({
     displayName: "Bench Friend",
-    email: "bench-web-friend@example.com",
+    email: `bench-web-friend-${run}@example.com`,
     password: "correct horse battery",
   });
   const db = server.openDatabase();
