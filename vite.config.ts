@@ -14,7 +14,7 @@ import type { RenderedPage } from "./web/prerender";
 const webDir = fileURLToPath(new URL("./web", import.meta.url));
 /** What every page runs: React, the router, the class helpers. */
 const FRAMEWORK =
-  /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|store|react-store)|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/;
+  /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|store|react-store)|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/;
 /** The query cache and tRPC client: only the signed-in area and the parts of public pages that call the API. */
 const DATA = /node_modules[\\/](@tanstack[\\/](react-query|query-core)|@trpc|superjson|copy-anything|is-what)[\\/]/;
 
