@@ -6,8 +6,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
-import { build, defineConfig, type Plugin } from "vite";
-import { PRERENDERED_PAGES } from "./worker/http/prerendered";
+import { build, defineConfig, type Plugin, type Rollup } from "vite";
+import { PRERENDERED_PAGES, type PrerenderedPage } from "./worker/http/prerendered";
 import { staticAssetHeadersFile, THEME_SCRIPT_HASH } from "./worker/http/security-headers";
 import type { RenderedPage } from "./web/prerender";
 
@@ -68,7 +68,7 @@ const APP_SCRIPTS =
  * the main thread before the visitor sees it; a hidden tab (nothing to paint) loads them at once.
  * They are all fetched together, then run one chunk per task in the shell's order (the framework
  * among the first): the app's whole module graph run in one go would hold the main thread for its
- * whole length.
+ * whole length. Chunks the page already names in its head (a signed-in page's) are not asked twice.
  * Written once per build into assets/, named by its content.
  */
 function writeAppLoader(shell: string, dir: string) {
@@ -78,6 +78,7 @@ function writeAppLoader(shell: string, dir: string) {
     `const nextTask = () => new Promise((resolve) => setTimeout(resolve));`,
     `const load = async () => {`,
     `  for (const href of chunks) {`,
+    `    if (document.querySelector(\`link[href="\${href}"]\`)) continue;`,
     `    const link = document.createElement("link");`,
     `    link.rel = "modulepreload";`,
     `    link.href = href;`,
@@ -101,9 +102,19 @@ function writeAppLoader(shell: string, dir: string) {
 /**
  * A pre-rendered page in the built shell: its own title and description; the stylesheet inline,
  * so nothing but the HTML stands between the visitor and the first paint; the app loaded after
- * that paint (writeAppLoader), to take the page over from there.
+ * that paint (writeAppLoader). A public page is in the root, for the app to take over as it is; a
+ * signed-in page's outline is beside the empty root, and gives way as soon as the app has rendered
+ * anything there (styles.css). `preloads` are fetched from the start: the parser adds their links
+ * before the first paint, where the app's router would add them, one by one, while the member waits.
  */
-function prerenderedHtml(shell: string, page: RenderedPage, path: string, dir: string, loader: string) {
+function prerenderedHtml(
+  shell: string,
+  page: RenderedPage,
+  { kind, path }: PrerenderedPage,
+  dir: string,
+  loader: string,
+  preloads: string[],
+) {
   return shell
     .replace(
       /<title>.*<\/title>/,
@@ -116,13 +127,45 @@ function prerenderedHtml(shell: string, page: RenderedPage, path: string, dir: s
       return `<style>${css}</style>`;
     })
     .replace(APP_SCRIPTS, "")
-    .replace("</head>", () => `    <script type="module" src="${loader}"></script>\n  </head>`)
-    .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${path}">${page.html}</div>`);
+    .replace(
+      "</head>",
+      () =>
+        [
+          ...preloads.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+          `<script type="module" src="${loader}"></script>`,
+        ]
+          .map((tag) => `    ${tag}\n`)
+          .join("") + "  </head>",
+    )
+    .replace('<div id="root"></div>', () =>
+      kind === "page"
+        ? `<div id="root" data-prerendered="${path}">${page.html}</div>`
+        : `<div id="root"></div><div data-outline>${page.html}</div>`,
+    );
 }
 
 /**
- * Renders the public pages (PRERENDERED_PAGES) into the built shell, so a visitor reads the page
- * before its scripts have loaded; main.tsx then takes over. web/prerender.tsx is built for Node
+ * The files of the routes' split components (TanStack Router's code splitting) and every chunk they
+ * import, as the page's absolute paths: what the router will ask for to render those routes.
+ */
+function routeCode(bundle: Rollup.OutputBundle, routeIds: string[]) {
+  const chunks = new Map<string, Rollup.OutputChunk>();
+  for (const output of Object.values(bundle)) {
+    if (output.type === "chunk" && output.facadeModuleId) chunks.set(output.facadeModuleId, output);
+  }
+  const files = new Set<string>();
+  const add = (chunk: Rollup.OutputChunk | undefined) => {
+    if (!chunk || files.has(chunk.fileName)) return;
+    files.add(chunk.fileName);
+    for (const imported of chunk.imports) add(bundle[imported] as Rollup.OutputChunk | undefined);
+  };
+  for (const id of routeIds) add(chunks.get(`${join(webDir, "routes", id)}.tsx?tsr-split=component`));
+  return [...files].map((file) => `/${file}`);
+}
+
+/**
+ * Renders PRERENDERED_PAGES into the built shell, so a visitor reads the page (or, signed in, its
+ * outline and heading) before its scripts have loaded; main.tsx then takes over. web/prerender.tsx is built for Node
  * into node_modules/.cache (where its imports resolve), run once per page, and removed.
  */
 function prerender(): Plugin {
@@ -132,7 +175,7 @@ function prerender(): Plugin {
     apply: "build",
     writeBundle: {
       sequential: true,
-      async handler({ dir }) {
+      async handler({ dir }, bundle) {
         mkdirSync(cacheDir, { recursive: true });
         // Its own directory, so two builds at once (the benchmark's beside `npm run build`) never meet.
         const ssrDir = mkdtempSync(join(cacheDir, "crewboard-prerender-"));
@@ -144,14 +187,19 @@ function prerender(): Plugin {
             plugins: [react()],
             build: { ssr: join(webDir, "prerender.tsx"), outDir: ssrDir, emptyOutDir: true },
           });
-          const { renderPage } = (await import(pathToFileURL(join(ssrDir, "prerender.js")).href)) as {
+          const { renderPage, renderOutline } = (await import(pathToFileURL(join(ssrDir, "prerender.js")).href)) as {
             renderPage: (path: string) => Promise<RenderedPage>;
+            renderOutline: (path: string) => RenderedPage;
           };
           const shell = readFileSync(join(dir!, "index.html"), "utf8");
           const loader = writeAppLoader(shell, dir!);
-          for (const { path, file } of PRERENDERED_PAGES) {
-            const page = await renderPage(path);
-            writeFileSync(join(dir!, file), prerenderedHtml(shell, page, path, dir!, loader));
+          const shellChunks = [...shell.matchAll(APP_SCRIPTS)].map(([, url]) => url!);
+          for (const prerendered of PRERENDERED_PAGES) {
+            const { path, file, kind } = prerendered;
+            const page = kind === "page" ? await renderPage(path) : renderOutline(path);
+            const preloads =
+              kind === "page" ? [] : [...new Set([...shellChunks.slice(1), ...routeCode(bundle, page.routeIds)])];
+            writeFileSync(join(dir!, file), prerenderedHtml(shell, page, prerendered, dir!, loader, preloads));
           }
         } finally {
           rmSync(ssrDir, { recursive: true, force: true });

@@ -118,7 +118,7 @@ type Marked = Window & { headingAt?: number };
 
 /**
  * JavaScript the page fetched before it was live, as gzip bytes of the build's own files: before
- * the app had rendered its heading, or, on a page the build rendered ahead of time (its heading is
+ * the app had rendered its heading (not the heading of the outline the build rendered beside it), or, on a page the build rendered ahead of time (its heading is
  * in the HTML), before the app had taken that page over (its root loses `data-prerendered`). Code
  * fetched after that (the session check on public pages, toasts kept for offline) comes after, by
  * design, and is not first-load.
@@ -136,7 +136,7 @@ async function firstLoadJsBytes(browser: Browser, origin: string, outDir: string
     }
     await context.addInitScript(() => {
       new MutationObserver((_, observer) => {
-        if (!document.querySelector("h1") || document.querySelector("[data-prerendered]")) return;
+        if (!document.querySelector("#root h1") || document.querySelector("[data-prerendered]")) return;
         (window as Marked).headingAt = performance.now();
         observer.disconnect();
       }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ["data-prerendered"] });

@@ -1,22 +1,28 @@
 /**
- * Renders the public pages at build time (vite.config.ts runs it), so their HTML already holds
- * what a visitor came to read before any script has loaded. The SPA takes over in main.tsx.
+ * Renders pages at build time (vite.config.ts runs it), so their HTML already holds something to
+ * read before any script has loaded: the public pages whole (the SPA takes them over in main.tsx),
+ * and the signed-in pages' outline and heading (the SPA renders beside it, and it gives way).
  */
-import { createMemoryHistory } from "@tanstack/react-router";
+import { createMemoryHistory, RouterContextProvider } from "@tanstack/react-router";
 import { renderToString } from "react-dom/server";
 import { App } from "./app";
+import { ShellOutline } from "./components/shell-outline";
+import { DEFAULT_DESCRIPTION, pageTitle } from "./lib/head";
 import { createAppRouter } from "./router";
 
 export interface RenderedPage {
   html: string;
   title: string;
   description: string;
+  /** The ids of the routes the page shows (`/_authed/_shell/dashboard`): the code it loads first. */
+  routeIds: string[];
 }
 
 export async function renderPage(path: string): Promise<RenderedPage> {
   const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }));
   await router.load();
-  const meta = router.state.matches.flatMap((match) => match.meta ?? []);
+  const { matches } = router.state;
+  const meta = matches.flatMap((match) => match.meta ?? []);
   const last = (pick: (tag: (typeof meta)[number]) => string | undefined) => meta.map(pick).filter(Boolean).at(-1)!;
   return {
     // The title and description go into the page's head (by the build); rendered here they would
@@ -24,5 +30,24 @@ export async function renderPage(path: string): Promise<RenderedPage> {
     html: renderToString(<App router={router} />).replace(/<title>[\s\S]*?<\/title>|<meta [^>]*\/>/g, ""),
     title: last((tag) => tag?.title),
     description: last((tag) => (tag?.name === "description" ? tag.content : undefined)),
+    routeIds: matches.map((match) => match.routeId),
+  };
+}
+
+/** A signed-in page as it shows while its session is checked: the same for every member. */
+export function renderOutline(path: string): RenderedPage {
+  const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }));
+  const matches = router.matchRoutes(router.state.location);
+  const heading = matches.map((match) => match.staticData.heading).findLast(Boolean);
+  if (!heading) throw new Error(`${path} has no heading (staticData.heading) to render its outline with`);
+  return {
+    html: renderToString(
+      <RouterContextProvider router={router}>
+        <ShellOutline heading={heading} />
+      </RouterContextProvider>,
+    ),
+    title: pageTitle(heading.title),
+    description: DEFAULT_DESCRIPTION,
+    routeIds: matches.map((match) => match.routeId as string),
   };
 }

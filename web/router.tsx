@@ -1,4 +1,5 @@
 import { createRouter, type RouterHistory } from "@tanstack/react-router";
+import type { PageHeading } from "./components/page";
 import { routeTree } from "./routeTree.gen";
 
 /** The app's router; the build passes a memory history to render the public pages ahead of time. */
@@ -17,5 +18,9 @@ export function createAppRouter(history?: RouterHistory) {
 declare module "@tanstack/react-router" {
   interface Register {
     router: ReturnType<typeof createAppRouter>;
+  }
+  interface StaticDataRouteOption {
+    /** A signed-in page's heading, the same for every member: its outline shows it (shell-outline.tsx). */
+    heading?: PageHeading;
   }
 }

@@ -1,5 +1,11 @@
 import type { ReactNode } from "react";
 
+/** What heads a page: known before its data, so the build renders it into the page's outline. */
+export interface PageHeading {
+  title: string;
+  description?: string;
+}
+
 /**
  * The heading block every page starts with. The actions sit level with the title, whatever the
  * description's length, so toasts can start just below them (`toaster.tsx`).
@@ -8,9 +14,7 @@ export function PageHeader({
   title,
   description,
   actions,
-}: {
-  title: string;
-  description?: string;
+}: PageHeading & {
   actions?: ReactNode;
 }) {
   return (

@@ -1,11 +1,15 @@
+import { useLocation, useRouter } from "@tanstack/react-router";
 import { Brand } from "./brand";
+import { PageHeader, type PageHeading } from "./page";
 
 /**
  * The signed-in layout's frame while the session check is still out: the top bar, the sidebar and
- * the bottom bar where they will be, so the first load shows the app taking shape rather than a
- * bare page of text. The status line is the spec's 'Loading...'.
+ * the bottom bar where they will be, and the page's heading where the page will put it, so the first
+ * load shows the app taking shape rather than a bare page of text. The status line is the spec's
+ * 'Loading...'. The build renders it into the pages it knows the heading of (web/prerender.tsx), so
+ * those show it before any script has run.
  */
-export function ShellOutline() {
+export function ShellOutline({ heading }: { heading?: PageHeading }) {
   return (
     <div className="min-h-screen">
       <header className="fixed inset-x-0 top-0 z-40 h-16 border-b bg-background">
@@ -18,16 +22,29 @@ export function ShellOutline() {
           <span key={i} className="h-11 animate-pulse rounded-md bg-muted" />
         ))}
       </div>
-      <main className="px-4 pb-16 pt-24 md:pl-20">
-        <div className="mx-auto grid max-w-7xl gap-4">
+      {/* The shell's own frame (routes/_authed/_shell.tsx), so the heading does not move when the page comes. */}
+      <div className="flex min-h-screen flex-col pb-16 pt-16 md:pb-0 md:pl-16">
+        <main className="mx-auto grid w-full max-w-7xl flex-1 content-start gap-4 px-4 py-8">
+          {heading && <PageHeader {...heading} />}
           <p role="status" className="text-muted-foreground">
             Loading...
           </p>
           <span className="h-9 w-56 animate-pulse rounded-md bg-muted" aria-hidden />
           <span className="h-40 animate-pulse rounded-xl bg-muted" aria-hidden />
-        </div>
-      </main>
+        </main>
+      </div>
       <div className="fixed inset-x-0 bottom-0 h-16 border-t bg-background md:hidden" aria-hidden />
     </div>
   );
+}
+
+/** The outline of the page being opened, headed as that page will be. */
+export function PendingShell() {
+  const router = useRouter();
+  const location = useLocation();
+  const heading = router
+    .matchRoutes(location)
+    .map((match) => match.staticData.heading)
+    .findLast(Boolean);
+  return <ShellOutline heading={heading} />;
 }

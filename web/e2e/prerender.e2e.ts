@@ -5,7 +5,8 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
-import { test } from "./harness";
+import { PRERENDERED_PAGES } from "../../worker/http/prerendered";
+import { liveTest, test } from "./harness";
 import { expectUrl, live, signUp } from "./ui";
 
 const LANDING_HEADING = "Elevate Your Project Collaboration";
@@ -51,7 +52,7 @@ describe("pre-rendered public pages", () => {
   });
 
   test("every other address gets the empty shell, not a pre-rendered page", async ({ page }) => {
-    for (const path of ["/about", "/dashboard", "/pricing/elsewhere"]) {
+    for (const path of ["/about", "/settings", "/pricing/elsewhere", "/dashboard/elsewhere"]) {
       const html = await (await page.request.get(path)).text();
       expect(html).toContain('<div id="root"></div>');
       expect(html).not.toContain("<h1");
@@ -120,5 +121,54 @@ describe("pre-rendered public pages", () => {
     await page.getByRole("status").filter({ hasText: "Database was recently reset." }).waitFor();
     await heading(page, LANDING_HEADING).waitFor();
     expect(errors).toEqual([]);
+  });
+});
+
+describe("pre-rendered outlines of the signed-in pages", () => {
+  const outlines = PRERENDERED_PAGES.filter(({ kind }) => kind === "outline").map(({ path }) => path);
+  const HEADINGS: Record<string, string> = {
+    "/dashboard": "Dashboard",
+    "/all-projects": "All Projects",
+    "/my-projects": "My Projects",
+    "/friends": "Friends & Chats",
+    "/requests": "Friend Requests",
+  };
+
+  test("each shows its heading and 'Loading...' before any script runs", async ({ browser, app }) => {
+    expect(outlines.toSorted()).toEqual(Object.keys(HEADINGS).toSorted());
+    const context = await browser.newContext({ baseURL: app.url, javaScriptEnabled: false });
+    context.setDefaultTimeout(10_000);
+    try {
+      const page = await context.newPage();
+      for (const path of outlines) {
+        await page.goto(path);
+        await heading(page, HEADINGS[path]!).waitFor();
+        await page.getByRole("status").filter({ hasText: "Loading..." }).waitFor();
+        expect(await page.title()).toBe(`${HEADINGS[path]} · Crewboard`);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  liveTest("a member's page takes the outline's place: one heading, the live page, no error", async ({ page }) => {
+    await signUp(page);
+    const errors = errorsOf(page);
+    await page.goto("/all-projects");
+    await page.getByRole("searchbox", { name: "Search projects" }).waitFor();
+    expect(await page.getByRole("heading", { level: 1 }).allTextContents()).toEqual(["All Projects"]);
+    expect(await page.locator("[data-outline]").isHidden()).toBe(true);
+    // Navigating inside the app keeps it so.
+    await page.getByRole("navigation", { name: "App" }).first().getByRole("link", { name: "Home" }).click();
+    await expectUrl(page, "/dashboard");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).allTextContents()).toEqual(["Dashboard"]);
+    expect(errors).toEqual([]);
+  });
+
+  test("a visitor who is not signed in is sent from the outline to sign in", async ({ page }) => {
+    await page.goto("/my-projects");
+    await page.waitForURL((url) => url.pathname === "/auth");
+    await page.getByRole("tab", { name: "Sign In" }).waitFor();
+    expect(await page.locator("[data-outline]").isHidden()).toBe(true);
   });
 });

@@ -57,7 +57,7 @@ describe("sign-in card", () => {
 
 describe("first load", () => {
   test("while the session is being checked, the app's outline shows around 'Loading...'", async ({ page }) => {
-    await signUp(page);
+    const member = await signUp(page);
     // A slow network: the session check takes a while to answer.
     let release!: () => void;
     const answered = new Promise<void>((done) => (release = done));
@@ -69,8 +69,11 @@ describe("first load", () => {
     await page.getByRole("status").filter({ hasText: "Loading..." }).waitFor();
     const brand = page.getByRole("banner").getByRole("link", { name: "Crewboard" });
     expect(await brand.isVisible()).toBe(true);
-    release();
+    // The outline is headed as the page will be; the page itself greets the member.
     await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    release();
+    await page.getByText(`Welcome back, ${member.displayName}.`).waitFor();
+    expect(await page.getByRole("status").filter({ hasText: "Loading..." }).count()).toBe(0);
   });
 });
 

@@ -1,4 +1,4 @@
-const DEFAULT_DESCRIPTION =
+export const DEFAULT_DESCRIPTION =
   "Crewboard helps developers and project teams publish projects, find teammates and collaborate in real time.";
 
 /** What a route without its own `head` shows; a route's own title and description replace these. */
@@ -9,9 +9,12 @@ export const defaultHead = () => ({
   ],
 });
 
+/** The document title of a page with this heading. */
+export const pageTitle = (title: string) => `${title} · Crewboard`;
+
 /** The document title and meta description of a route. */
 export const pageHead =
   (title: string, description = DEFAULT_DESCRIPTION) =>
   () => ({
-    meta: [{ title: `${title} · Crewboard` }, { name: "description", content: description }],
+    meta: [{ title: pageTitle(title) }, { name: "description", content: description }],
   });

@@ -1,6 +1,6 @@
 import { createFileRoute, Outlet, redirect, useNavigate, useRouter } from "@tanstack/react-router";
-import { useEffect } from "react";
-import { ShellOutline } from "../components/shell-outline";
+import { useDeferredValue, useEffect } from "react";
+import { PendingShell } from "../components/shell-outline";
 import { loadData } from "../lib/data";
 import { DataProvider } from "../lib/data-provider";
 import { useMemberRoom } from "../lib/member-room";
@@ -18,13 +18,26 @@ export const Route = createFileRoute("/_authed")({
   // Only a session check that is actually slow shows 'Loading...'; a cached one never flashes it.
   pendingMs: 100,
   pendingMinMs: 300,
-  pendingComponent: ShellOutline,
+  pendingComponent: PendingShell,
   component: () => (
-    <DataProvider>
-      <Guarded />
-    </DataProvider>
+    <InTheBackground>
+      <DataProvider>
+        <Guarded />
+      </DataProvider>
+    </InTheBackground>
   ),
 });
+
+/**
+ * The signed-in area's first render is the app's heaviest: the router commits it as one urgent
+ * update, which would hold the main thread for its whole length. The outline stays up one render
+ * longer while React builds the real tree in the background, yielding to the browser every few
+ * milliseconds, so taps and scrolls are answered meanwhile.
+ */
+function InTheBackground({ children }: { children: React.ReactNode }) {
+  const ready = useDeferredValue(true, false);
+  return ready ? children : <PendingShell />;
+}
 
 /** Leaves the signed-in area as soon as the session is found gone, not only at the next navigation. */
 function Guarded() {

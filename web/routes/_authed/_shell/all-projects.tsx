@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { SearchX, Search, X } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
-import { PageHeader } from "../../../components/page";
+import { PageHeader, type PageHeading } from "../../../components/page";
 import { ProjectFilters } from "../../../components/projects/project-filters";
 import { EmptyState } from "../../../components/empty-state";
 import { ProjectGrid } from "../../../components/projects/project-grid";
@@ -11,8 +11,14 @@ import { pageHead } from "../../../lib/head";
 import { trpc } from "../../../lib/trpc";
 import { readProjectSearch } from "./-components/project-search";
 
+const heading: PageHeading = {
+  title: "All Projects",
+  description: "Discover projects from the community and find your next collaboration.",
+};
+
 export const Route = createFileRoute("/_authed/_shell/all-projects")({
-  head: pageHead("All Projects"),
+  head: pageHead(heading.title),
+  staticData: { heading },
   validateSearch: readProjectSearch,
   // The first page is asked for with the session check, not after the page's code has arrived.
   loaderDeps: ({ search }) => search,
@@ -57,10 +63,7 @@ function AllProjects() {
 
   return (
     <>
-      <PageHeader
-        title="All Projects"
-        description="Discover projects from the community and find your next collaboration."
-      />
+      <PageHeader {...heading} />
       <div className="mb-6 flex flex-col gap-3 sm:flex-row">
         <div className="relative flex-1">
           <Search

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { Plus } from "lucide-react";
-import { PageHeader } from "../../../components/page";
+import { PageHeader, type PageHeading } from "../../../components/page";
 import { ProjectFormDialog } from "../../../components/projects/project-form-dialog";
 import { useJoinedNotices } from "../../../components/projects/use-joined-notice";
 import { Button } from "../../../components/ui/button";
@@ -10,8 +10,11 @@ import { trpc } from "../../../lib/trpc";
 import { CategoryCards, MyFigures, QuickActions, RecentProjects, StatCards } from "./-components/dashboard-cards";
 import { WaitingRequests } from "./-components/waiting-requests";
 
+const heading: PageHeading = { title: "Dashboard" };
+
 export const Route = createFileRoute("/_authed/_shell/dashboard")({
-  head: pageHead("Dashboard"),
+  head: pageHead(heading.title),
+  staticData: { heading },
   // Warms the cache (also when a link to here is hovered); the component reads the same queries.
   loader: ({ context }) => {
     void context.trpc.projects.stats.prefetch();
@@ -31,7 +34,7 @@ function Dashboard() {
   return (
     <>
       <PageHeader
-        title="Dashboard"
+        {...heading}
         description={`Welcome back, ${displayNameOf(me)}.`}
         actions={
           <ProjectFormDialog

@@ -10,7 +10,7 @@ import { useMessageFriend } from "../../../components/friends/message-friend";
 import { PendingRequestsCard } from "../../../components/friends/pending-requests-card";
 import { nameOf } from "../../../components/friends/people";
 import { useFriends } from "../../../components/friends/queries";
-import { PageHeader } from "../../../components/page";
+import { PageHeader, type PageHeading } from "../../../components/page";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Input } from "../../../components/ui/input";
@@ -18,8 +18,11 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui
 import { pageHead } from "../../../lib/head";
 import { trpc } from "../../../lib/trpc";
 
+const heading: PageHeading = { title: "Friends & Chats", description: "Your friends, chats and groups." };
+
 export const Route = createFileRoute("/_authed/_shell/friends")({
-  head: pageHead("Friends & Chats"),
+  head: pageHead(heading.title),
+  staticData: { heading },
   loader: ({ context }) => {
     void context.trpc.friends.list.prefetch();
     void context.trpc.friends.requests.prefetch();
@@ -110,8 +113,7 @@ function FriendsPage() {
   return (
     <div className="flex flex-col">
       <PageHeader
-        title="Friends & Chats"
-        description="Your friends, chats and groups."
+        {...heading}
         actions={
           <>
             <AddFriendDialog />

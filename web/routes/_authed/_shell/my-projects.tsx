@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { FilterX, FolderPlus, Pencil, Plus } from "lucide-react";
-import { PageHeader } from "../../../components/page";
+import { PageHeader, type PageHeading } from "../../../components/page";
 import { DeleteProjectButton } from "../../../components/projects/delete-project-button";
 import { ProjectFilters } from "../../../components/projects/project-filters";
 import { ProjectFormDialog } from "../../../components/projects/project-form-dialog";
@@ -13,8 +13,14 @@ import { WaitingRequests } from "./-components/waiting-requests";
 import { trpc } from "../../../lib/trpc";
 import { readProjectFilters } from "./-components/project-search";
 
+const heading: PageHeading = {
+  title: "My Projects",
+  description: "Manage the projects you own and find the ones you joined.",
+};
+
 export const Route = createFileRoute("/_authed/_shell/my-projects")({
-  head: pageHead("My Projects"),
+  head: pageHead(heading.title),
+  staticData: { heading },
   validateSearch: readProjectFilters,
   component: MyProjects,
 });
@@ -41,11 +47,7 @@ function MyProjects() {
 
   return (
     <>
-      <PageHeader
-        title="My Projects"
-        description="Manage the projects you own and find the ones you joined."
-        actions={<ProjectFormDialog trigger={createButton} />}
-      />
+      <PageHeader {...heading} actions={<ProjectFormDialog trigger={createButton} />} />
       <MyJoinRequests />
       <h2 className="mb-4 text-2xl font-semibold tracking-tight">Owned Projects</h2>
       <div className="mb-6 flex flex-col gap-3 sm:flex-row">

@@ -4,7 +4,7 @@ import { EmptyState } from "../../../components/empty-state";
 import { AddFriendDialog } from "../../../components/friends/add-friend-dialog";
 import { useFriendRequests } from "../../../components/friends/queries";
 import { RequestEntry, type FriendRequest } from "../../../components/friends/request-entry";
-import { PageHeader } from "../../../components/page";
+import { PageHeader, type PageHeading } from "../../../components/page";
 import { Alert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
@@ -12,8 +12,11 @@ import { pageHead } from "../../../lib/head";
 
 type Tab = "incoming" | "sent";
 
+const heading: PageHeading = { title: "Friend Requests", description: "Requests you have received and sent." };
+
 export const Route = createFileRoute("/_authed/_shell/requests")({
-  head: pageHead("Friend Requests"),
+  head: pageHead(heading.title),
+  staticData: { heading },
   // Incoming is the default and stays out of the URL; a link can open Sent.
   validateSearch: (search: Record<string, unknown>): { tab?: "sent" } => (search.tab === "sent" ? { tab: "sent" } : {}),
   loader: ({ context }) => void context.trpc.friends.requests.prefetch(),
@@ -49,13 +52,7 @@ function RequestsPage() {
   const { tab = "incoming" } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   const requests = useFriendRequests();
-  const header = (
-    <PageHeader
-      title="Friend Requests"
-      description="Requests you have received and sent."
-      actions={<AddFriendDialog />}
-    />
-  );
+  const header = <PageHeader {...heading} actions={<AddFriendDialog />} />;
 
   if (requests.isPending) {
     return (
