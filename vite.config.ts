@@ -256,6 +256,13 @@ export default defineConfig({
     securityHeaders(),
     precompress(),
   ],
+  resolve: {
+    alias: {
+      // TanStack Store asks for the shim that brings useSyncExternalStore to React 17; React 19 has
+      // it built in, and the shim's fallback would be dead weight on every page's first load.
+      "use-sync-external-store/shim/with-selector": "use-sync-external-store/with-selector",
+    },
+  },
   build: {
     outDir: fileURLToPath(new URL("./dist", import.meta.url)),
     emptyOutDir: true,
