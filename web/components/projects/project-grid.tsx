@@ -25,7 +25,7 @@ export function ProjectGrid({
   query,
   empty,
   actions,
-  label = "Projects",
+  label,
 }: {
   query: PagedProjects;
   empty: ReactNode;
