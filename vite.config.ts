@@ -63,12 +63,13 @@ const APP_SCRIPTS =
   /\s*<(?:script type="module"[^>]*src|link rel="modulepreload"[^>]*href)="([^"]+)"[^>]*>(?:<\/script>)?/g;
 
 /**
- * The loader of a pre-rendered page: the app's scripts (what the shell names in its head) are
- * fetched only once the page has painted, so they never compete with the page for the network or
- * the main thread before the visitor sees it; a hidden tab (nothing to paint) loads them at once.
- * They are all fetched together, then run one chunk per task in the shell's order (the framework
- * among the first): the app's whole module graph run in one go would hold the main thread for its
- * whole length. Chunks the page already names in its head (a signed-in page's) are not asked twice.
+ * The app's loader, on every page the build writes. The app's scripts (what the shell names in its
+ * head) are fetched only once the page has painted, so they never compete with the page for the
+ * network or the main thread before the visitor sees it; a hidden tab (nothing to paint) loads them
+ * at once. A page that names them in its head already (the shell, a signed-in page's outline) has
+ * them fetched from the start instead, and they are not asked twice. They run one chunk per task in
+ * the shell's order (the framework among the first): the app's whole module graph run in one go
+ * would hold the main thread for its whole length.
  * Written once per build into assets/, named by its content.
  */
 function writeAppLoader(shell: string, dir: string) {
@@ -201,6 +202,14 @@ function prerender(): Plugin {
               kind === "page" ? [] : [...new Set([...shellChunks.slice(1), ...routeCode(bundle, page.routeIds)])];
             writeFileSync(join(dir!, file), prerenderedHtml(shell, page, prerendered, dir!, loader, preloads));
           }
+          // Every other address gets the shell: its chunks are fetched from the start, as named in its
+          // head, and run one per task, by the same loader.
+          const entry = /<script type="module"[^>]*src="[^"]+"[^>]*><\/script>/;
+          if (!entry.test(shell)) throw new Error("index.html has no entry script to load through the loader");
+          writeFileSync(
+            join(dir!, "index.html"),
+            shell.replace(entry, () => `<script type="module" src="${loader}"></script>`),
+          );
         } finally {
           rmSync(ssrDir, { recursive: true, force: true });
         }

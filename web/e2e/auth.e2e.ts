@@ -8,6 +8,7 @@ import {
   finishOnboarding,
   newMember,
   openUserMenu,
+  signedInPage,
   signUp,
   submitSignIn,
   toast,
@@ -71,7 +72,7 @@ describe("sign in and out", () => {
   test("signing out clears the top bar at once, and the next member sees only their own account", async ({ page }) => {
     const first = await signUp(page);
     await page.goto("/dashboard");
-    await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    await signedInPage(page, "Dashboard");
     await (await openUserMenu(page)).getByRole("menuitem", { name: "Sign Out" }).click();
     await toast(page, "Signed Out").waitFor();
 
@@ -99,7 +100,7 @@ describe("sign in and out", () => {
   test("a session that ends while a page is open sends the member to sign in at their next step", async ({ page }) => {
     await signUp(page);
     await page.goto("/dashboard");
-    await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    await signedInPage(page, "Dashboard");
     // Signed out behind the page's back, as when the session expires or ends on another device.
     await page.context().clearCookies();
     const menu = await openUserMenu(page);
@@ -148,7 +149,7 @@ describe("routing", () => {
     await signUp(page);
     await page.goto("/auth");
     await expectUrl(page, "/dashboard");
-    await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    await signedInPage(page, "Dashboard");
   });
 
   test("an unknown path shows the 404 page with a way home, and logs the path", async ({ page }) => {

@@ -2,7 +2,7 @@
 import { describe, expect } from "vitest";
 import type { Page } from "playwright-core";
 import { test } from "./harness";
-import { authForm, expectUrl, finishOnboarding, signUp, submitSignIn, toast } from "./ui";
+import { authForm, expectUrl, finishOnboarding, signedInPage, signUp, submitSignIn, toast } from "./ui";
 
 const RESET_LINK_SENT = "If an account exists for that address, we have sent a link.";
 const INVALID_RESET_LINK = "This link has expired or was already used. Ask for a new one.";
@@ -37,7 +37,7 @@ describe("forgotten password", () => {
     await page.getByRole("button", { name: "Set New Password" }).click();
     await expectUrl(page, "/dashboard");
     await toast(page, "Password Changed").waitFor();
-    await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    await signedInPage(page, "Dashboard");
 
     const other = await newPage();
     const form = await submitSignIn(other, member.email, member.password);
@@ -84,7 +84,7 @@ describe("Settings → Account and security", () => {
     await laptop.goto("/dashboard");
     await expectUrl(laptop, "/auth", "?reset=true&redirect=%2Fdashboard");
     await page.goto("/dashboard");
-    await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    await signedInPage(page, "Dashboard");
   });
 
   test("a wrong current password is refused in place", async ({ page }) => {

@@ -2,7 +2,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { test } from "./harness";
-import { signUp } from "./ui";
+import { signedInPage, signUp } from "./ui";
 
 /** Every Content-Security-Policy violation the page reports from now on. */
 async function violations(page: Page) {
@@ -37,7 +37,7 @@ describe("security headers from the started host", () => {
     expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
     await signUp(page);
     await page.goto("/dashboard");
-    await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    await signedInPage(page, "Dashboard");
     expect(await reported()).toEqual([]);
   });
 

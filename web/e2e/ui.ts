@@ -31,6 +31,15 @@ export async function live(page: Page) {
   await page.locator("#root:not([data-prerendered])").waitFor({ state: "attached" });
 }
 
+/**
+ * A signed-in page as the app shows it: its heading and the account menu, which only the live app
+ * draws, with a session (the outline the build rendered for the page carries the heading alone).
+ */
+export async function signedInPage(page: Page, heading: string) {
+  await page.getByRole("heading", { name: heading }).waitFor();
+  await page.getByRole("button", { name: "Account menu" }).waitFor();
+}
+
 /** A toast with this title, in sonner's notification region. */
 export function toast(page: Page, title: string): Locator {
   return page

@@ -1,7 +1,7 @@
 /** The e-mailed verification link: it confirms an address and never changes who is signed in. */
 import { describe, expect } from "vitest";
 import { test } from "./harness";
-import { expectUrl, newMember, openUserMenu, signUp, submitSignIn } from "./ui";
+import { expectUrl, newMember, openUserMenu, signedInPage, signUp, submitSignIn } from "./ui";
 
 const INVALID_LINK =
   "Invalid verification link. Please check your email and try again, or contact support if the problem persists.";
@@ -21,7 +21,7 @@ describe("e-mail verification", () => {
     await page.waitForURL((url) => url.pathname === "/dashboard", { timeout: 4_000 });
     // Long enough to read the message (the page waits 2 s), without keeping the member waiting.
     expect(Date.now() - shownAt).toBeGreaterThan(1_000);
-    await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    await signedInPage(page, "Dashboard");
 
     const reused = await newPage();
     await reused.goto(await app.latestVerificationLink(member.email));

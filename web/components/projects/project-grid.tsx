@@ -25,7 +25,7 @@ export function ProjectGrid({
   query,
   empty,
   actions,
-  label = "Projects",
+  label,
 }: {
   query: PagedProjects;
   empty: ReactNode;
@@ -66,7 +66,7 @@ export function ProjectGrid({
       </p>
       <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3" aria-label={label ?? "Projects"}>
         {items.map((project) => (
-          <li key={project.id} className="grid">
+          <li key={project.id} className="grid [contain-intrinsic-size:auto_28rem] [content-visibility:auto]">
             <ProjectCard project={project} actions={actions?.(project)} />
           </li>
         ))}
