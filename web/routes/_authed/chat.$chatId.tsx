@@ -6,12 +6,14 @@ import { trpc } from "../../lib/trpc";
 import { ChatHeader } from "./-components/chat-header";
 import { Composer } from "./-components/composer";
 import { MessageList, type Sender } from "./-components/message-list";
-import { useChat } from "./-components/use-chat";
+import { FIRST_PAGE_FRESH_MS, useChat } from "./-components/use-chat";
 
 export const Route = createFileRoute("/_authed/chat/$chatId")({
   head: pageHead("Chat"),
   // Not a participant, or no such chat: back to the lists.
   loader: async ({ context, params }) => {
+    // The newest messages travel with the chat (one batch), not after the page has rendered.
+    void context.trpc.chats.messages.prefetch({ chatId: params.chatId }, { staleTime: FIRST_PAGE_FRESH_MS });
     try {
       await context.trpc.chats.byId.ensureData({ chatId: params.chatId });
     } catch {

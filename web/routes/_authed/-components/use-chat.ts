@@ -17,6 +17,11 @@ export interface PendingMessage {
 const TYPING_SHOWN_MS = 4000;
 /** Typing hints go out at most this often. */
 const TYPING_EVERY_MS = 2000;
+/**
+ * The first page the route's loader asked for is used if it is this fresh (or still on its way);
+ * anything newer is caught up on right after, as on every connect.
+ */
+export const FIRST_PAGE_FRESH_MS = 5000;
 
 /**
  * Everything live about one open chat: the held messages (fetched, caught up on every connect and
@@ -65,7 +70,7 @@ export function useChat(chatId: string, myId: string, onGone: () => void) {
 
   useEffect(() => {
     let cancelled = false;
-    void utils.client.chats.messages.query({ chatId }).then((page) => {
+    void utils.chats.messages.fetch({ chatId }, { staleTime: FIRST_PAGE_FRESH_MS }).then((page) => {
       if (cancelled) return;
       hold(page.messages);
       setHasOlder(page.hasMore);
