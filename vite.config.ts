@@ -9,7 +9,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { build, defineConfig, type Plugin, type Rollup } from "vite";
 import { PRERENDERED_PAGES, type PrerenderedPage } from "./worker/http/prerendered";
 import { staticAssetHeadersFile, THEME_SCRIPT_HASH } from "./worker/http/security-headers";
-import type { RenderedPage } from "./web/prerender";
+import type { RenderedOutline, RenderedPage } from "./web/prerender";
 
 const webDir = fileURLToPath(new URL("./web", import.meta.url));
 /** What every page runs: React, the router, the class helpers. */
@@ -166,8 +166,9 @@ function routeCode(bundle: Rollup.OutputBundle, routeIds: string[]) {
 
 /**
  * Renders PRERENDERED_PAGES into the built shell, so a visitor reads the page (or, signed in, its
- * outline and heading) before its scripts have loaded; main.tsx then takes over. web/prerender.tsx is built for Node
- * into node_modules/.cache (where its imports resolve), run once per page, and removed.
+ * outline and heading) before its scripts have loaded; main.tsx then takes over. web/prerender.tsx
+ * is built for Node into node_modules/.cache (where its imports resolve), run once per page, and
+ * removed.
  */
 function prerender(): Plugin {
   const cacheDir = fileURLToPath(new URL("./node_modules/.cache", import.meta.url));
@@ -190,16 +191,21 @@ function prerender(): Plugin {
           });
           const { renderPage, renderOutline } = (await import(pathToFileURL(join(ssrDir, "prerender.js")).href)) as {
             renderPage: (path: string) => Promise<RenderedPage>;
-            renderOutline: (path: string) => RenderedPage;
+            renderOutline: (path: string) => RenderedOutline;
           };
           const shell = readFileSync(join(dir!, "index.html"), "utf8");
           const loader = writeAppLoader(shell, dir!);
           const shellChunks = [...shell.matchAll(APP_SCRIPTS)].map(([, url]) => url!);
           for (const prerendered of PRERENDERED_PAGES) {
             const { path, file, kind } = prerendered;
-            const page = kind === "page" ? await renderPage(path) : renderOutline(path);
-            const preloads =
-              kind === "page" ? [] : [...new Set([...shellChunks.slice(1), ...routeCode(bundle, page.routeIds)])];
+            let page: RenderedPage;
+            let preloads: string[] = [];
+            if (kind === "page") page = await renderPage(path);
+            else {
+              const outline = renderOutline(path);
+              page = outline;
+              preloads = [...new Set([...shellChunks.slice(1), ...routeCode(bundle, outline.routeIds)])];
+            }
             writeFileSync(join(dir!, file), prerenderedHtml(shell, page, prerendered, dir!, loader, preloads));
           }
           // Every other address gets the shell: its chunks are fetched from the start, as named in its
