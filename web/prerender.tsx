@@ -14,6 +14,9 @@ export interface RenderedPage {
   html: string;
   title: string;
   description: string;
+}
+
+export interface RenderedOutline extends RenderedPage {
   /** The ids of the routes the page shows (`/_authed/_shell/dashboard`): the code it loads first. */
   routeIds: string[];
 }
@@ -21,8 +24,7 @@ export interface RenderedPage {
 export async function renderPage(path: string): Promise<RenderedPage> {
   const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }));
   await router.load();
-  const { matches } = router.state;
-  const meta = matches.flatMap((match) => match.meta ?? []);
+  const meta = router.state.matches.flatMap((match) => match.meta ?? []);
   const last = (pick: (tag: (typeof meta)[number]) => string | undefined) => meta.map(pick).filter(Boolean).at(-1)!;
   return {
     // The title and description go into the page's head (by the build); rendered here they would
@@ -30,12 +32,11 @@ export async function renderPage(path: string): Promise<RenderedPage> {
     html: renderToString(<App router={router} />).replace(/<title>[\s\S]*?<\/title>|<meta [^>]*\/>/g, ""),
     title: last((tag) => tag?.title),
     description: last((tag) => (tag?.name === "description" ? tag.content : undefined)),
-    routeIds: matches.map((match) => match.routeId),
   };
 }
 
 /** A signed-in page as it shows while its session is checked: the same for every member. */
-export function renderOutline(path: string): RenderedPage {
+export function renderOutline(path: string): RenderedOutline {
   const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }));
   const matches = router.matchRoutes(router.state.location);
   const heading = matches.map((match) => match.staticData.heading).findLast(Boolean);

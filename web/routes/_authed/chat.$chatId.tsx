@@ -6,7 +6,8 @@ import { trpc } from "../../lib/trpc";
 import { ChatHeader } from "./-components/chat-header";
 import { Composer } from "./-components/composer";
 import { MessageList, type Sender } from "./-components/message-list";
-import { FIRST_PAGE_FRESH_MS, useChat } from "./-components/use-chat";
+import { FIRST_PAGE_FRESH_MS } from "./-components/first-page";
+import { useChat } from "./-components/use-chat";
 
 export const Route = createFileRoute("/_authed/chat/$chatId")({
   head: pageHead("Chat"),

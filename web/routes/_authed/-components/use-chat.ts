@@ -3,6 +3,7 @@ import type { ChatRoomEvent, WireMessage } from "../../../../party/protocol";
 import { clientMessages, leavesGap } from "../../../../party/wire";
 import { useRoomSocket } from "../../../lib/room-socket";
 import { errorMessage, trpc } from "../../../lib/trpc";
+import { FIRST_PAGE_FRESH_MS } from "./first-page";
 import { mergeMessages } from "./timeline";
 
 export interface PendingMessage {
@@ -17,11 +18,6 @@ export interface PendingMessage {
 const TYPING_SHOWN_MS = 4000;
 /** Typing hints go out at most this often. */
 const TYPING_EVERY_MS = 2000;
-/**
- * The first page the route's loader asked for is used if it is this fresh (or still on its way);
- * anything newer is caught up on right after, as on every connect.
- */
-export const FIRST_PAGE_FRESH_MS = 5000;
 
 /**
  * Everything live about one open chat: the held messages (fetched, caught up on every connect and
