@@ -18,7 +18,7 @@ const webDir = fileURLToPath(new URL("./web", import.meta.url));
  */
 const REACT_DOM = /node_modules[\\/](react-dom|scheduler)[\\/]/;
 const FRAMEWORK =
-  /node_modules[\\/](react|@tanstack[\\/](react-router|router-core|history|store|react-store)|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/;
+  /node_modules[\\/](react|@tanstack[\\/](react-router|router-core|history|store|react-store)|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/;
 /** The query cache and tRPC client: only the signed-in area and the parts of public pages that call the API. */
 const DATA = /node_modules[\\/](@tanstack[\\/](react-query|query-core)|@trpc|superjson|copy-anything|is-what)[\\/]/;
 
@@ -275,6 +275,13 @@ export default defineConfig({
     securityHeaders(),
     precompress(),
   ],
+  resolve: {
+    alias: {
+      // TanStack Store asks for the shim that brings useSyncExternalStore to React 17; React 19 has
+      // it built in, and the shim's fallback would be dead weight on every page's first load.
+      "use-sync-external-store/shim/with-selector": "use-sync-external-store/with-selector",
+    },
+  },
   build: {
     outDir: fileURLToPath(new URL("./dist", import.meta.url)),
     emptyOutDir: true,

@@ -9,10 +9,10 @@ import { Button } from "./ui/button";
 export function AccountButton({ me, ...props }: { me: Me } & ComponentProps<typeof Button>) {
   const name = displayNameOf(me);
   return (
-    <Button variant="ghost" className="h-11 gap-2 px-2 md:h-10" aria-label="Account menu" {...props}>
+    <Button variant="ghost" size={null} className="h-11 px-2 py-2 text-sm md:h-10" aria-label="Account menu" {...props}>
       <Avatar name={name} url={me.profile?.avatarUrl ?? null} className="size-8" />
       <span className="hidden max-w-40 truncate sm:inline">{name}</span>
-      {me.profile?.isPro && <ProBadge className="hidden sm:inline-flex" />}
+      {me.profile?.isPro && <ProBadge className="max-sm:hidden" />}
     </Button>
   );
 }

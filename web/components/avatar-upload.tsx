@@ -30,7 +30,7 @@ export function AvatarUpload({ name, url }: { name: string; url: string | null }
 
   return (
     <div className="flex items-center gap-4">
-      <Avatar name={name} url={url} className="size-20 text-2xl" />
+      <Avatar name={name} url={url} className="size-20" initialClassName="text-2xl" />
       <div className="grid gap-1">
         <input
           ref={input}

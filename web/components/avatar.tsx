@@ -2,7 +2,18 @@ import { useState } from "react";
 import { cn } from "../lib/cn";
 
 /** A member's picture, or their initial on a tinted disc when there is none or it fails to load. */
-export function Avatar({ name, url, className }: { name: string; url: string | null; className?: string }) {
+export function Avatar({
+  name,
+  url,
+  className,
+  initialClassName = "text-sm",
+}: {
+  name: string;
+  url: string | null;
+  className?: string;
+  /** The initial's text size: a large avatar asks for a larger one. */
+  initialClassName?: string;
+}) {
   // Remembers which picture failed, so a new one (just uploaded) gets its own chance to load.
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const base = "inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-accent";
@@ -10,8 +21,7 @@ export function Avatar({ name, url, className }: { name: string; url: string | n
     return <img src={url} alt="" className={cn(base, "object-cover", className)} onError={() => setFailedUrl(url)} />;
   }
   return (
-    // The caller's classes come last, so a large avatar can ask for a larger initial.
-    <span className={cn(base, "text-sm font-semibold text-accent-foreground", className)} aria-hidden>
+    <span className={cn(base, "font-semibold text-accent-foreground", initialClassName, className)} aria-hidden>
       {name.trim().charAt(0).toUpperCase() || "?"}
     </span>
   );

@@ -73,7 +73,12 @@ export function ListInput({
         <ul className="flex flex-wrap gap-2" aria-label={`${label[0]!.toUpperCase()}${label.slice(1)} list`}>
           {value.map((item) => (
             <li key={item}>
-              <Badge variant="secondary" className="gap-1 py-1 pr-1 text-sm font-medium">
+              <Badge
+                variant="secondary"
+                size={null}
+                weight="medium"
+                className="gap-1 px-2.5 py-1 pr-1 text-sm whitespace-nowrap"
+              >
                 {item}
                 <button
                   type="button"

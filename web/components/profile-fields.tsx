@@ -133,7 +133,7 @@ export function InterestsField({
                 onCheckedChange={(checked) => toggle(option, checked === true)}
                 disabled={disabled}
               />
-              <Label htmlFor={id} className="cursor-pointer font-normal">
+              <Label htmlFor={id} weight="normal" className="cursor-pointer">
                 {option}
               </Label>
             </div>
@@ -231,7 +231,7 @@ export function NameAndBioFields({
         <Textarea
           id={`${idPrefix}-bio`}
           rows={bioRows}
-          className="min-h-0"
+          fitRows
           value={values.bio}
           onChange={(event) => onChange({ bio: event.target.value })}
           maxLength={MAX_BIO_LENGTH}

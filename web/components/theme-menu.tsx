@@ -21,7 +21,7 @@ export function ThemeMenu({ defaultOpen, autoFocus }: { defaultOpen: boolean; au
       <DropdownMenuTrigger asChild>
         <ThemeButton autoFocus={autoFocus} />
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="min-w-36">
+      <DropdownMenuContent align="end" narrow>
         <DropdownMenuRadioGroup value={theme} onValueChange={(value) => isTheme(value) && setTheme(value)}>
           {THEMES.map((value) => {
             const Icon = ICONS[value];

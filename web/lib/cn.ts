@@ -1,4 +1,8 @@
 import { clsx, type ClassValue } from "clsx";
-import { twMerge } from "tailwind-merge";
 
-export const cn = (...inputs: ClassValue[]) => twMerge(clsx(inputs));
+/**
+ * Joins class names, without merging conflicting utilities: a component's base classes leave out
+ * whatever its callers set (its variants and props carry the differences), so no page pays for a
+ * merge library on its first load.
+ */
+export const cn = (...inputs: ClassValue[]) => clsx(inputs);

@@ -66,10 +66,7 @@ export function FriendCard({ friend, onMessage }: { friend: Friend; onMessage: (
               Voice Call
             </DropdownMenuItem>
             <DropdownMenuSeparator />
-            <DropdownMenuItem
-              onSelect={() => setRemoving(true)}
-              className="text-destructive data-[highlighted]:text-destructive"
-            >
+            <DropdownMenuItem destructive onSelect={() => setRemoving(true)}>
               <UserMinus aria-hidden />
               Remove Friend
             </DropdownMenuItem>

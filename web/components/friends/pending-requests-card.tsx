@@ -10,8 +10,8 @@ export function PendingRequestsCard() {
   const incoming = requests.data?.incoming ?? [];
   return (
     <Card>
-      <CardHeader className="flex-row items-center justify-between gap-2">
-        <CardTitle className="text-lg">Pending Friend Requests</CardTitle>
+      <CardHeader direction="row" className="gap-2">
+        <CardTitle size="lg">Pending Friend Requests</CardTitle>
         <Badge variant={incoming.length ? "default" : "secondary"} aria-label={`${incoming.length} pending`}>
           {incoming.length}
         </Badge>

@@ -39,7 +39,7 @@ export function DeleteProjectButton({
       busyAction="Deleting..."
       onConfirm={() => remove.mutate({ id: project.id })}
       trigger={
-        <Button variant="outline" size={size} className="text-destructive hover:text-destructive">
+        <Button variant="destructiveOutline" size={size}>
           <Trash2 aria-hidden />
           {label}
         </Button>

@@ -25,7 +25,7 @@ export function ProjectCard({ project, actions }: { project: ProjectSummary; act
       </div>
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex flex-col gap-1.5">
-          <Badge variant="outline" className="w-fit font-medium">
+          <Badge variant="outline" weight="medium" className="w-fit">
             {project.category}
           </Badge>
           <h3 className="line-clamp-2 text-lg font-semibold leading-snug">
@@ -74,12 +74,12 @@ export function ProjectCard({ project, actions }: { project: ProjectSummary; act
         {project.techStack.length > 0 && (
           <div className="flex flex-wrap gap-1.5">
             {project.techStack.slice(0, CARD_TECHNOLOGIES).map((tech) => (
-              <Badge key={tech} variant="secondary" className="font-medium">
+              <Badge key={tech} variant="secondary" weight="medium">
                 {tech}
               </Badge>
             ))}
             {extraTech > 0 && (
-              <Badge variant="outline" className="font-medium">
+              <Badge variant="outline" weight="medium">
                 +{extraTech} more
               </Badge>
             )}

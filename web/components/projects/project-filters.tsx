@@ -29,7 +29,7 @@ export function ProjectFilters({
         id="filter-category"
         label="Category"
         hideLabel
-        className="gap-1.5 sm:w-52"
+        className="sm:w-52"
         options={CATEGORY_CHOICES}
         optionLabel={(choice) => (choice === ALL ? "All Categories" : choice)}
         value={category ?? ALL}
@@ -39,7 +39,7 @@ export function ProjectFilters({
         id="filter-status"
         label="Status"
         hideLabel
-        className="gap-1.5 sm:w-52"
+        className="sm:w-52"
         options={STATUS_CHOICES}
         optionLabel={(choice) => (choice === ALL ? "All Statuses" : PROJECT_STATUS_LABELS[choice])}
         value={status ?? ALL}

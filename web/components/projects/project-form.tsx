@@ -154,8 +154,8 @@ export default function ProjectForm({ projectId, open, close, onBusyChange, onCr
 
   return (
     // Header and footer stay put while the fields scroll between them: the button is always in sight.
-    <DialogContent className="flex max-w-2xl flex-col gap-0 overflow-hidden p-0">
-      <DialogHeader className="border-b p-6 pb-4">
+    <DialogContent bare className="flex max-w-2xl flex-col overflow-hidden">
+      <DialogHeader className="border-b pt-6 pb-4 pl-6">
         <DialogTitle>{editing ? "Edit Project" : "Create New Project"}</DialogTitle>
         <DialogDescription>
           {loading

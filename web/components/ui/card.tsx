@@ -5,13 +5,30 @@ export function Card({ className, ...props }: ComponentProps<"div">) {
   return <div className={cn("rounded-xl border bg-card text-card-foreground shadow-sm", className)} {...props} />;
 }
 
-export function CardHeader({ className, ...props }: ComponentProps<"div">) {
-  return <div className={cn("flex flex-col gap-1.5 p-6", className)} {...props} />;
+const HEADER_DIRECTIONS = {
+  column: "flex-col gap-1.5",
+  /** Title and an action on one line; the caller sets the gap. */
+  row: "flex-row items-center justify-between",
+};
+
+export function CardHeader({
+  className,
+  direction = "column",
+  ...props
+}: ComponentProps<"div"> & { direction?: keyof typeof HEADER_DIRECTIONS }) {
+  return <div className={cn("flex p-6", HEADER_DIRECTIONS[direction], className)} {...props} />;
 }
 
-export function CardTitle({ className, children, ...props }: ComponentProps<"h3">) {
+const TITLE_SIZES = { xl: "text-xl leading-none", lg: "text-lg" };
+
+export function CardTitle({
+  className,
+  size = "xl",
+  children,
+  ...props
+}: ComponentProps<"h3"> & { size?: keyof typeof TITLE_SIZES }) {
   return (
-    <h3 className={cn("text-xl font-semibold leading-none tracking-tight", className)} {...props}>
+    <h3 className={cn("font-semibold tracking-tight", TITLE_SIZES[size], className)} {...props}>
       {children}
     </h3>
   );

@@ -7,13 +7,23 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
-export function DialogContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
+/**
+ * `bare`: the caller lays the content out and pads it (a fixed header and footer around a
+ * scrolling body), instead of the usual padded grid that scrolls as a whole.
+ */
+export function DialogContent({
+  className,
+  bare = false,
+  children,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Content> & { bare?: boolean }) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60" />
       <DialogPrimitive.Content
         className={cn(
-          "fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border bg-card p-6 text-card-foreground shadow-lg",
+          "fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl border bg-card text-card-foreground shadow-lg",
+          !bare && "grid max-w-lg gap-4 overflow-y-auto p-6",
           className,
         )}
         {...props}

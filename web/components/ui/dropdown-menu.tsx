@@ -5,23 +5,41 @@ import { cn } from "../../lib/cn";
 export const DropdownMenu = Menu.Root;
 export const DropdownMenuTrigger = Menu.Trigger;
 
-export function DropdownMenuContent({ className, sideOffset = 6, ...props }: ComponentProps<typeof Menu.Content>) {
+/** `narrow` for a menu of short words. */
+export function DropdownMenuContent({
+  className,
+  sideOffset = 6,
+  narrow = false,
+  ...props
+}: ComponentProps<typeof Menu.Content> & { narrow?: boolean }) {
   return (
     <Menu.Portal>
       <Menu.Content
         sideOffset={sideOffset}
-        className={cn("z-50 min-w-44 rounded-md border bg-card p-1 text-card-foreground shadow-lg", className)}
+        className={cn(
+          "z-50 rounded-md border bg-card p-1 text-card-foreground shadow-lg",
+          narrow ? "min-w-36" : "min-w-44",
+          className,
+        )}
         {...props}
       />
     </Menu.Portal>
   );
 }
 
-export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof Menu.Item>) {
+/** `destructive` for an action that removes something: red, highlighted or not. */
+export function DropdownMenuItem({
+  className,
+  destructive = false,
+  ...props
+}: ComponentProps<typeof Menu.Item> & { destructive?: boolean }) {
   return (
     <Menu.Item
       className={cn(
-        "flex cursor-default select-none items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none data-[disabled]:opacity-60 data-[highlighted]:bg-accent data-[highlighted]:text-accent-foreground [&_svg]:size-4",
+        "flex cursor-default select-none items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none data-[disabled]:opacity-60 data-[highlighted]:bg-accent [&_svg]:size-4",
+        destructive
+          ? "text-destructive data-[highlighted]:text-destructive"
+          : "data-[highlighted]:text-accent-foreground",
         className,
       )}
       {...props}

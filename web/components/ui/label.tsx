@@ -2,6 +2,16 @@ import * as LabelPrimitive from "@radix-ui/react-label";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn";
 
-export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {
-  return <LabelPrimitive.Root className={cn("text-sm font-medium leading-none", className)} {...props} />;
+/** Medium weight names a field; normal weight suits a choice's label beside its checkbox. */
+export function Label({
+  className,
+  weight = "medium",
+  ...props
+}: ComponentProps<typeof LabelPrimitive.Root> & { weight?: "medium" | "normal" }) {
+  return (
+    <LabelPrimitive.Root
+      className={cn("text-sm leading-none", weight === "medium" ? "font-medium" : "font-normal", className)}
+      {...props}
+    />
+  );
 }

@@ -2,12 +2,18 @@ import * as ProgressPrimitive from "@radix-ui/react-progress";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn";
 
-/** A bar filled to `value` out of `max` (100 unless told). */
-export function Progress({ className, value = 0, max = 100, ...props }: ComponentProps<typeof ProgressPrimitive.Root>) {
+/** A bar filled to `value` out of `max` (100 unless told); `thin` in dense lists. */
+export function Progress({
+  className,
+  value = 0,
+  max = 100,
+  thin = false,
+  ...props
+}: ComponentProps<typeof ProgressPrimitive.Root> & { thin?: boolean }) {
   const percent = ((value ?? 0) / max) * 100;
   return (
     <ProgressPrimitive.Root
-      className={cn("relative h-2 w-full overflow-hidden rounded-full bg-muted", className)}
+      className={cn("relative w-full overflow-hidden rounded-full bg-muted", thin ? "h-1.5" : "h-2", className)}
       value={value}
       max={max}
       {...props}

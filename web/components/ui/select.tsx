@@ -34,8 +34,8 @@ export function SelectContent({
       <SelectPrimitive.Content
         position={position}
         className={cn(
-          "relative z-50 max-h-(--radix-select-content-available-height) min-w-32 overflow-hidden rounded-md border bg-card text-card-foreground shadow-md",
-          position === "popper" && "w-full min-w-(--radix-select-trigger-width) translate-y-1",
+          "relative z-50 max-h-(--radix-select-content-available-height) overflow-hidden rounded-md border bg-card text-card-foreground shadow-md",
+          position === "popper" ? "w-full min-w-(--radix-select-trigger-width) translate-y-1" : "min-w-32",
           className,
         )}
         {...props}

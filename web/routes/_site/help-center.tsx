@@ -96,7 +96,8 @@ function HelpCenter() {
             placeholder="Search for help articles..."
             value={query}
             onChange={(event) => setQuery(event.target.value)}
-            className="h-12 rounded-full pl-12 text-base shadow-sm"
+            look="hero"
+            className="pl-12"
           />
         </div>
       </PageHero>

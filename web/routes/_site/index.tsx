@@ -29,12 +29,18 @@ function Landing() {
         />
         <div className="mx-auto flex max-w-4xl flex-col items-center gap-6 py-20 text-center sm:py-28">
           {reset && (
-            <Badge variant="warning" role="status" className="gap-2 px-4 py-1.5 text-sm font-medium whitespace-normal">
+            <Badge
+              variant="warning"
+              size={null}
+              weight="medium"
+              role="status"
+              className="gap-2 px-4 py-1.5 text-sm whitespace-normal"
+            >
               <AlertTriangle className="size-4! shrink-0" aria-hidden />
               Database was recently reset. Please create a new account to continue.
             </Badge>
           )}
-          <Badge variant="secondary" className="px-3 py-1 text-sm font-medium">
+          <Badge variant="secondary" size={null} weight="medium" className="gap-1 px-3 py-1 text-sm whitespace-nowrap">
             For developers and project teams
           </Badge>
           <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-6xl">

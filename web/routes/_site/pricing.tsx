@@ -102,12 +102,17 @@ function Plan({
     <section
       aria-labelledby={headingId}
       className={cn(
-        "relative flex flex-col rounded-2xl border bg-card p-8 shadow-sm",
-        popular && "border-2 border-primary shadow-xl lg:-my-4 lg:py-12",
+        "relative flex flex-col rounded-2xl bg-card p-8",
+        popular ? "border-2 border-primary shadow-xl lg:-my-4 lg:py-12" : "border shadow-sm",
       )}
     >
       {popular && (
-        <Badge className="absolute -top-3 left-1/2 -translate-x-1/2 px-3 py-1 tracking-wide">MOST POPULAR</Badge>
+        <Badge
+          size={null}
+          className="absolute -top-3 left-1/2 -translate-x-1/2 gap-1 px-3 py-1 text-xs tracking-wide whitespace-nowrap"
+        >
+          MOST POPULAR
+        </Badge>
       )}
       <h2 id={headingId} className="text-xl font-semibold">
         {name}

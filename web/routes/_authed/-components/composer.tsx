@@ -46,8 +46,8 @@ export function Composer({ onSend, onTyping }: { onSend: (content: string) => vo
           aria-invalid={tooLong}
           aria-describedby={tooLong ? "message-too-long" : undefined}
           className={cn(
-            "field-sizing-content max-h-40 min-h-10 flex-1 resize-none rounded-md border border-input bg-background px-3 py-2 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring",
-            tooLong && "border-destructive",
+            "field-sizing-content max-h-40 min-h-10 flex-1 resize-none rounded-md border bg-background px-3 py-2 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring",
+            tooLong ? "border-destructive" : "border-input",
           )}
         />
         <Button type="submit" size="icon" disabled={!canSend} aria-label="Send">

@@ -180,12 +180,7 @@ export function MessageList({
                   p.error ? (
                     <span className="flex items-center gap-2 text-xs text-destructive" role="alert">
                       Not sent.
-                      <Button
-                        variant="link"
-                        size="sm"
-                        className="h-auto p-0 text-xs"
-                        onClick={() => onRetry(p.clientId)}
-                      >
+                      <Button variant="link" size="inline" className="text-xs" onClick={() => onRetry(p.clientId)}>
                         <RotateCw aria-hidden />
                         Retry
                       </Button>
@@ -205,8 +200,10 @@ export function MessageList({
       </div>
       {unseen && (
         <Button
+          variant="floating"
           size="sm"
-          className="absolute bottom-3 left-1/2 -translate-x-1/2 rounded-full shadow-lg"
+          shape="pill"
+          className="absolute bottom-3 left-1/2 -translate-x-1/2"
           onClick={toBottom}
         >
           <ArrowDown aria-hidden />

@@ -56,7 +56,7 @@ function FriendsTab() {
     return (
       <Alert>
         Failed to load friends.{" "}
-        <Button variant="link" className="h-auto p-0 text-destructive underline" onClick={() => void friends.refetch()}>
+        <Button variant="destructiveLink" size="inline" onClick={() => void friends.refetch()}>
           Try again
         </Button>
       </Alert>

@@ -29,7 +29,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-lg">{title}</CardTitle>
+        <CardTitle size="lg">{title}</CardTitle>
       </CardHeader>
       <CardContent>{children}</CardContent>
     </Card>
@@ -115,8 +115,8 @@ function MemberPage() {
       <BackButton fallback="/friends" />
       <div className="grid gap-6">
         <Card>
-          <CardContent className="flex flex-col gap-5 p-6 sm:flex-row sm:items-start">
-            <Avatar name={name} url={p.avatarUrl} className="size-20 text-2xl" />
+          <div className="flex flex-col gap-5 p-6 sm:flex-row sm:items-start">
+            <Avatar name={name} url={p.avatarUrl} className="size-20" initialClassName="text-2xl" />
             <div className="grid min-w-0 flex-1 gap-2">
               <h1 className="break-words text-3xl font-bold tracking-tight">{name}</h1>
               <div className="flex flex-wrap gap-2">
@@ -138,7 +138,7 @@ function MemberPage() {
             <div className="shrink-0">
               <RelationshipAction memberId={p.id} name={name} />
             </div>
-          </CardContent>
+          </div>
         </Card>
         <div className="grid gap-6 md:grid-cols-2">
           <Section title="About">

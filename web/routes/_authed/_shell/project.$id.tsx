@@ -73,7 +73,7 @@ function ProjectPage() {
           <div className="grid min-w-0 gap-2">
             <div className="flex flex-wrap items-center gap-2">
               <StatusBadge status={p.status} />
-              <Badge variant="outline" className="font-medium">
+              <Badge variant="outline" weight="medium">
                 {p.category}
               </Badge>
             </div>

@@ -70,11 +70,7 @@ function RequestsPage() {
         {header}
         <Alert>
           Error loading requests.{" "}
-          <Button
-            variant="link"
-            className="h-auto p-0 text-destructive underline"
-            onClick={() => void requests.refetch()}
-          >
+          <Button variant="destructiveLink" size="inline" onClick={() => void requests.refetch()}>
             Try again
           </Button>
         </Alert>

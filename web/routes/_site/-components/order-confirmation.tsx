@@ -46,9 +46,7 @@ export function OrderConfirmation() {
           <div className="flex items-center justify-between py-3">
             <dt className="text-muted-foreground">Status</dt>
             <dd>
-              <Badge className="border-transparent bg-green-700 text-white dark:bg-green-500 dark:text-green-950">
-                Active
-              </Badge>
+              <Badge variant="success">Active</Badge>
             </dd>
           </div>
         </dl>

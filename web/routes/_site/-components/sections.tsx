@@ -131,8 +131,8 @@ export function CallToAction({ title, description }: { title: string; descriptio
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           <Button
             size="lg"
-            variant="outline"
-            className="border-transparent bg-background text-foreground hover:bg-background/90"
+            variant={null}
+            className="border border-transparent bg-background text-foreground hover:bg-background/90 hover:text-accent-foreground"
             asChild
           >
             <Link to="/auth">
@@ -141,7 +141,7 @@ export function CallToAction({ title, description }: { title: string; descriptio
           </Button>
           <Button
             size="lg"
-            variant="ghost"
+            variant={null}
             className="text-primary-foreground hover:bg-primary-foreground/10 hover:text-primary-foreground"
             asChild
           >

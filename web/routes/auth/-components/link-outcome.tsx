@@ -2,7 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { CheckCircle2, Loader2, XCircle } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "../../../components/ui/button";
-import { Card, CardContent } from "../../../components/ui/card";
+import { Card } from "../../../components/ui/card";
 
 const ICONS = {
   loading: <Loader2 className="size-10 animate-spin text-primary" aria-hidden />,
@@ -22,11 +22,11 @@ export function LinkOutcomeCard({
 }) {
   return (
     <Card className="w-full max-w-md">
-      <CardContent className="flex flex-col items-center gap-4 p-8 text-center">
+      <div className="flex flex-col items-center gap-4 p-8 text-center">
         {ICONS[status]}
         <h1 className="text-xl font-semibold">{title}</h1>
         {children}
-      </CardContent>
+      </div>
     </Card>
   );
 }

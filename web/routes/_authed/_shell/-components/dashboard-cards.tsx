@@ -181,8 +181,8 @@ export function CategoryCards({ counts }: { counts?: Stats["categories"] }) {
 export function RecentProjects({ projects }: { projects?: RecentProject[] }) {
   return (
     <Card className="lg:col-span-2">
-      <CardHeader className="flex-row items-center justify-between">
-        <CardTitle className="text-lg">Recent Projects</CardTitle>
+      <CardHeader direction="row" className="gap-1.5">
+        <CardTitle size="lg">Recent Projects</CardTitle>
         <Link to="/my-projects" className="text-sm font-medium text-primary hover:underline">
           View all
         </Link>
@@ -216,7 +216,7 @@ export function RecentProjects({ projects }: { projects?: RecentProject[] }) {
                   </div>
                   <div className="flex items-center gap-3 text-sm text-muted-foreground">
                     <span className="shrink-0">{project.category}</span>
-                    <Progress value={project.progress} className="h-1.5" aria-label={`Progress ${project.progress}%`} />
+                    <Progress value={project.progress} thin aria-label={`Progress ${project.progress}%`} />
                     <span className="shrink-0">{project.progress}%</span>
                   </div>
                 </Link>
@@ -239,7 +239,7 @@ export function QuickActions() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-lg">Quick Actions</CardTitle>
+        <CardTitle size="lg">Quick Actions</CardTitle>
       </CardHeader>
       <CardContent>
         <ul className="grid gap-2">

@@ -17,7 +17,7 @@ export function ProgressCard({ project }: { project: ProjectDetail }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-lg">Progress</CardTitle>
+        <CardTitle size="lg">Progress</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="flex items-center gap-3">
@@ -59,7 +59,7 @@ export function FeaturesCard({ project }: { project: ProjectDetail }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-lg">Features</CardTitle>
+        <CardTitle size="lg">Features</CardTitle>
       </CardHeader>
       <CardContent>
         <Tabs defaultValue="completed">
@@ -93,7 +93,7 @@ function Tags({ title, items, empty }: { title: string; items: string[]; empty: 
         <ul className="flex flex-wrap gap-2" aria-label={title}>
           {items.map((item) => (
             <li key={item}>
-              <Badge variant="secondary" className="font-medium">
+              <Badge variant="secondary" weight="medium">
                 {item}
               </Badge>
             </li>
@@ -108,7 +108,7 @@ export function SkillsCard({ project }: { project: ProjectDetail }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-lg">Skills & Tech Stack</CardTitle>
+        <CardTitle size="lg">Skills & Tech Stack</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">
         <Tags title="Skills Required" items={project.skillsRequired} empty="No skills listed." />
@@ -129,7 +129,7 @@ export function StatusCard({ project, team }: { project: ProjectDetail; team?: n
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-lg">Status</CardTitle>
+        <CardTitle size="lg">Status</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-3">
         <StatusBadge status={project.status} className="w-fit" />
@@ -152,7 +152,7 @@ export function OwnerCard({ project }: { project: ProjectDetail }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-lg">Project Owner</CardTitle>
+        <CardTitle size="lg">Project Owner</CardTitle>
       </CardHeader>
       <CardContent className="flex items-center gap-3">
         <Avatar name={name} url={project.owner?.avatarUrl ?? null} className="size-11" />
@@ -180,7 +180,7 @@ export function LinksCard({ project }: { project: ProjectDetail }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-lg">Links</CardTitle>
+        <CardTitle size="lg">Links</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-2">
         {project.githubUrl && (

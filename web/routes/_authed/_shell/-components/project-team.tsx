@@ -52,7 +52,7 @@ export function TeamCard({ project, join }: { project: ProjectDetail; join?: Joi
   return (
     <Card id="team" className="scroll-mt-20">
       <CardHeader>
-        <CardTitle className="text-lg">Team</CardTitle>
+        <CardTitle size="lg">Team</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">
         <ul className="grid gap-3" aria-label="Team members">

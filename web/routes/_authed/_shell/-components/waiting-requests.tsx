@@ -16,7 +16,7 @@ export function WaitingRequests({ total }: { total?: number }) {
   return (
     <Card id="join-requests" className="scroll-mt-20">
       <CardHeader>
-        <CardTitle className="text-lg">Join Requests</CardTitle>
+        <CardTitle size="lg">Join Requests</CardTitle>
       </CardHeader>
       <CardContent>
         {!requests ? (
