@@ -6,7 +6,7 @@
 import { createMemoryHistory, RouterContextProvider } from "@tanstack/react-router";
 import { renderToString } from "react-dom/server";
 import { App } from "./app";
-import { ShellOutline } from "./components/shell-outline";
+import { headingOf, ShellOutline } from "./components/shell-outline";
 import { DEFAULT_DESCRIPTION, pageTitle } from "./lib/head";
 import { createAppRouter } from "./router";
 
@@ -39,7 +39,7 @@ export async function renderPage(path: string): Promise<RenderedPage> {
 export function renderOutline(path: string): RenderedOutline {
   const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }));
   const matches = router.matchRoutes(router.state.location);
-  const heading = matches.map((match) => match.staticData.heading).findLast(Boolean);
+  const heading = headingOf(matches);
   if (!heading) throw new Error(`${path} has no heading (staticData.heading) to render its outline with`);
   return {
     html: renderToString(

@@ -1,4 +1,4 @@
-import { useLocation, useRouter } from "@tanstack/react-router";
+import { useLocation, useRouter, type StaticDataRouteOption } from "@tanstack/react-router";
 import { Brand } from "./brand";
 import { PageHeader, type PageHeading } from "./page";
 
@@ -38,13 +38,13 @@ export function ShellOutline({ heading }: { heading?: PageHeading }) {
   );
 }
 
+/** The heading of the deepest matched route that declares one (`staticData.heading`). */
+export const headingOf = (matches: { staticData: StaticDataRouteOption }[]) =>
+  matches.map((match) => match.staticData.heading).findLast(Boolean);
+
 /** The outline of the page being opened, headed as that page will be. */
 export function PendingShell() {
   const router = useRouter();
   const location = useLocation();
-  const heading = router
-    .matchRoutes(location)
-    .map((match) => match.staticData.heading)
-    .findLast(Boolean);
-  return <ShellOutline heading={heading} />;
+  return <ShellOutline heading={headingOf(router.matchRoutes(location))} />;
 }
