@@ -55,3 +55,40 @@ describe("All Projects", () => {
     expect(await page.getByRole("searchbox", { name: "Search projects" }).inputValue()).toBe("");
   });
 });
+
+/** How often each procedure was asked for, batched or not, while `act` ran. */
+async function procedureCalls(page: Page, act: () => Promise<void>) {
+  const calls = new Map<string, number>();
+  const count = (request: { url: () => string }) => {
+    const { pathname } = new URL(request.url());
+    if (!pathname.startsWith("/api/trpc/")) return;
+    for (const name of pathname.slice("/api/trpc/".length).split(",")) calls.set(name, (calls.get(name) ?? 0) + 1);
+  };
+  page.on("request", count);
+  try {
+    await act();
+  } finally {
+    page.off("request", count);
+  }
+  return calls;
+}
+
+describe("Opening a page", () => {
+  test("asks for what it shows once: what its loader fetched is not fetched again as it mounts", async ({ page }) => {
+    await twoProjects(page);
+    const opened = await procedureCalls(page, async () => {
+      await page.goto("/dashboard");
+      await page.getByText("Welcome back,", { exact: false }).waitFor();
+      await page.getByRole("main").getByText("Orbit Planner").waitFor();
+      await page.waitForLoadState("networkidle");
+    });
+    for (const name of ["projects.stats", "projects.recent"]) expect(opened.get(name), name).toBe(1);
+
+    const navigated = await procedureCalls(page, async () => {
+      await page.getByRole("navigation").getByRole("link", { name: "All Projects" }).first().click();
+      await cards(page).filter({ hasText: "Tide Tables" }).first().waitFor();
+      await page.waitForLoadState("networkidle");
+    });
+    expect(navigated.get("projects.list")).toBe(1);
+  });
+});

@@ -41,6 +41,14 @@ function onError(error: unknown) {
   if (isSignedOut(error)) trpcUtils.auth.me.setData(undefined, null);
 }
 
+/**
+ * A route's loader fetches what its page shows (warming the cache also on hovering a link), and the
+ * page mounts moments later: data fetched this recently is not asked for again on mount. Anything
+ * older, or marked out of date meanwhile, is; pokes from the member's room and a member's own
+ * changes refresh what is on screen at any age.
+ */
+const FETCHED_JUST_NOW_MS = 5_000;
+
 export const queryClient = new QueryClient({
   queryCache: new QueryCache({ onError }),
   mutationCache: new MutationCache({ onError }),
@@ -49,6 +57,8 @@ export const queryClient = new QueryClient({
       retry: (failures, error) => !isClientError(error) && failures < MAX_RETRIES,
       retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 30_000),
       gcTime: 5 * 60 * 1000,
+      refetchOnMount: (query) =>
+        query.state.isInvalidated || Date.now() - query.state.dataUpdatedAt >= FETCHED_JUST_NOW_MS,
       refetchOnWindowFocus: false,
     },
     mutations: {
