@@ -1,3 +1,4 @@
+import { QueryObserver } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
 import { describe, expect, it, vi } from "vitest";
 import { queryClient } from "./trpc";
@@ -45,6 +46,51 @@ describe("query defaults (spec §9)", () => {
       expect(queryClient.getQueryData(["unused"])).toBe("answer");
       vi.advanceTimersByTime(1);
       expect(queryClient.getQueryData(["unused"])).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+/** A query as a page reads it: `mount` is the page rendering it, as useQuery subscribes. */
+function page(name: string) {
+  let fetches = 0;
+  const options = { queryKey: [name], queryFn: () => Promise.resolve(++fetches) };
+  return {
+    fetches: () => fetches,
+    loader: () => queryClient.prefetchQuery(options),
+    async mount() {
+      const unsubscribe = new QueryObserver(queryClient, options).subscribe(() => {});
+      await vi.waitFor(() => expect(queryClient.isFetching({ queryKey: options.queryKey })).toBe(0));
+      unsubscribe();
+    },
+  };
+}
+
+describe("a page mounting what its loader fetched", () => {
+  it("does not fetch it again moments later", async () => {
+    const p = page("fresh");
+    await p.loader();
+    await p.mount();
+    expect(p.fetches()).toBe(1);
+  });
+
+  it("fetches it again when it was marked out of date meanwhile", async () => {
+    const p = page("invalidated");
+    await p.loader();
+    await queryClient.invalidateQueries({ queryKey: ["invalidated"] });
+    await p.mount();
+    expect(p.fetches()).toBe(2);
+  });
+
+  it("fetches it again when it is older than a few seconds", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const p = page("old");
+      await p.loader();
+      vi.setSystemTime(Date.now() + 5_000);
+      await p.mount();
+      expect(p.fetches()).toBe(2);
     } finally {
       vi.useRealTimers();
     }
