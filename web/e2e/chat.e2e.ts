@@ -182,6 +182,33 @@ test("a send that fails stays visible with Retry, and the retry stores it once",
   expect(await bob.page.getByRole("button", { name: "Send" }).isDisabled()).toBe(true);
 });
 
+test("the messages show before the menu's code has arrived, and the menu works once it has", async ({
+  app,
+  newPage,
+}) => {
+  const ada = await person(app, newPage, "Ada Menu");
+  const bob = await person(app, newPage, "Bob Menu");
+  await befriend(app, ada, bob);
+  const { chatId } = await call<{ chatId: string }>(ada, "chats.openPrivate", { friendId: bob.id });
+  await call(bob, "chats.send", { chatId, clientId: "menu-test-0001", content: "Before the menu" });
+
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await ada.page.route("**/assets/chat-menu-*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await ada.page.goto(`/chat/${chatId}`);
+  await messageList(ada.page).getByText("Before the menu").waitFor();
+  const menu = ada.page.getByRole("button", { name: "Chat menu" });
+  expect(await menu.isDisabled()).toBe(true);
+
+  release();
+  await menu.click();
+  await ada.page.getByRole("menuitem", { name: "View Profile" }).click();
+  await ada.page.getByRole("dialog", { name: "Bob Menu" }).waitFor();
+});
+
 test("a friend request reaches the other member's open page at once: the Requests badge counts it", async ({
   app,
   newPage,
