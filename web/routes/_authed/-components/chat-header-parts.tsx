@@ -1,6 +1,17 @@
 import { MoreVertical } from "lucide-react";
 import type { ComponentProps } from "react";
 import { Button } from "../../../components/ui/button";
+import type { RouterOutputs } from "../../../lib/types";
+
+export type Chat = RouterOutputs["chats"]["byId"];
+
+/** Who is in the chat now, the other person of a private chat, and what the chat is called. */
+export function chatPeople(chat: Chat, myId: string) {
+  const current = chat.participants.filter((p) => p.current);
+  const other = chat.isGroup ? null : chat.participants.find((p) => p.userId !== myId);
+  const title = chat.isGroup ? (chat.title ?? "Group") : (other?.name ?? "Chat");
+  return { current, other, title };
+}
 
 /** Whether a participant is connected to the chat's room. */
 export function OnlineDot({ online, label }: { online: boolean; label: string }) {

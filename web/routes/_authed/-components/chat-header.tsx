@@ -3,13 +3,10 @@ import { ArrowLeft } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { Avatar } from "../../../components/avatar";
 import { buttonVariants } from "../../../components/ui/button";
-import type { RouterOutputs } from "../../../lib/types";
-import { ChatMenuButton, OnlineDot } from "./chat-header-parts";
+import { chatPeople, ChatMenuButton, OnlineDot, type Chat } from "./chat-header-parts";
 
 /** Its menu and dialogs, a fifth of the page's JavaScript, come after the messages (chat-menu.tsx). */
 const ChatMenu = lazy(() => import("./chat-menu"));
-
-type Chat = RouterOutputs["chats"]["byId"];
 
 /** Back to /friends, who the chat is with (and whether they are here), and the chat's menu. */
 export function ChatHeader({
@@ -23,9 +20,7 @@ export function ChatHeader({
   online: string[];
   typing: string[];
 }) {
-  const current = chat.participants.filter((p) => p.current);
-  const other = chat.isGroup ? null : chat.participants.find((p) => p.userId !== myId);
-  const title = chat.isGroup ? (chat.title ?? "Group") : (other?.name ?? "Chat");
+  const { current, other, title } = chatPeople(chat, myId);
   const othersOnline = online.filter((id) => id !== myId);
   const nameOf = (userId: string) => chat.participants.find((p) => p.userId === userId)?.name ?? "Someone";
 
@@ -64,7 +59,7 @@ export function ChatHeader({
         </p>
       </div>
       <Suspense fallback={<ChatMenuButton disabled />}>
-        <ChatMenu chat={chat} myId={myId} title={title} online={online} />
+        <ChatMenu chat={chat} myId={myId} online={online} />
       </Suspense>
     </header>
   );

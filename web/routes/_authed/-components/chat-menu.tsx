@@ -13,34 +13,20 @@ import {
 } from "../../../components/ui/dropdown-menu";
 import { notify } from "../../../lib/toast";
 import { errorMessage, trpc } from "../../../lib/trpc";
-import type { RouterOutputs } from "../../../lib/types";
 import { AddGroupMembers } from "./add-group-members";
-import { ChatMenuButton, OnlineDot } from "./chat-header-parts";
-
-type Chat = RouterOutputs["chats"]["byId"];
+import { chatPeople, ChatMenuButton, OnlineDot, type Chat } from "./chat-header-parts";
 
 /**
  * The chat's menu (the profile or members, mute, leave) and its dialogs. Loaded on its own after the
  * page has rendered (chat-header.tsx): the menu and dialog code is a fifth of the page's JavaScript,
  * and the messages need none of it.
  */
-export default function ChatMenu({
-  chat,
-  myId,
-  title,
-  online,
-}: {
-  chat: Chat;
-  myId: string;
-  title: string;
-  online: string[];
-}) {
+export default function ChatMenu({ chat, myId, online }: { chat: Chat; myId: string; online: string[] }) {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const [showPeople, setShowPeople] = useState(false);
   const [confirmLeave, setConfirmLeave] = useState(false);
-  const current = chat.participants.filter((p) => p.current);
-  const other = chat.isGroup ? null : chat.participants.find((p) => p.userId !== myId);
+  const { current, other, title } = chatPeople(chat, myId);
 
   const mute = trpc.chats.setMuted.useMutation({
     onSuccess: ({ muted }) => {
