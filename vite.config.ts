@@ -3,11 +3,11 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { build, defineConfig, type Plugin, type Rollup } from "vite";
-import { PRERENDERED_PAGES, type PrerenderedPage } from "./worker/http/prerendered";
+import { addressOf, PRERENDERED_PAGES, type PrerenderedPage } from "./worker/http/prerendered";
 import { staticAssetHeadersFile, THEME_SCRIPT_HASH } from "./worker/http/security-headers";
 import type { RenderedOutline, RenderedPage } from "./web/prerender";
 
@@ -154,9 +154,12 @@ function prerenderedHtml(
  * import, as the page's absolute paths: what the router will ask for to render those routes.
  */
 function routeCode(bundle: Rollup.OutputBundle, routeIds: string[]) {
+  // By route id: routes/_authed/chat.$chatId.tsx is the route /_authed/chat/$chatId.
   const chunks = new Map<string, Rollup.OutputChunk>();
+  const routesDir = join(webDir, "routes");
   for (const output of Object.values(bundle)) {
-    if (output.type === "chunk" && output.facadeModuleId) chunks.set(output.facadeModuleId, output);
+    const split = output.type === "chunk" && output.facadeModuleId?.match(/^(.*)\.tsx\?tsr-split=component$/);
+    if (split && split[1]!.startsWith(routesDir)) chunks.set(split[1]!.slice(routesDir.length).replace(/\./g, "/"), output);
   }
   const files = new Set<string>();
   const add = (chunk: Rollup.OutputChunk | undefined) => {
@@ -164,7 +167,7 @@ function routeCode(bundle: Rollup.OutputBundle, routeIds: string[]) {
     files.add(chunk.fileName);
     for (const imported of chunk.imports) add(bundle[imported] as Rollup.OutputChunk | undefined);
   };
-  for (const id of routeIds) add(chunks.get(`${join(webDir, "routes", id)}.tsx?tsr-split=component`));
+  for (const id of routeIds) add(chunks.get(id));
   return [...files].map((file) => `/${file}`);
 }
 
@@ -206,10 +209,11 @@ function prerender(): Plugin {
             let preloads: string[] = [];
             if (kind === "page") page = await renderPage(path);
             else {
-              const outline = renderOutline(path);
+              const outline = renderOutline(addressOf(prerendered));
               page = outline;
               preloads = [...new Set([...shellChunks.slice(1), ...routeCode(bundle, outline.routeIds)])];
             }
+            mkdirSync(dirname(join(dir!, file)), { recursive: true });
             writeFileSync(join(dir!, file), prerenderedHtml(shell, page, prerendered, dir!, loader, preloads));
           }
           // Every other address gets the shell: its chunks are fetched from the start, as named in its

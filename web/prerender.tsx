@@ -6,7 +6,8 @@
 import { createMemoryHistory, RouterContextProvider } from "@tanstack/react-router";
 import { renderToString } from "react-dom/server";
 import { App } from "./app";
-import { headingOf, ShellOutline } from "./components/shell-outline";
+import { CHAT_TITLE } from "./components/chat-outline";
+import { headingOf, isChat, Outline } from "./components/shell-outline";
 import { DEFAULT_DESCRIPTION, pageTitle } from "./lib/head";
 import { createAppRouter } from "./router";
 
@@ -39,15 +40,15 @@ export async function renderPage(path: string): Promise<RenderedPage> {
 export function renderOutline(path: string): RenderedOutline {
   const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }));
   const matches = router.matchRoutes(router.state.location);
-  const heading = headingOf(matches);
-  if (!heading) throw new Error(`${path} has no heading (staticData.heading) to render its outline with`);
+  const title = isChat(matches) ? CHAT_TITLE : headingOf(matches)?.title;
+  if (!title) throw new Error(`${path} has no heading (staticData.heading) to render its outline with`);
   return {
     html: renderToString(
       <RouterContextProvider router={router}>
-        <ShellOutline heading={heading} />
+        <Outline matches={matches} />
       </RouterContextProvider>,
     ),
-    title: pageTitle(heading.title),
+    title: pageTitle(title),
     description: DEFAULT_DESCRIPTION,
     routeIds: matches.map((match) => match.routeId as string),
   };

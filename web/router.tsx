@@ -22,5 +22,7 @@ declare module "@tanstack/react-router" {
   interface StaticDataRouteOption {
     /** A signed-in page's heading, the same for every member: its outline shows it (shell-outline.tsx). */
     heading?: PageHeading;
+    /** A page outside the common layout shows its own outline while it loads: the chat's frame. */
+    outline?: "chat";
   }
 }

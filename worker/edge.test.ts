@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { upgradeStatus } from "../party/testing/rooms-process";
 import { buildWorkerBundle, kib, WORKER_GZIP_BUDGET_BYTES } from "./edge-bundle";
 import { THEME_SCRIPT_HASH } from "./http/security-headers";
-import { PRERENDERED_PAGES } from "./http/prerendered";
+import { addressOf, PRERENDERED_PAGES } from "./http/prerendered";
 import { EDGE_PAGE_TITLE, edgePrerenderedTitle, startEdgeHost, type EdgeHost } from "./testing/edge-host";
 import { memberJourney } from "./testing/journey";
 import { standInEnv, startStripeStandIn, type StripeStandIn } from "./testing/stripe-stand-in";
@@ -92,10 +92,10 @@ describe("the Worker in workerd (wrangler dev)", () => {
   });
 
   it("serves the pages the build rendered ahead of time at exactly their paths, with the security headers", async () => {
-    for (const { path } of PRERENDERED_PAGES) {
-      const page = await fetch(`${base}${path}`, { headers: { "Sec-Fetch-Mode": "navigate" } });
+    for (const prerendered of PRERENDERED_PAGES) {
+      const page = await fetch(`${base}${addressOf(prerendered)}`, { headers: { "Sec-Fetch-Mode": "navigate" } });
       expect(page.status).toBe(200);
-      expect(await page.text()).toContain(edgePrerenderedTitle(path));
+      expect(await page.text()).toContain(edgePrerenderedTitle(prerendered.path));
       expectSecurityHeaders(page);
     }
     const other = await fetch(`${base}/pricing/elsewhere`, { headers: { "Sec-Fetch-Mode": "navigate" } });

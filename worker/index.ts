@@ -7,7 +7,7 @@ import type { RoomEnv } from "../party/env";
 import { routeRoomRequest } from "../party/router";
 import { createApp } from "./app";
 import { readConfig, type Config, type EnvVars } from "./config";
-import { LANDING_ASSET_PATH } from "./http/prerendered";
+import { assetPathOf, PRERENDERED_PAGES, servedByWorker } from "./http/prerendered";
 import { bindingRooms } from "./rooms/binding-rooms";
 import type { Rooms } from "./rooms/rooms";
 import type { AvatarStore } from "./storage/avatar-store";
@@ -44,13 +44,17 @@ const app = createApp((c) => ({
   defer: (work) => c.executionCtx.waitUntil(work),
 }));
 
-// Workers Static Assets answers "/" with index.html, the empty shell every client route starts
-// from; the landing the build rendered ahead of time is served here instead (wrangler.toml routes
-// "/" to the Worker). Its headers are copied, so the security headers can be added to them.
-app.get("/", async (c) => {
-  const landing = await (c.env as Env).ASSETS.fetch(new Request(new URL(LANDING_ASSET_PATH, c.req.url), c.req.raw));
-  return new Response(landing.body, landing);
-});
+// Workers Static Assets answers "/" and a chat's address with index.html, the empty shell every
+// client route starts from; the pages the build rendered ahead of time for them are served here
+// instead (wrangler.toml routes these paths to the Worker). Their headers are copied, so the
+// security headers can be added to them.
+for (const page of PRERENDERED_PAGES.filter(servedByWorker)) {
+  app.get(page.path, async (c) => {
+    const asset = new Request(new URL(assetPathOf(page), c.req.url), c.req.raw);
+    const file = await (c.env as Env).ASSETS.fetch(asset);
+    return new Response(file.body, file);
+  });
+}
 
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext) {

@@ -13,7 +13,12 @@ export interface Context extends RequestVars {
 
 const INTERNAL_ERROR_MESSAGE = "Something went wrong. Please try again.";
 
-const t = initTRPC.context<Context>().create({
+export interface Meta {
+  /** Refused inside a batch (`alone` below); the SPA's link sends it on a request of its own. */
+  alone?: true;
+}
+
+const t = initTRPC.context<Context>().meta<Meta>().create({
   transformer,
   errorFormatter({ shape, error }) {
     const zodError = error.cause instanceof ZodError ? error.cause : null;
@@ -73,5 +78,5 @@ const alone = t.middleware(({ ctx, next }) => {
   return next();
 });
 
-export const unbatchedProcedure = publicProcedure.use(alone);
+export const unbatchedProcedure = publicProcedure.meta({ alone: true }).use(alone);
 export const unbatchedProtectedProcedure = unbatchedProcedure.use(signedIn);

@@ -1,5 +1,6 @@
 import { useLocation, useRouter, type StaticDataRouteOption } from "@tanstack/react-router";
 import { Brand } from "./brand";
+import { ChatOutline } from "./chat-outline";
 import { PageHeader, type PageHeading } from "./page";
 
 /**
@@ -39,12 +40,23 @@ export function ShellOutline({ heading }: { heading?: PageHeading }) {
 }
 
 /** The heading of the deepest matched route that declares one (`staticData.heading`). */
-export const headingOf = (matches: { staticData: StaticDataRouteOption }[]) =>
+export const headingOf = (matches: Matches) =>
   matches.map((match) => match.staticData.heading).findLast(Boolean);
 
-/** The outline of the page being opened, headed as that page will be. */
-export function PendingShell() {
+type Matches = { staticData: StaticDataRouteOption }[];
+
+/** Whether the page is a chat, outside the common layout. */
+export const isChat = (matches: Matches) => matches.some((match) => match.staticData.outline === "chat");
+
+/** A page's outline: the chat's own frame, or the common layout headed as the page will be. */
+export function Outline({ matches }: { matches: Matches }) {
+  if (isChat(matches)) return <ChatOutline />;
+  return <ShellOutline heading={headingOf(matches)} />;
+}
+
+/** The outline of the page being opened. */
+export function PendingOutline() {
   const router = useRouter();
   const location = useLocation();
-  return <ShellOutline heading={headingOf(router.matchRoutes(location))} />;
+  return <Outline matches={router.matchRoutes(location)} />;
 }

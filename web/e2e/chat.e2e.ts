@@ -64,6 +64,9 @@ test("two friends chat live both ways, see each other typing, and keep the histo
 
   await bob.page.reload();
   await messageList(bob.page).getByText("Hi Ada <b>not bold</b>").waitFor();
+  // The chat's outline, which the address was served with, has given way to the chat.
+  expect(await bob.page.locator("[data-outline]").isHidden()).toBe(true);
+  expect(await bob.page.getByRole("link", { name: "Back to Friends & Chats" }).count()).toBe(1);
   const texts = await messageList(bob.page).getByRole("listitem").allTextContents();
   expect(texts.filter((t) => t.includes("Hello")).length).toBe(1);
   expect(texts.findIndex((t) => t.includes("Hello"))).toBeLessThan(texts.findIndex((t) => t.includes("Hi Ada")));
@@ -182,7 +185,7 @@ test("a send that fails stays visible with Retry, and the retry stores it once",
   expect(await bob.page.getByRole("button", { name: "Send" }).isDisabled()).toBe(true);
 });
 
-test("the messages show before the menu's code has arrived, and the menu works once it has", async ({
+test("the menu's code is fetched once the messages show, and the menu works when it has arrived", async ({
   app,
   newPage,
 }) => {
@@ -194,7 +197,9 @@ test("the messages show before the menu's code has arrived, and the menu works o
 
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
+  let messagesShownWhenAsked: boolean | undefined;
   await ada.page.route("**/assets/chat-menu-*.js", async (route) => {
+    messagesShownWhenAsked ??= await messageList(ada.page).getByText("Before the menu").isVisible();
     await held;
     await route.continue();
   });
@@ -202,6 +207,7 @@ test("the messages show before the menu's code has arrived, and the menu works o
   await messageList(ada.page).getByText("Before the menu").waitFor();
   const menu = ada.page.getByRole("button", { name: "Chat menu" });
   expect(await menu.isDisabled()).toBe(true);
+  await expect.poll(() => messagesShownWhenAsked).toBe(true);
 
   release();
   await menu.click();

@@ -125,7 +125,9 @@ describe("pre-rendered public pages", () => {
 });
 
 describe("pre-rendered outlines of the signed-in pages", () => {
-  const outlines = PRERENDERED_PAGES.filter(({ kind }) => kind === "outline").map(({ path }) => path);
+  const outlines = PRERENDERED_PAGES.filter(({ kind }) => kind === "outline")
+    .map(({ path }) => path)
+    .filter((path) => !path.startsWith("/chat/"));
   const HEADINGS: Record<string, string> = {
     "/dashboard": "Dashboard",
     "/all-projects": "All Projects",
@@ -165,10 +167,29 @@ describe("pre-rendered outlines of the signed-in pages", () => {
     expect(errors).toEqual([]);
   });
 
-  test("a visitor who is not signed in is sent from the outline to sign in", async ({ page }) => {
-    await page.goto("/my-projects");
-    await page.waitForURL((url) => url.pathname === "/auth");
-    await page.getByRole("tab", { name: "Sign In" }).waitFor();
-    expect(await page.locator("[data-outline]").isHidden()).toBe(true);
+  test("a chat's address shows the chat's frame and 'Loading chat...' before any script runs", async ({
+    browser,
+    app,
+  }) => {
+    const context = await browser.newContext({ baseURL: app.url, javaScriptEnabled: false });
+    context.setDefaultTimeout(10_000);
+    try {
+      const page = await context.newPage();
+      await page.goto("/chat/any-chat-id");
+      await page.getByRole("status").filter({ hasText: "Loading chat..." }).waitFor();
+      expect(await page.getByRole("link", { name: "Back to Friends & Chats" }).getAttribute("href")).toBe("/friends");
+      expect(await page.title()).toBe("Chat · Crewboard");
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("a visitor who is not signed in is sent from the outline to sign in, the page kept to come back to", async ({ page }) => {
+    for (const path of ["/my-projects", "/chat/any-chat-id"]) {
+      await page.goto(path);
+      await page.waitForURL((url) => url.pathname === "/auth" && url.searchParams.get("redirect") === path);
+      await page.getByRole("tab", { name: "Sign In" }).waitFor();
+      expect(await page.locator("[data-outline]").isHidden()).toBe(true);
+    }
   });
 });

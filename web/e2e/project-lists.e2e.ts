@@ -56,39 +56,52 @@ describe("All Projects", () => {
   });
 });
 
-/** How often each procedure was asked for, batched or not, while `act` ran. */
-async function procedureCalls(page: Page, act: () => Promise<void>) {
-  const calls = new Map<string, number>();
-  const count = (request: { url: () => string }) => {
+/** The procedures of each tRPC request made while `act` ran: one list per request. */
+async function requestsDuring(page: Page, act: () => Promise<void>) {
+  const requests: string[][] = [];
+  const record = (request: { url: () => string }) => {
     const { pathname } = new URL(request.url());
-    if (!pathname.startsWith("/api/trpc/")) return;
-    for (const name of pathname.slice("/api/trpc/".length).split(",")) calls.set(name, (calls.get(name) ?? 0) + 1);
+    if (pathname.startsWith("/api/trpc/")) requests.push(pathname.slice("/api/trpc/".length).split(","));
   };
-  page.on("request", count);
+  page.on("request", record);
   try {
     await act();
   } finally {
-    page.off("request", count);
+    page.off("request", record);
   }
-  return calls;
+  return requests;
 }
+
+/** How often a procedure was asked for, batched or not. */
+const timesAsked = (requests: string[][], name: string) => requests.flat().filter((asked) => asked === name).length;
 
 describe("Opening a page", () => {
   test("asks for what it shows once: what its loader fetched is not fetched again as it mounts", async ({ page }) => {
     await twoProjects(page);
-    const opened = await procedureCalls(page, async () => {
+    const opened = await requestsDuring(page, async () => {
       await page.goto("/dashboard");
       await page.getByText("Welcome back,", { exact: false }).waitFor();
       await page.getByRole("main").getByText("Orbit Planner").waitFor();
       await page.waitForLoadState("networkidle");
     });
-    for (const name of ["projects.stats", "projects.recent"]) expect(opened.get(name), name).toBe(1);
+    for (const name of ["projects.stats", "projects.recent"]) expect(timesAsked(opened, name), name).toBe(1);
 
-    const navigated = await procedureCalls(page, async () => {
+    const navigated = await requestsDuring(page, async () => {
       await page.getByRole("navigation").getByRole("link", { name: "All Projects" }).first().click();
       await cards(page).filter({ hasText: "Tide Tables" }).first().waitFor();
       await page.waitForLoadState("networkidle");
     });
-    expect(navigated.get("projects.list")).toBe(1);
+    expect(timesAsked(navigated, "projects.list")).toBe(1);
+  });
+
+  test("asks for its data in the same request as the session check, not one round trip after it", async ({
+    page,
+  }) => {
+    await twoProjects(page);
+    const opened = await requestsDuring(page, async () => {
+      await page.goto("/all-projects");
+      await cards(page).filter({ hasText: "Tide Tables" }).first().waitFor();
+    });
+    expect(opened.find((procedures) => procedures.includes("projects.list"))).toEqual(["auth.me", "projects.list"]);
   });
 });

@@ -1,5 +1,5 @@
 import { hashKey } from "@tanstack/react-query";
-import { useNavigate } from "@tanstack/react-router";
+import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import { getQueryKey } from "@trpc/react-query";
 import { notify } from "./toast";
 import { errorMessage, queryClient, trpc } from "./trpc";
@@ -7,6 +7,17 @@ import { errorMessage, queryClient, trpc } from "./trpc";
 /** The signed-in member with profile, null when signed out, undefined while loading. */
 export function useMe() {
   return trpc.auth.me.useQuery(undefined, { staleTime: 60_000 }).data;
+}
+
+const guard = getRouteApi("/_authed");
+
+/**
+ * The signed-in member, on the pages under the guard. Once the session is found gone the guard's
+ * last answer stands in, so the page still renders while the guard takes the member to sign in.
+ */
+export function useMember() {
+  const { me } = guard.useLoaderData();
+  return useMe() ?? me;
 }
 
 export { displayNameOf } from "./display-name";

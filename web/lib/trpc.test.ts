@@ -1,7 +1,9 @@
 import { QueryObserver } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
 import { describe, expect, it, vi } from "vitest";
-import { queryClient } from "./trpc";
+import { appRouter } from "../../worker/routers";
+import type { Meta } from "../../worker/trpc";
+import { queryClient, unbatched } from "./trpc";
 
 const { retry, retryDelay } = queryClient.getDefaultOptions().queries!;
 const mutations = queryClient.getDefaultOptions().mutations!;
@@ -49,6 +51,17 @@ describe("query defaults (spec §9)", () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe("the link", () => {
+  it("sends on a request of its own exactly the procedures the server refuses inside a batch", () => {
+    // Flat at run time, keyed by path ("auth.signIn"), whatever its type says.
+    const byPath = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: Meta } }>;
+    const procedures = Object.entries(byPath);
+    const alone = procedures.filter(([, procedure]) => procedure._def.meta?.alone).map(([path]) => path);
+    expect(alone).toContain("auth.signIn");
+    expect(procedures.filter(([path]) => unbatched(path)).map(([path]) => path)).toEqual(alone);
   });
 });
 

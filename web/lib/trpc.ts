@@ -14,10 +14,23 @@ import type { AppRouter } from "../../worker/routers";
 export const trpc = createTRPCReact<AppRouter>();
 
 const MAX_RETRIES = 3;
-/** Whole routers (ending in a dot) and single procedures the server refuses inside a batch. */
-const UNBATCHED = ["auth.", "credentials.", "contact.", "friends.add", "billing.createCheckout"];
-const unbatched = (path: string) =>
-  UNBATCHED.some((name) => (name.endsWith(".") ? path.startsWith(name) : path === name));
+/** The procedures the server refuses inside a batch (their `alone` meta, worker/trpc.ts). */
+const UNBATCHED = new Set([
+  "auth.signUp",
+  "auth.signIn",
+  "auth.signOut",
+  "auth.verifyEmail",
+  "auth.requestPasswordReset",
+  "auth.resetPassword",
+  "account.delete",
+  "credentials.changePassword",
+  "credentials.requestEmailChange",
+  "credentials.confirmEmailChange",
+  "contact.send",
+  "friends.add",
+  "billing.createCheckout",
+]);
+export const unbatched = (path: string) => UNBATCHED.has(path);
 
 /** The error of a call to our API, its `data` typed by the router's error formatter. */
 export const isApiError = (error: unknown): error is TRPCClientError<AppRouter> => error instanceof TRPCClientError;

@@ -1,24 +1,34 @@
 import { createFileRoute, Outlet, redirect, useNavigate, useRouter } from "@tanstack/react-router";
 import { useDeferredValue, useEffect } from "react";
-import { PendingShell } from "../components/shell-outline";
+import { PendingOutline } from "../components/shell-outline";
 import { loadData } from "../lib/data";
 import { DataProvider } from "../lib/data-provider";
 import { useMemberRoom } from "../lib/member-room";
 import { useMe } from "../lib/session";
 
-/** Every protected route sits under this guard; it needs the session check to finish first. */
+/**
+ * Every protected route sits under this guard. The session check is asked for in beforeLoad but
+ * awaited in the loader: the pages' loaders run once every beforeLoad has returned, so a page's data
+ * travels in the same batch as the check instead of one round trip after it.
+ */
 export const Route = createFileRoute("/_authed")({
-  beforeLoad: async ({ location }) => {
+  beforeLoad: async () => {
     const data = await loadData();
-    const me = await data.trpc.auth.me.ensureData();
+    const session = data.trpc.auth.me.ensureData();
+    // Reported by the loader, which awaits it; a preload that ends before it must not leave it unhandled.
+    session.catch(() => undefined);
+    return { session, ...data };
+  },
+  loader: async ({ context, location }) => {
+    const me = await context.session;
     // The page asked for comes back after signing in (the sign-in page accepts only this site's paths).
     if (!me) throw redirect({ to: "/auth", search: { reset: true, redirect: location.href }, replace: true });
-    return { me, ...data };
+    return { me };
   },
   // Only a session check that is actually slow shows 'Loading...'; a cached one never flashes it.
   pendingMs: 100,
   pendingMinMs: 300,
-  pendingComponent: PendingShell,
+  pendingComponent: PendingOutline,
   component: () => (
     <InTheBackground>
       <DataProvider>
@@ -36,7 +46,7 @@ export const Route = createFileRoute("/_authed")({
  */
 function InTheBackground({ children }: { children: React.ReactNode }) {
   const ready = useDeferredValue(true, false);
-  return ready ? children : <PendingShell />;
+  return ready ? children : <PendingOutline />;
 }
 
 /** Leaves the signed-in area as soon as the session is found gone, not only at the next navigation. */

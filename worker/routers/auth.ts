@@ -21,7 +21,7 @@ import {
 import { newSession } from "../auth/session";
 import { logEmail } from "../mail";
 import type { Context } from "../trpc";
-import { router, unbatchedProcedure, unbatchedProtectedProcedure } from "../trpc";
+import { publicProcedure, router, unbatchedProcedure, unbatchedProtectedProcedure } from "../trpc";
 import { displayNameField, emailField, linkTokenField, newPasswordField, passwordField } from "./fields";
 
 const INVALID_CREDENTIALS = "Invalid email or password. Please check your credentials and try again.";
@@ -68,9 +68,9 @@ async function me(ctx: Pick<Context, "db">, user: { id: string; email: string; e
 }
 
 export const authRouter = router({
-  me: unbatchedProcedure.query(({ ctx }) => (ctx.user ? me(ctx, ctx.user) : null)),
+  me: publicProcedure.query(({ ctx }) => (ctx.user ? me(ctx, ctx.user) : null)),
 
-  providers: unbatchedProcedure.query(({ ctx }) => ({ google: ctx.config.google !== null })),
+  providers: publicProcedure.query(({ ctx }) => ({ google: ctx.config.google !== null })),
 
   signUp: unbatchedProcedure.input(signUpInput).mutation(async ({ ctx, input }) => {
     await limitAttempts(ctx.db, [[rules(ctx).signUpIp, ctx.clientIp]], tooManyAttemptsMessage);

@@ -7,7 +7,7 @@
 import { execFile } from "node:child_process";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { createClient } from "@libsql/client";
 import { unstable_startWorker } from "wrangler";
@@ -45,6 +45,7 @@ export async function startEdgeHost(vars: Record<string, string> = {}): Promise<
   await mkdir(assets);
   await writeFile(join(assets, "index.html"), `<!doctype html><title>${EDGE_PAGE_TITLE}</title>\n`);
   for (const { path, file } of PRERENDERED_PAGES) {
+    await mkdir(dirname(join(assets, file)), { recursive: true });
     await writeFile(join(assets, file), `<!doctype html><title>${edgePrerenderedTitle(path)}</title>\n`);
   }
   // What `vite build` writes beside the pages: Workers Static Assets applies it before the Worker runs.

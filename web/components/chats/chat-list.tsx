@@ -6,6 +6,7 @@ import { Avatar } from "../avatar";
 import { Button } from "../ui/button";
 
 const relative = new Intl.RelativeTimeFormat(undefined, { numeric: "auto" });
+const monthDay = new Intl.DateTimeFormat(undefined, { month: "short", day: "numeric" });
 
 /** '5 minutes ago', 'yesterday', or a date once it is more than a week old. */
 export function relativeTime(at: Date, now = Date.now()) {
@@ -17,7 +18,7 @@ export function relativeTime(at: Date, now = Date.now()) {
   if (Math.abs(hours) < 24) return relative.format(hours, "hour");
   const days = Math.round(hours / 24);
   if (Math.abs(days) < 7) return relative.format(days, "day");
-  return at.toLocaleDateString(undefined, { month: "short", day: "numeric" });
+  return monthDay.format(at);
 }
 
 /**

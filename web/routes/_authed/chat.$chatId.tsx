@@ -1,7 +1,8 @@
 import { createFileRoute, redirect, useNavigate } from "@tanstack/react-router";
 import { useCallback, useEffect, useRef } from "react";
+import { CHAT_TITLE, ChatOutline } from "../../components/chat-outline";
 import { pageHead } from "../../lib/head";
-import { useMe } from "../../lib/session";
+import { useMember } from "../../lib/session";
 import { trpc } from "../../lib/trpc";
 import { ChatHeader } from "./-components/chat-header";
 import { Composer } from "./-components/composer";
@@ -10,14 +11,18 @@ import { FIRST_PAGE_FRESH_MS } from "./-components/first-page";
 import { useChat } from "./-components/use-chat";
 
 export const Route = createFileRoute("/_authed/chat/$chatId")({
-  head: pageHead("Chat"),
+  head: pageHead(CHAT_TITLE),
+  staticData: { outline: "chat" },
   // Not a participant, or no such chat: back to the lists.
   loader: async ({ context, params }) => {
-    // The newest messages travel with the chat (one batch), not after the page has rendered.
+    // The chat and its newest messages travel with the session check (one batch).
     void context.trpc.chats.messages.prefetch({ chatId: params.chatId }, { staleTime: FIRST_PAGE_FRESH_MS });
-    try {
-      await context.trpc.chats.byId.ensureData({ chatId: params.chatId });
-    } catch {
+    const [session, chat] = await Promise.allSettled([
+      context.session,
+      context.trpc.chats.byId.ensureData({ chatId: params.chatId }),
+    ]);
+    // Signed out: the guard sends the visitor to sign in, and back here after.
+    if (session.status === "fulfilled" && session.value && chat.status === "rejected") {
       throw redirect({ to: "/friends", replace: true });
     }
   },
@@ -26,7 +31,7 @@ export const Route = createFileRoute("/_authed/chat/$chatId")({
 
 function ChatPage() {
   const { chatId } = Route.useParams();
-  const me = useMe()!;
+  const me = useMember();
   const navigate = useNavigate();
   const chat = trpc.chats.byId.useQuery({ chatId }, { retry: false });
   const utils = trpc.useUtils();
@@ -51,11 +56,7 @@ function ChatPage() {
   };
 
   if (!chat.data) {
-    return (
-      <div role="status" className="flex h-dvh items-center justify-center text-muted-foreground">
-        Loading chat...
-      </div>
-    );
+    return <ChatOutline />;
   }
   const people = new Map(chat.data.participants.map((p) => [p.userId, p]));
   const senderOf = (userId: string): Sender => {

@@ -5,22 +5,25 @@ import { Card, CardContent, CardDescription, CardHeader } from "../../components
 import { pageHead } from "../../lib/head";
 import { onboardingDone } from "../../lib/onboarding";
 import { returnPath } from "../../lib/search";
+import { useMember } from "../../lib/session";
 import { OnboardingWizard } from "./-components/onboarding-wizard";
 
 /** The four-step profile set-up a new member sees after sign-up; outside the common layout. */
 export const Route = createFileRoute("/_authed/onboarding")({
   validateSearch: (search): { redirect?: string } => ({ redirect: returnPath(search.redirect) }),
-  // A member who finished has nothing to set up: their profile is changed in Settings.
-  beforeLoad: ({ context, search }) => {
-    if (onboardingDone(context.me.profile)) throw redirect({ href: search.redirect ?? "/settings", replace: true });
-  },
   head: pageHead("Complete your profile"),
-  loader: ({ context }) => void context.trpc.profiles.me.prefetch(),
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context, deps }) => {
+    void context.trpc.profiles.me.prefetch();
+    // A member who finished has nothing to set up: their profile is changed in Settings.
+    const me = await context.session;
+    if (me && onboardingDone(me.profile)) throw redirect({ href: deps.redirect ?? "/settings", replace: true });
+  },
   component: Onboarding,
 });
 
 function Onboarding() {
-  const { me } = Route.useRouteContext();
+  const me = useMember();
   const { redirect: next } = Route.useSearch();
   return (
     <div className="flex min-h-screen flex-col items-center gap-6 bg-muted/40 px-4 py-8 sm:py-12">

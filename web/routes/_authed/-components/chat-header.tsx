@@ -1,11 +1,15 @@
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
-import { lazy, Suspense } from "react";
+import { lazy } from "react";
+import { AfterPaint } from "../../../components/after-paint";
 import { Avatar } from "../../../components/avatar";
 import { buttonVariants } from "../../../components/ui/button";
 import { chatPeople, ChatMenuButton, OnlineDot, type Chat } from "./chat-header-parts";
 
-/** Its menu and dialogs, a fifth of the page's JavaScript, come after the messages (chat-menu.tsx). */
+/**
+ * Its menu and dialogs, a fifth of the page's JavaScript, are fetched once the messages have painted
+ * (chat-menu.tsx): asked for while they render, they would share the network with them.
+ */
 const ChatMenu = lazy(() => import("./chat-menu"));
 
 /** Back to /friends, who the chat is with (and whether they are here), and the chat's menu. */
@@ -58,9 +62,9 @@ export function ChatHeader({
           {subtitle}
         </p>
       </div>
-      <Suspense fallback={<ChatMenuButton disabled />}>
+      <AfterPaint fallback={<ChatMenuButton disabled />}>
         <ChatMenu chat={chat} myId={myId} online={online} />
-      </Suspense>
+      </AfterPaint>
     </header>
   );
 }

@@ -18,9 +18,12 @@ const STICKY_PX = 48;
 /** Older history loads when the member scrolls this close to the top. */
 const LOAD_OLDER_PX = 120;
 
-const time = (at: number) => new Date(at).toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" });
-const day = (at: number) =>
-  new Date(at).toLocaleDateString(undefined, { weekday: "long", month: "short", day: "numeric", year: "numeric" });
+// Made once: toLocaleTimeString and its kin build a new formatter on every call, which cost a
+// chat's first render a quarter of a second on a mid-range phone.
+const timeFormat = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
+const dayFormat = new Intl.DateTimeFormat(undefined, { weekday: "long", month: "short", day: "numeric", year: "numeric" });
+const time = (at: number) => timeFormat.format(at);
+const day = (at: number) => dayFormat.format(at);
 
 function DaySeparator({ at }: { at: number }) {
   return (

@@ -1,8 +1,10 @@
+import { getQueryKey } from "@trpc/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ChatRoomEvent, WireMessage } from "../../../../party/protocol";
 import { clientMessages, leavesGap } from "../../../../party/wire";
 import { useRoomSocket } from "../../../lib/room-socket";
-import { errorMessage, trpc } from "../../../lib/trpc";
+import { errorMessage, queryClient, trpc } from "../../../lib/trpc";
+import type { RouterOutputs } from "../../../lib/types";
 import { FIRST_PAGE_FRESH_MS } from "./first-page";
 import { mergeMessages } from "./timeline";
 
@@ -25,15 +27,18 @@ const TYPING_EVERY_MS = 2000;
  */
 export function useChat(chatId: string, myId: string, onGone: () => void) {
   const utils = trpc.useUtils();
-  const [messages, setMessages] = useState<WireMessage[]>([]);
+  // The first page the route's loader fetched shows in the page's first render, rather than one
+  // render later: on a phone, rendering a chat's messages is most of the wait for them.
+  const [first] = useState(() => freshFirstPage(chatId));
+  const [messages, setMessages] = useState<WireMessage[]>(first?.messages ?? []);
   const [pending, setPending] = useState<PendingMessage[]>([]);
-  const [loaded, setLoaded] = useState(false);
-  const [hasOlder, setHasOlder] = useState(false);
+  const [loaded, setLoaded] = useState(first !== undefined);
+  const [hasOlder, setHasOlder] = useState(first?.hasMore ?? false);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [online, setOnline] = useState<string[]>([]);
   const [typing, setTyping] = useState<Record<string, number>>({});
-  const newestSeq = useRef(0);
-  const loadedRef = useRef(false);
+  const newestSeq = useRef(first?.messages.at(-1)?.seq ?? 0);
+  const loadedRef = useRef(first !== undefined);
   const catchingUp = useRef<Promise<void> | null>(null);
   const lastTypingSent = useRef(0);
 
@@ -176,4 +181,12 @@ export function useChat(chatId: string, myId: string, onGone: () => void) {
     retry,
     announceTyping,
   };
+}
+
+/** The chat's first page of messages, if the cache holds one fetched within FIRST_PAGE_FRESH_MS. */
+function freshFirstPage(chatId: string) {
+  const state = queryClient.getQueryState<RouterOutputs["chats"]["messages"]>(
+    getQueryKey(trpc.chats.messages, { chatId }, "query"),
+  );
+  return state?.data && Date.now() - state.dataUpdatedAt < FIRST_PAGE_FRESH_MS ? state.data : undefined;
 }

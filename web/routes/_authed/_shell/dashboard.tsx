@@ -5,7 +5,7 @@ import { ProjectFormDialog } from "../../../components/projects/project-form-dia
 import { useJoinedNotices } from "../../../components/projects/use-joined-notice";
 import { Button } from "../../../components/ui/button";
 import { pageHead } from "../../../lib/head";
-import { displayNameOf } from "../../../lib/session";
+import { displayNameOf, useMember } from "../../../lib/session";
 import { trpc } from "../../../lib/trpc";
 import { CategoryCards, MyFigures, QuickActions, RecentProjects, StatCards } from "./-components/dashboard-cards";
 import { WaitingRequests } from "./-components/waiting-requests";
@@ -25,7 +25,7 @@ export const Route = createFileRoute("/_authed/_shell/dashboard")({
 });
 
 function Dashboard() {
-  const { me } = Route.useRouteContext();
+  const me = useMember();
   const stats = trpc.projects.stats.useQuery();
   const mine = trpc.projects.myStats.useQuery(undefined, { refetchOnWindowFocus: true });
   const recent = trpc.projects.recent.useQuery();

@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { PageHeader } from "../../../components/page";
 import { OwnProfileLoaded, PROFILE_LOAD_ERROR } from "../../../components/own-profile";
 import { pageHead } from "../../../lib/head";
+import { useMember } from "../../../lib/session";
 import { useOwnProfile } from "../../../lib/profile";
 import { notify } from "../../../lib/toast";
 import { AccountSecurity } from "./-components/account-security/account-security";
@@ -17,7 +18,7 @@ export const Route = createFileRoute("/_authed/_shell/settings")({
 });
 
 function Settings() {
-  const { me } = Route.useRouteContext();
+  const me = useMember();
   const profile = useOwnProfile();
   useEffect(() => {
     if (profile.isError) notify.error("Profile Error", PROFILE_LOAD_ERROR);

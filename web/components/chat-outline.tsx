@@ -1,0 +1,44 @@
+import { Link } from "@tanstack/react-router";
+import { ArrowLeft } from "lucide-react";
+import { buttonVariants } from "./ui/button";
+
+/** What a chat's tab is called (the chat route's head) and what its outline is titled. */
+export const CHAT_TITLE = "Chat";
+
+/**
+ * A chat's frame while the session and the chat are on their way: the way back, where the chat's
+ * picture and name will be, 'Loading chat...' where its messages will be, and the composer's place.
+ * The same size as the chat page's own header and composer, so nothing moves when it comes. The
+ * build renders it into the page every chat's address is served (web/prerender.tsx).
+ */
+export function ChatOutline() {
+  return (
+    <div className="flex h-dvh flex-col">
+      <header className="flex items-center gap-3 border-b bg-background px-3 py-2 sm:px-6">
+        <Link
+          to="/friends"
+          className={buttonVariants({ variant: "ghost", size: "icon" })}
+          aria-label="Back to Friends & Chats"
+        >
+          <ArrowLeft aria-hidden />
+        </Link>
+        <span className="size-10 shrink-0 animate-pulse rounded-full bg-muted" aria-hidden />
+        <span className="grid min-w-0 flex-1 gap-1.5" aria-hidden>
+          <span className="h-4 w-36 animate-pulse rounded bg-muted" />
+          <span className="h-3 w-16 animate-pulse rounded bg-muted" />
+        </span>
+      </header>
+      <main className="flex min-h-0 flex-1 flex-col">
+        <p role="status" className="flex flex-1 items-center justify-center text-sm text-muted-foreground">
+          Loading chat...
+        </p>
+        <div className="border-t bg-background px-3 py-3 sm:px-6" aria-hidden>
+          <div className="mx-auto flex max-w-3xl items-end gap-2">
+            <span className="h-10 flex-1 rounded-md border border-input" />
+            <span className="size-11 rounded-md bg-muted md:size-10" />
+          </div>
+        </div>
+      </main>
+    </div>
+  );
+}
