@@ -154,12 +154,15 @@ function prerenderedHtml(
  * import, as the page's absolute paths: what the router will ask for to render those routes.
  */
 function routeCode(bundle: Rollup.OutputBundle, routeIds: string[]) {
-  // By route id: routes/_authed/chat.$chatId.tsx is the route /_authed/chat/$chatId.
+  // By route id: routes/_authed/chat.$chatId.tsx is the route /_authed/chat/$chatId. A route may
+  // split its component with other parts (codeSplitGroupings): `?tsr-split=component---pendingComponent`.
   const chunks = new Map<string, Rollup.OutputChunk>();
   const routesDir = join(webDir, "routes");
   for (const output of Object.values(bundle)) {
-    const split = output.type === "chunk" && output.facadeModuleId?.match(/^(.*)\.tsx\?tsr-split=component$/);
-    if (split && split[1]!.startsWith(routesDir)) chunks.set(split[1]!.slice(routesDir.length).replace(/\./g, "/"), output);
+    const split = output.type === "chunk" && output.facadeModuleId?.match(/^(.*)\.tsx\?tsr-split=([\w-]+)$/);
+    if (split && split[1]!.startsWith(routesDir) && split[2]!.split("---").includes("component")) {
+      chunks.set(split[1]!.slice(routesDir.length).replace(/\./g, "/"), output);
+    }
   }
   const files = new Set<string>();
   const add = (chunk: Rollup.OutputChunk | undefined) => {

@@ -6,9 +6,8 @@
 import { createMemoryHistory, RouterContextProvider } from "@tanstack/react-router";
 import { renderToString } from "react-dom/server";
 import { App } from "./app";
-import { CHAT_TITLE } from "./components/chat-outline";
 import { headingOf, isChat, Outline } from "./components/shell-outline";
-import { DEFAULT_DESCRIPTION, pageTitle } from "./lib/head";
+import { CHAT_TITLE, DEFAULT_DESCRIPTION, pageTitle } from "./lib/head";
 import { createAppRouter } from "./router";
 
 export interface RenderedPage {

@@ -2,9 +2,6 @@ import { Link } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
 import { buttonVariants } from "./ui/button";
 
-/** What a chat's tab is called (the chat route's head) and what its outline is titled. */
-export const CHAT_TITLE = "Chat";
-
 /**
  * A chat's frame while the session and the chat are on their way: the way back, where the chat's
  * picture and name will be, 'Loading chat...' where its messages will be, and the composer's place.

@@ -18,3 +18,6 @@ export const pageHead =
   () => ({
     meta: [{ title: pageTitle(title) }, { name: "description", content: description }],
   });
+
+/** What a chat's tab is called: the chat route's head, and the outline every chat's address is served. */
+export const CHAT_TITLE = "Chat";

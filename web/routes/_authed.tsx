@@ -25,6 +25,8 @@ export const Route = createFileRoute("/_authed")({
     if (!me) throw redirect({ to: "/auth", search: { reset: true, redirect: location.href }, replace: true });
     return { me };
   },
+  // The outlines travel with the area's own code, not in the entry every public page loads.
+  codeSplitGroupings: [["component", "pendingComponent"]],
   // Only a session check that is actually slow shows 'Loading...'; a cached one never flashes it.
   pendingMs: 100,
   pendingMinMs: 300,

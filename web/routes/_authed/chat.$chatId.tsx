@@ -1,7 +1,7 @@
 import { createFileRoute, redirect, useNavigate } from "@tanstack/react-router";
 import { useCallback, useEffect, useRef } from "react";
-import { CHAT_TITLE, ChatOutline } from "../../components/chat-outline";
-import { pageHead } from "../../lib/head";
+import { ChatOutline } from "../../components/chat-outline";
+import { CHAT_TITLE, pageHead } from "../../lib/head";
 import { useMember } from "../../lib/session";
 import { trpc } from "../../lib/trpc";
 import { ChatHeader } from "./-components/chat-header";
