@@ -215,6 +215,50 @@ test("the menu's code is fetched once the messages show, and the menu works when
   await ada.page.getByRole("dialog", { name: "Bob Menu" }).waitFor();
 });
 
+test("a long chat opens at its newest message, loads older ones above without moving the view, and a new one raises a pill", async ({
+  app,
+  newPage,
+}) => {
+  const ada = await person(app, newPage, "Ada Scroll");
+  const bob = await person(app, newPage, "Bob Scroll");
+  await befriend(app, ada, bob);
+  const { chatId } = await call<{ chatId: string }>(ada, "chats.openPrivate", { friendId: bob.id });
+  const note = (n: number) => `Note ${String(n).padStart(2, "0")}`;
+  for (let n = 1; n <= 60; n++) {
+    await call(bob, "chats.send", { chatId, clientId: `scroll-test-${String(n).padStart(4, "0")}`, content: note(n) });
+  }
+  const list = messageList(ada.page);
+  const scroller = ada.page.getByTestId("message-scroller");
+  const fromBottom = () => scroller.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
+
+  // The newest 50, scrolled to the newest.
+  await ada.page.goto(`/chat/${chatId}`);
+  await list.getByText(note(60), { exact: true }).waitFor();
+  await expect.poll(fromBottom).toBeLessThan(2);
+  expect(await list.getByText(note(10), { exact: true }).count()).toBe(0);
+
+  // Scrolling to the top brings the rest in above, and what was at the top stays where it was.
+  const oldestShown = list.getByText(note(11), { exact: true });
+  await scroller.evaluate((el) => (el.scrollTop = 0));
+  const topBefore = (await oldestShown.boundingBox())!.y;
+  await list.getByText(note(1), { exact: true }).waitFor();
+  await expect.poll(async () => Math.abs((await oldestShown.boundingBox())!.y - topBefore)).toBeLessThan(40);
+  expect(await list.getByText(note(1), { exact: true }).isVisible()).toBe(true);
+  expect(await list.getByText(note(1), { exact: true }).evaluate((el) => el.getBoundingClientRect().bottom)).toBeLessThan(
+    topBefore,
+  );
+
+  // Scrolled up, a new message does not move the view: a pill says it came, and takes Ada to it.
+  await call(bob, "chats.send", { chatId, clientId: "scroll-test-0061", content: "Fresh news" });
+  const pill = ada.page.getByRole("button", { name: "New messages" });
+  await pill.waitFor();
+  expect(await fromBottom()).toBeGreaterThan(100);
+  await pill.click();
+  await expect.poll(fromBottom).toBeLessThan(2);
+  expect(await list.getByText("Fresh news").isVisible()).toBe(true);
+  await pill.waitFor({ state: "detached" });
+});
+
 test("a friend request reaches the other member's open page at once: the Requests badge counts it", async ({
   app,
   newPage,

@@ -111,7 +111,20 @@ export function MessageList({
     const el = scroller.current;
     if (!el) return;
     const before = heightBefore.current;
-    if (before.first !== undefined && firstSeq !== undefined && firstSeq < before.first) {
+    if (before.first === undefined) {
+      // The first messages are brought to the bottom in the frame that paints them, not by forcing
+      // their layout inside the commit that made them: on a phone that layout is the commit's
+      // longest part. Nobody has scrolled yet, so nothing can move in between.
+      const frame = requestAnimationFrame(() => {
+        if (atBottom.current) {
+          el.scrollTop = el.scrollHeight;
+          onSeeNewest();
+        }
+        heightBefore.current = { first: firstSeq, height: el.scrollHeight };
+      });
+      return () => cancelAnimationFrame(frame);
+    }
+    if (firstSeq !== undefined && firstSeq < before.first) {
       // Older messages went in above: keep what the member was looking at where it was.
       el.scrollTop += el.scrollHeight - before.height;
     } else if (atBottom.current) {
