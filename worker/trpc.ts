@@ -18,28 +18,31 @@ export interface Meta {
   alone?: true;
 }
 
-const t = initTRPC.context<Context>().meta<Meta>().create({
-  transformer,
-  errorFormatter({ shape, error }) {
-    const zodError = error.cause instanceof ZodError ? error.cause : null;
-    // The SPA shows `message` as it is, so it must be the first human sentence, not a JSON dump.
-    const message = zodError
-      ? (zodError.issues[0]?.message ?? shape.message)
-      : error.code === "INTERNAL_SERVER_ERROR"
-        ? INTERNAL_ERROR_MESSAGE
-        : shape.message;
-    return {
-      ...shape,
-      message,
-      data: {
-        code: shape.data.code,
-        httpStatus: shape.data.httpStatus,
-        path: shape.data.path,
-        zodError: zodError ? z.flattenError(zodError) : null,
-      },
-    };
-  },
-});
+const t = initTRPC
+  .context<Context>()
+  .meta<Meta>()
+  .create({
+    transformer,
+    errorFormatter({ shape, error }) {
+      const zodError = error.cause instanceof ZodError ? error.cause : null;
+      // The SPA shows `message` as it is, so it must be the first human sentence, not a JSON dump.
+      const message = zodError
+        ? (zodError.issues[0]?.message ?? shape.message)
+        : error.code === "INTERNAL_SERVER_ERROR"
+          ? INTERNAL_ERROR_MESSAGE
+          : shape.message;
+      return {
+        ...shape,
+        message,
+        data: {
+          code: shape.data.code,
+          httpStatus: shape.data.httpStatus,
+          path: shape.data.path,
+          zodError: zodError ? z.flattenError(zodError) : null,
+        },
+      };
+    },
+  });
 
 export const router = t.router;
 

@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
+import type { ReactNode } from "react";
 import { buttonVariants } from "./ui/button";
 
 /**
@@ -11,20 +12,13 @@ import { buttonVariants } from "./ui/button";
 export function ChatOutline() {
   return (
     <div className="flex h-dvh flex-col">
-      <header className="flex items-center gap-3 border-b bg-background px-3 py-2 sm:px-6">
-        <Link
-          to="/friends"
-          className={buttonVariants({ variant: "ghost", size: "icon" })}
-          aria-label="Back to Friends & Chats"
-        >
-          <ArrowLeft aria-hidden />
-        </Link>
+      <ChatBar>
         <span className="size-10 shrink-0 animate-pulse rounded-full bg-muted" aria-hidden />
         <span className="grid min-w-0 flex-1 gap-1.5" aria-hidden>
           <span className="h-4 w-36 animate-pulse rounded bg-muted" />
           <span className="h-3 w-16 animate-pulse rounded bg-muted" />
         </span>
-      </header>
+      </ChatBar>
       <main className="flex min-h-0 flex-1 flex-col">
         <p role="status" className="flex flex-1 items-center justify-center text-sm text-muted-foreground">
           Loading chat...
@@ -37,5 +31,21 @@ export function ChatOutline() {
         </div>
       </main>
     </div>
+  );
+}
+
+/** The chat page's header bar (and its outline's): the way back to Friends & Chats, then `children`. */
+export function ChatBar({ children }: { children: ReactNode }) {
+  return (
+    <header className="flex items-center gap-3 border-b bg-background px-3 py-2 sm:px-6">
+      <Link
+        to="/friends"
+        className={buttonVariants({ variant: "ghost", size: "icon" })}
+        aria-label="Back to Friends & Chats"
+      >
+        <ArrowLeft aria-hidden />
+      </Link>
+      {children}
+    </header>
   );
 }

@@ -40,8 +40,7 @@ export function ShellOutline({ heading }: { heading?: PageHeading }) {
 }
 
 /** The heading of the deepest matched route that declares one (`staticData.heading`). */
-export const headingOf = (matches: Matches) =>
-  matches.map((match) => match.staticData.heading).findLast(Boolean);
+export const headingOf = (matches: Matches) => matches.map((match) => match.staticData.heading).findLast(Boolean);
 
 type Matches = { staticData: StaticDataRouteOption }[];
 

@@ -244,9 +244,9 @@ test("a long chat opens at its newest message, loads older ones above without mo
   await list.getByText(note(1), { exact: true }).waitFor();
   await expect.poll(async () => Math.abs((await oldestShown.boundingBox())!.y - topBefore)).toBeLessThan(40);
   expect(await list.getByText(note(1), { exact: true }).isVisible()).toBe(true);
-  expect(await list.getByText(note(1), { exact: true }).evaluate((el) => el.getBoundingClientRect().bottom)).toBeLessThan(
-    topBefore,
-  );
+  expect(
+    await list.getByText(note(1), { exact: true }).evaluate((el) => el.getBoundingClientRect().bottom),
+  ).toBeLessThan(topBefore);
 
   // Scrolled up, a new message does not move the view: a pill says it came, and takes Ada to it.
   await call(bob, "chats.send", { chatId, clientId: "scroll-test-0061", content: "Fresh news" });

@@ -184,7 +184,9 @@ describe("pre-rendered outlines of the signed-in pages", () => {
     }
   });
 
-  test("a visitor who is not signed in is sent from the outline to sign in, the page kept to come back to", async ({ page }) => {
+  test("a visitor who is not signed in is sent from the outline to sign in, the page kept to come back to", async ({
+    page,
+  }) => {
     for (const path of ["/my-projects", "/chat/any-chat-id"]) {
       await page.goto(path);
       await page.waitForURL((url) => url.pathname === "/auth" && url.searchParams.get("redirect") === path);

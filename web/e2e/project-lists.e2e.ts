@@ -94,9 +94,7 @@ describe("Opening a page", () => {
     expect(timesAsked(navigated, "projects.list")).toBe(1);
   });
 
-  test("asks for its data in the same request as the session check, not one round trip after it", async ({
-    page,
-  }) => {
+  test("asks for its data in the same request as the session check, not one round trip after it", async ({ page }) => {
     await twoProjects(page);
     const opened = await requestsDuring(page, async () => {
       await page.goto("/all-projects");

@@ -1,9 +1,7 @@
-import { Link } from "@tanstack/react-router";
-import { ArrowLeft } from "lucide-react";
 import { lazy } from "react";
 import { AfterPaint } from "../../../components/after-paint";
 import { Avatar } from "../../../components/avatar";
-import { buttonVariants } from "../../../components/ui/button";
+import { ChatBar } from "../../../components/chat-outline";
 import { chatPeople, ChatMenuButton, OnlineDot, type Chat } from "./chat-header-parts";
 
 /**
@@ -37,14 +35,7 @@ export function ChatHeader({
         : "Offline";
 
   return (
-    <header className="flex items-center gap-3 border-b bg-background px-3 py-2 sm:px-6">
-      <Link
-        to="/friends"
-        className={buttonVariants({ variant: "ghost", size: "icon" })}
-        aria-label="Back to Friends & Chats"
-      >
-        <ArrowLeft aria-hidden />
-      </Link>
+    <ChatBar>
       <div className="relative">
         <Avatar name={title} url={other?.avatarUrl ?? null} className="size-10" />
         {other && (
@@ -65,6 +56,6 @@ export function ChatHeader({
       <AfterPaint fallback={<ChatMenuButton disabled />}>
         <ChatMenu chat={chat} myId={myId} online={online} />
       </AfterPaint>
-    </header>
+    </ChatBar>
   );
 }

@@ -21,7 +21,12 @@ const LOAD_OLDER_PX = 120;
 // Made once: toLocaleTimeString and its kin build a new formatter on every call, which cost a
 // chat's first render a quarter of a second on a mid-range phone.
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
-const dayFormat = new Intl.DateTimeFormat(undefined, { weekday: "long", month: "short", day: "numeric", year: "numeric" });
+const dayFormat = new Intl.DateTimeFormat(undefined, {
+  weekday: "long",
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+});
 const time = (at: number) => timeFormat.format(at);
 const day = (at: number) => dayFormat.format(at);
 
