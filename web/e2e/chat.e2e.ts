@@ -259,6 +259,66 @@ test("a long chat opens at its newest message, loads older ones above without mo
   await pill.waitFor({ state: "detached" });
 });
 
+test("a page the room refuses tries again after 1, 2 and 5 s, then every 10 s, and catches up once it is let in", async ({
+  app,
+  newPage,
+}) => {
+  const ada = await person(app, newPage, "Ada Backoff");
+  const bob = await person(app, newPage, "Bob Backoff");
+  await befriend(app, ada, bob);
+  const { chatId } = await call<{ chatId: string }>(ada, "chats.openPrivate", { friendId: bob.id });
+
+  // Every ticket Ada's page is given is spoiled, so the chat's room refuses each connection.
+  let refusing = true;
+  await ada.page.route("**/api/trpc/**", async (route) => {
+    const procedures = new URL(route.request().url()).pathname.split("/").pop()!.split(",");
+    const at = procedures.indexOf("chats.ticket");
+    if (!refusing || at < 0) return route.fallback();
+    const response = await route.fetch();
+    const body = (await response.json()) as unknown;
+    const answers = (Array.isArray(body) ? body : [body]) as { result: { data: { json: { ticket: string } } } }[];
+    answers[at]!.result.data.json.ticket = "spoiled";
+    await route.fulfill({ response, json: body });
+  });
+  let attempts = 0;
+  let refused = 0;
+  ada.page.on("websocket", (socket) => {
+    if (!socket.url().includes("/parties/chat-room/")) return;
+    attempts++;
+    socket.on("close", () => refused++);
+  });
+
+  await ada.page.clock.install();
+  await ada.page.goto(`/chat/${chatId}`);
+  await ada.page.getByText("No messages yet").waitFor();
+  await expect.poll(() => refused, { timeout: 5000 }).toBe(1);
+  // From here the page's time moves only when the test moves it.
+  await ada.page.clock.pauseAt(await ada.page.evaluate(() => Date.now() + 50));
+  const triesAfter = async (ms: number) => {
+    const before = attempts;
+    await ada.page.clock.runFor(ms - 300);
+    await ada.page.waitForTimeout(300);
+    expect(attempts, `no try before ${ms} ms`).toBe(before);
+    await ada.page.clock.runFor(600);
+    await expect.poll(() => attempts, { message: `a try after ${ms} ms`, timeout: 5000 }).toBe(before + 1);
+    // The next delay starts when this try is refused.
+    await expect.poll(() => refused, { timeout: 5000 }).toBe(attempts);
+    await ada.page.waitForTimeout(100);
+  };
+  await triesAfter(1000);
+  await triesAfter(2000);
+  await triesAfter(5000);
+  await triesAfter(10_000);
+  await triesAfter(10_000);
+
+  // Bob writes while Ada's page is shut out; once a ticket is honoured again, it shows.
+  await call(bob, "chats.send", { chatId, clientId: "backoff-test-01", content: "While you were away" });
+  refusing = false;
+  await ada.page.clock.runFor(10_300);
+  await ada.page.clock.resume();
+  await messageList(ada.page).getByText("While you were away").waitFor();
+});
+
 test("a friend request reaches the other member's open page at once: the Requests badge counts it", async ({
   app,
   newPage,
