@@ -116,31 +116,27 @@ export function MessageList({
     const el = scroller.current;
     if (!el) return;
     const before = heightBefore.current;
+    const settle = () => {
+      if (before.first !== undefined && firstSeq !== undefined && firstSeq < before.first) {
+        // Older messages went in above: keep what the member was looking at where it was.
+        el.scrollTop += el.scrollHeight - before.height;
+      } else if (atBottom.current) {
+        el.scrollTop = el.scrollHeight;
+        onSeeNewest();
+      } else if (lastSeq !== undefined) {
+        // Measured after layout, so it cannot be worked out while rendering.
+        setUnseen(true);
+      }
+      heightBefore.current = { first: firstSeq, height: el.scrollHeight };
+    };
     if (before.first === undefined) {
       // The first messages are brought to the bottom in the frame that paints them, not by forcing
       // their layout inside the commit that made them: on a phone that layout is the commit's
       // longest part. Nobody has scrolled yet, so nothing can move in between.
-      const frame = requestAnimationFrame(() => {
-        if (atBottom.current) {
-          el.scrollTop = el.scrollHeight;
-          onSeeNewest();
-        }
-        heightBefore.current = { first: firstSeq, height: el.scrollHeight };
-      });
+      const frame = requestAnimationFrame(settle);
       return () => cancelAnimationFrame(frame);
     }
-    if (firstSeq !== undefined && firstSeq < before.first) {
-      // Older messages went in above: keep what the member was looking at where it was.
-      el.scrollTop += el.scrollHeight - before.height;
-    } else if (atBottom.current) {
-      el.scrollTop = el.scrollHeight;
-      onSeeNewest();
-    } else if (lastSeq !== undefined) {
-      // Measured after layout, so it cannot be worked out while rendering.
-      // eslint-disable-next-line react-hooks/set-state-in-effect
-      setUnseen(true);
-    }
-    heightBefore.current = { first: firstSeq, height: el.scrollHeight };
+    settle();
     // onSeeNewest changes identity every render; the list reacts to messages only.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [firstSeq, lastSeq, pending.length]);
