@@ -15,14 +15,32 @@ export const CLOSE_LEFT = 4003;
 export const CLOSE_TOO_MANY = 4008;
 
 /**
- * True when `incoming`, added to what a page holds up to `newestSeq`, still leaves a sequence number
- * out: some messages were missed, and the page fetches what follows `newestSeq`.
+ * Which of a chat's numbered messages a page holds: every number up to `caughtUpTo` (from where it
+ * started), and any it got past a gap. Messages that come one by one (the room's frames, a send's
+ * answer) may leave a gap: `add` says so, and the page asks for everything after `caughtUpTo`. A
+ * page the server answered (the first page, a catch-up) has no gap: `complete` moves past it.
  */
-export function leavesGap(newestSeq: number, incoming: WireMessage[]) {
-  let newest = newestSeq;
-  for (const seq of incoming.map((m) => m.seq).sort((a, b) => a - b)) {
-    if (seq > newest + 1) return true;
-    newest = Math.max(newest, seq);
-  }
-  return false;
+export function sequenceTracker(start = 0) {
+  let caughtUpTo = start;
+  const pastGap = new Set<number>();
+  const advance = () => {
+    while (pastGap.delete(caughtUpTo + 1)) caughtUpTo++;
+    for (const seq of pastGap) if (seq <= caughtUpTo) pastGap.delete(seq);
+  };
+  return {
+    get caughtUpTo() {
+      return caughtUpTo;
+    },
+    /** Holds messages that came one by one; true while some number before them is missing. */
+    add(messages: WireMessage[]) {
+      for (const { seq } of messages) if (seq > caughtUpTo) pastGap.add(seq);
+      advance();
+      return pastGap.size > 0;
+    },
+    /** Holds a page the server answered, complete up to its last message. */
+    complete(messages: WireMessage[]) {
+      caughtUpTo = Math.max(caughtUpTo, ...messages.map((m) => m.seq));
+      advance();
+    },
+  };
 }

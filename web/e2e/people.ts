@@ -36,5 +36,14 @@ export async function befriend(app: RunningHost, a: Person, b: Person) {
   }
 }
 
+/** Two friends and the private chat between them, opened by the first. */
+export async function friendsInChat(app: RunningHost, newPage: () => Promise<Page>, first: string, second: string) {
+  const ada = await person(app, newPage, first);
+  const bob = await person(app, newPage, second);
+  await befriend(app, ada, bob);
+  const { chatId } = await call<{ chatId: string }>(ada, "chats.openPrivate", { friendId: bob.id });
+  return { ada, bob, chatId };
+}
+
 /** A procedure called from the member's own page, with their session, as the SPA calls it. */
 export const call = <T>(who: Person, path: string, input: unknown) => callFromPage<T>(who.page, path, input);

@@ -4,7 +4,7 @@
  * through a member's own HTTP session against the running host.
  */
 import type { ChatRoomEvent, WireMessage } from "../../party/protocol";
-import { leavesGap } from "../../party/wire";
+import { sequenceTracker } from "../../party/wire";
 import { roomSocket } from "../../party/testing/rooms-process";
 import type { testBrowser } from "../testing/browser";
 
@@ -12,20 +12,18 @@ type Browser = ReturnType<typeof testBrowser>;
 
 export function liveChatClient(roomsHost: string, browser: Browser, chatId: string) {
   const held = new Map<number, WireMessage>();
-  let newest = 0;
+  const seen = sequenceTracker();
   let catchingUp: Promise<void> | null = null;
   const hold = (messages: WireMessage[]) => {
-    for (const m of messages) {
-      held.set(m.seq, m);
-      newest = Math.max(newest, m.seq);
-    }
+    for (const m of messages) held.set(m.seq, m);
   };
   const catchUp = () =>
     (catchingUp ??= (async () => {
       try {
         for (;;) {
-          const page = await browser.trpc.chats.messages.query({ chatId, afterSeq: newest });
+          const page = await browser.trpc.chats.messages.query({ chatId, afterSeq: seen.caughtUpTo });
           hold(page.messages);
+          seen.complete(page.messages);
           if (!page.hasMore) break;
         }
       } finally {
@@ -44,9 +42,8 @@ export function liveChatClient(roomsHost: string, browser: Browser, chatId: stri
   live.socket.addEventListener("message", (event) => {
     const data = JSON.parse(String(event.data)) as ChatRoomEvent;
     if (data.type !== "messages") return;
-    const gap = leavesGap(newest, data.messages);
     hold(data.messages);
-    if (gap) void catchUp().catch(() => undefined);
+    if (seen.add(data.messages)) void catchUp().catch(() => undefined);
   });
 
   return {

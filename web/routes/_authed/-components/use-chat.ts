@@ -1,7 +1,7 @@
 import { getQueryKey } from "@trpc/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ChatRoomEvent, WireMessage } from "../../../../party/protocol";
-import { clientMessages, leavesGap } from "../../../../party/wire";
+import { clientMessages, sequenceTracker } from "../../../../party/wire";
 import { useRoomSocket } from "../../../lib/room-socket";
 import { errorMessage, queryClient, trpc } from "../../../lib/trpc";
 import type { RouterOutputs } from "../../../lib/types";
@@ -37,14 +37,18 @@ export function useChat(chatId: string, myId: string, onGone: () => void) {
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [online, setOnline] = useState<string[]>([]);
   const [typing, setTyping] = useState<Record<string, number>>({});
-  const newestSeq = useRef(first?.messages.at(-1)?.seq ?? 0);
+  const [seen] = useState(() => sequenceTracker(first?.messages.at(-1)?.seq));
   const loadedRef = useRef(first !== undefined);
+  /**
+   * A catch-up was asked for while none could start: before the first page had loaded (done once it
+   * has), or while one was on its way, whose answer may predate the ask (done again after it).
+   */
+  const catchUpWanted = useRef(false);
   const catchingUp = useRef<Promise<void> | null>(null);
   const lastTypingSent = useRef(0);
 
   const hold = useCallback(
     (incoming: WireMessage[]) => {
-      for (const m of incoming) newestSeq.current = Math.max(newestSeq.current, m.seq);
       setMessages((held) => mergeMessages(held, incoming));
       const mine = new Set(incoming.filter((m) => m.senderId === myId).map((m) => m.clientId));
       if (mine.size) setPending((list) => list.filter((p) => !mine.has(p.clientId)));
@@ -52,38 +56,63 @@ export function useChat(chatId: string, myId: string, onGone: () => void) {
     [myId],
   );
 
-  /** Fetches everything after the newest held message, page by page. One at a time. */
+  /** Holds a page the server answered: complete, it leaves no gap before its last message. */
+  const holdPage = useCallback(
+    (page: WireMessage[]) => {
+      hold(page);
+      seen.complete(page);
+    },
+    [hold, seen],
+  );
+
+  /** Fetches everything after the last message held without a gap, page by page. One at a time. */
   const catchUp = useCallback(() => {
-    if (!loadedRef.current) return Promise.resolve();
-    catchingUp.current ??= (async () => {
+    if (!loadedRef.current || catchingUp.current) {
+      catchUpWanted.current = true;
+      return catchingUp.current ?? Promise.resolve();
+    }
+    catchingUp.current = (async () => {
       try {
-        for (;;) {
-          const page = await utils.client.chats.messages.query({ chatId, afterSeq: newestSeq.current });
-          hold(page.messages);
-          if (!page.hasMore) break;
-        }
+        do {
+          catchUpWanted.current = false;
+          for (;;) {
+            const page = await utils.client.chats.messages.query({ chatId, afterSeq: seen.caughtUpTo });
+            holdPage(page.messages);
+            if (!page.hasMore) break;
+          }
+        } while (catchUpWanted.current);
       } finally {
         catchingUp.current = null;
       }
     })();
     return catchingUp.current;
-  }, [chatId, hold, utils]);
+  }, [chatId, holdPage, seen, utils]);
+
+  /** Holds messages that came one by one, and catches up if they show that some were missed. */
+  const receive = useCallback(
+    (incoming: WireMessage[]) => {
+      hold(incoming);
+      if (seen.add(incoming)) void catchUp();
+    },
+    [catchUp, hold, seen],
+  );
 
   useEffect(() => {
     let cancelled = false;
     void utils.chats.messages.fetch({ chatId }, { staleTime: FIRST_PAGE_FRESH_MS }).then((page) => {
       if (cancelled) return;
-      hold(page.messages);
+      holdPage(page.messages);
       setHasOlder(page.hasMore);
       loadedRef.current = true;
       setLoaded(true);
-      // Anything that arrived while the first page was on its way.
-      void catchUp();
+      // The room opened (or reported a gap) before the first page had loaded. Otherwise the room's
+      // opening, still to come, catches up: asked now as well, the same messages would come twice.
+      if (catchUpWanted.current) void catchUp();
     });
     return () => {
       cancelled = true;
     };
-  }, [chatId, hold, catchUp, utils]);
+  }, [chatId, holdPage, catchUp, utils]);
 
   const loadOlder = useCallback(async () => {
     const oldest = messages[0]?.seq;
@@ -107,9 +136,7 @@ export function useChat(chatId: string, myId: string, onGone: () => void) {
     onGone,
     onEvent: (event) => {
       if (event.type === "messages") {
-        const gap = leavesGap(newestSeq.current, event.messages);
-        hold(event.messages);
-        if (gap) void catchUp();
+        receive(event.messages);
         if (event.messages.some((m) => m.messageType === "system")) void utils.chats.byId.invalidate({ chatId });
       } else if (event.type === "presence") {
         setOnline(event.online);
@@ -136,7 +163,8 @@ export function useChat(chatId: string, myId: string, onGone: () => void) {
       sendMutation.mutate(
         { chatId, clientId: message.clientId, content: message.content },
         {
-          onSuccess: (stored) => hold([stored]),
+          // Numbered after a message this page has not seen, it shows that one is late or missed.
+          onSuccess: (stored) => receive([stored]),
           onError: (error) =>
             setPending((list) =>
               list.map((p) =>
@@ -146,7 +174,7 @@ export function useChat(chatId: string, myId: string, onGone: () => void) {
         },
       );
     },
-    [chatId, hold, sendMutation],
+    [chatId, receive, sendMutation],
   );
 
   const send = (content: string) => {
