@@ -1,5 +1,5 @@
 import { createFileRoute, redirect, useNavigate } from "@tanstack/react-router";
-import { useCallback, useEffect, useRef } from "react";
+import { useCallback, useEffect, useMemo, useRef } from "react";
 import { ChatOutline } from "../../components/chat-outline";
 import { CHAT_TITLE, pageHead } from "../../lib/head";
 import { useMember } from "../../lib/session";
@@ -55,14 +55,19 @@ function ChatPage() {
     }
   };
 
+  // One function for as long as the participants stay the same, so the message list is not built
+  // again for a typing hint or a presence change.
+  const senderOf = useMemo(() => {
+    const people = new Map(chat.data?.participants.map((p) => [p.userId, p]));
+    return (userId: string): Sender => {
+      const person = people.get(userId);
+      return { name: person?.name || "Former member", avatarUrl: person?.avatarUrl ?? null };
+    };
+  }, [chat.data?.participants]);
+
   if (!chat.data) {
     return <ChatOutline />;
   }
-  const people = new Map(chat.data.participants.map((p) => [p.userId, p]));
-  const senderOf = (userId: string): Sender => {
-    const person = people.get(userId);
-    return { name: person?.name || "Former member", avatarUrl: person?.avatarUrl ?? null };
-  };
 
   return (
     <div className="flex h-dvh flex-col">

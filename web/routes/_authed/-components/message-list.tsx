@@ -1,5 +1,5 @@
 import { ArrowDown, RotateCw } from "lucide-react";
-import { Fragment, useLayoutEffect, useRef, useState, type ReactNode } from "react";
+import { Fragment, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { WireMessage } from "../../../../party/protocol";
 import { Avatar } from "../../../components/avatar";
 import { Button } from "../../../components/ui/button";
@@ -158,6 +158,28 @@ export function MessageList({
     setUnseen(false);
   };
 
+  // Built again only when the messages or their senders change: a chat re-renders for typing hints,
+  // presence and every send, and rebuilding hundreds of bubbles each time would stall a phone.
+  const rows = useMemo(
+    () =>
+      messages.map((message, i) => {
+        const newDay = i === 0 || dayKey(messages[i - 1]!.createdAt) !== dayKey(message.createdAt);
+        return (
+          <Fragment key={message.seq}>
+            {newDay && <DaySeparator at={message.createdAt} />}
+            {message.messageType === "system" ? (
+              <li className="text-center text-xs text-muted-foreground italic">{message.content}</li>
+            ) : (
+              <Bubble own={message.senderId === myId} sender={senderOf(message.senderId)} at={message.createdAt}>
+                <MessageText text={message.content} />
+              </Bubble>
+            )}
+          </Fragment>
+        );
+      }),
+    [messages, myId, senderOf],
+  );
+
   const me = senderOf(myId);
   return (
     <div className="relative min-h-0 flex-1">
@@ -172,21 +194,7 @@ export function MessageList({
           <p className="flex h-full items-center justify-center text-sm text-muted-foreground">No messages yet</p>
         ) : (
           <ol className="mx-auto flex max-w-3xl flex-col gap-3" aria-label="Messages">
-            {messages.map((message, i) => {
-              const newDay = i === 0 || dayKey(messages[i - 1]!.createdAt) !== dayKey(message.createdAt);
-              return (
-                <Fragment key={message.seq}>
-                  {newDay && <DaySeparator at={message.createdAt} />}
-                  {message.messageType === "system" ? (
-                    <li className="text-center text-xs text-muted-foreground italic">{message.content}</li>
-                  ) : (
-                    <Bubble own={message.senderId === myId} sender={senderOf(message.senderId)} at={message.createdAt}>
-                      <MessageText text={message.content} />
-                    </Bubble>
-                  )}
-                </Fragment>
-              );
-            })}
+            {rows}
             {pending.map((p) => (
               <Bubble
                 key={p.clientId}
