@@ -9,7 +9,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { build, defineConfig, type Plugin, type Rollup } from "vite";
 import { addressOf, PRERENDERED_PAGES, type PrerenderedPage } from "./worker/http/prerendered";
 import { staticAssetHeadersFile, THEME_SCRIPT_HASH } from "./worker/http/security-headers";
-import type { RenderedOutline, RenderedPage } from "./web/prerender";
+import type { RenderedPage } from "./web/prerender";
 
 const webDir = fileURLToPath(new URL("./web", import.meta.url));
 /**
@@ -67,36 +67,54 @@ const APP_SCRIPTS =
   /\s*<(?:script type="module"[^>]*src|link rel="modulepreload"[^>]*href)="([^"]+)"[^>]*>(?:<\/script>)?/g;
 
 /**
- * The app's loader, on every page the build writes. The app's scripts (what the shell names in its
- * head) are fetched only once the page has painted, so they never compete with the page for the
- * network or the main thread before the visitor sees it; a hidden tab (nothing to paint) loads them
- * at once. A page that names them in its head already (the shell, a signed-in page's outline) has
- * them fetched from the start instead, and they are not asked twice. They run one chunk per task in
- * the shell's order (the framework among the first): the app's whole module graph run in one go
- * would hold the main thread for its whole length.
+ * The app's loader, on every page the build writes. It runs the app's chunks one per task in the
+ * shell's order (the framework among the first), then the entry: the app's whole module graph run
+ * in one go would hold the main thread for its whole length. The shell names the chunks in its
+ * head, so they are fetched from the start. A pre-rendered page lists them, with the code of the
+ * routes it shows, in its `template[data-page-code]`: they are fetched once the page's first
+ * contentful paint is on screen (a few links per task, as each request costs the main thread),
+ * so they never compete with the page for the network or the main thread before the visitor sees
+ * it. A tab that is or goes hidden (nothing to paint) loads them at once.
  * Written once per build into assets/, named by its content.
  */
 function writeAppLoader(shell: string, dir: string) {
   const [entry, ...chunks] = [...shell.matchAll(APP_SCRIPTS)].map(([, url]) => url!);
   const code = [
     `const chunks = ${JSON.stringify(chunks)};`,
+    `const pageCode = document.querySelector("template[data-page-code]");`,
     `const nextTask = () => new Promise((resolve) => setTimeout(resolve));`,
-    `const load = async () => {`,
-    `  for (const href of chunks) {`,
-    `    if (document.querySelector(\`link[href="\${href}"]\`)) continue;`,
-    `    const link = document.createElement("link");`,
-    `    link.rel = "modulepreload";`,
-    `    link.href = href;`,
-    `    document.head.append(link);`,
+    `const firstContentfulPaint = () =>`,
+    `  new Promise((resolve) => {`,
+    `    document.addEventListener("visibilitychange", resolve, { once: true });`,
+    `    new PerformanceObserver((entries, observer) => {`,
+    `      if (!entries.getEntriesByName("first-contentful-paint").length) return;`,
+    `      observer.disconnect();`,
+    `      resolve();`,
+    `    }).observe({ type: "paint", buffered: true });`,
+    `  });`,
+    `const painted = () => {`,
+    `  if (document.visibilityState === "hidden") return Promise.resolve();`,
+    `  if (pageCode && PerformanceObserver.supportedEntryTypes.includes("paint")) return firstContentfulPaint();`,
+    `  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));`,
+    `};`,
+    `const LINKS_PER_TASK = 6;`,
+    `const fetchPageCode = async () => {`,
+    `  const links = [...(pageCode?.content.children ?? [])];`,
+    `  for (let i = 0; i < links.length; i += LINKS_PER_TASK) {`,
+    `    if (i) await nextTask();`,
+    `    document.head.append(...links.slice(i, i + LINKS_PER_TASK));`,
     `  }`,
+    `};`,
+    `const load = async () => {`,
+    `  await painted();`,
+    `  void fetchPageCode();`,
     `  for (const href of chunks) {`,
     `    await import(href);`,
     `    await nextTask();`,
     `  }`,
     `  await import(${JSON.stringify(entry)});`,
     `};`,
-    `if (document.visibilityState === "hidden") void load();`,
-    `else requestAnimationFrame(() => setTimeout(load));`,
+    `void load();`,
     ``,
   ].join("\n");
   const file = `assets/load-app-${createHash("sha256").update(code).digest("hex").slice(0, 8)}.js`;
@@ -109,8 +127,9 @@ function writeAppLoader(shell: string, dir: string) {
  * so nothing but the HTML stands between the visitor and the first paint; the app loaded after
  * that paint (writeAppLoader). A public page is in the root, for the app to take over as it is; a
  * signed-in page's outline is beside the empty root, and gives way as soon as the app has rendered
- * anything there (styles.css). `preloads` are fetched from the start: the parser adds their links
- * before the first paint, where the app's router would add them, one by one, while the member waits.
+ * anything there (styles.css). `pageCode` (the app's chunks and the page's own routes) is listed
+ * for the loader to fetch all at once after the first paint: the app's router would find the
+ * routes' code only once the app has run, one by one, while the visitor waits.
  */
 function prerenderedHtml(
   shell: string,
@@ -118,7 +137,7 @@ function prerenderedHtml(
   { kind, path }: PrerenderedPage,
   dir: string,
   loader: string,
-  preloads: string[],
+  pageCode: string[],
 ) {
   return shell
     .replace(
@@ -136,7 +155,7 @@ function prerenderedHtml(
       "</head>",
       () =>
         [
-          ...preloads.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+          `<template data-page-code>${pageCode.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join("")}</template>`,
           `<script type="module" src="${loader}"></script>`,
         ]
           .map((tag) => `    ${tag}\n`)
@@ -154,14 +173,21 @@ function prerenderedHtml(
  * import, as the page's absolute paths: what the router will ask for to render those routes.
  */
 function routeCode(bundle: Rollup.OutputBundle, routeIds: string[]) {
-  // By route id: routes/_authed/chat.$chatId.tsx is the route /_authed/chat/$chatId. A route may
-  // split its component with other parts (codeSplitGroupings): `?tsr-split=component---pendingComponent`.
+  // By route id: routes/_authed/chat.$chatId.tsx is the route /_authed/chat/$chatId, and
+  // routes/_site/index.tsx the route /_site/. A route may split its component with other parts
+  // (codeSplitGroupings): `?tsr-split=component---pendingComponent`.
   const chunks = new Map<string, Rollup.OutputChunk>();
   const routesDir = join(webDir, "routes");
   for (const output of Object.values(bundle)) {
     const split = output.type === "chunk" && output.facadeModuleId?.match(/^(.*)\.tsx\?tsr-split=([\w-]+)$/);
     if (split && split[1]!.startsWith(routesDir) && split[2]!.split("---").includes("component")) {
-      chunks.set(split[1]!.slice(routesDir.length).replace(/\./g, "/"), output);
+      chunks.set(
+        split[1]!
+          .slice(routesDir.length)
+          .replace(/\./g, "/")
+          .replace(/\/index$/, "/"),
+        output,
+      );
     }
   }
   const files = new Set<string>();
@@ -201,31 +227,25 @@ function prerender(): Plugin {
           });
           const { renderPage, renderOutline } = (await import(pathToFileURL(join(ssrDir, "prerender.js")).href)) as {
             renderPage: (path: string) => Promise<RenderedPage>;
-            renderOutline: (path: string) => RenderedOutline;
+            renderOutline: (path: string) => RenderedPage;
           };
           const shell = readFileSync(join(dir!, "index.html"), "utf8");
           const loader = writeAppLoader(shell, dir!);
-          const shellChunks = [...shell.matchAll(APP_SCRIPTS)].map(([, url]) => url!);
+          const [entry, ...chunks] = [...shell.matchAll(APP_SCRIPTS)].map(([, url]) => url!);
           for (const prerendered of PRERENDERED_PAGES) {
             const { path, file, kind } = prerendered;
-            let page: RenderedPage;
-            let preloads: string[] = [];
-            if (kind === "page") page = await renderPage(path);
-            else {
-              const outline = renderOutline(addressOf(prerendered));
-              page = outline;
-              preloads = [...new Set([...shellChunks.slice(1), ...routeCode(bundle, outline.routeIds)])];
-            }
+            const page = kind === "page" ? await renderPage(path) : renderOutline(addressOf(prerendered));
+            const pageCode = [...new Set([...chunks, entry!, ...routeCode(bundle, page.routeIds)])];
             mkdirSync(dirname(join(dir!, file)), { recursive: true });
-            writeFileSync(join(dir!, file), prerenderedHtml(shell, page, prerendered, dir!, loader, preloads));
+            writeFileSync(join(dir!, file), prerenderedHtml(shell, page, prerendered, dir!, loader, pageCode));
           }
           // Every other address gets the shell: its chunks are fetched from the start, as named in its
           // head, and run one per task, by the same loader.
-          const entry = /<script type="module"[^>]*src="[^"]+"[^>]*><\/script>/;
-          if (!entry.test(shell)) throw new Error("index.html has no entry script to load through the loader");
+          const entryScript = /<script type="module"[^>]*src="[^"]+"[^>]*><\/script>/;
+          if (!entryScript.test(shell)) throw new Error("index.html has no entry script to load through the loader");
           writeFileSync(
             join(dir!, "index.html"),
-            shell.replace(entry, () => `<script type="module" src="${loader}"></script>`),
+            shell.replace(entryScript, () => `<script type="module" src="${loader}"></script>`),
           );
         } finally {
           rmSync(ssrDir, { recursive: true, force: true });

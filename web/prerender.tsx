@@ -14,9 +14,6 @@ export interface RenderedPage {
   html: string;
   title: string;
   description: string;
-}
-
-export interface RenderedOutline extends RenderedPage {
   /** The ids of the routes the page shows (`/_authed/_shell/dashboard`): the code it loads first. */
   routeIds: string[];
 }
@@ -32,11 +29,12 @@ export async function renderPage(path: string): Promise<RenderedPage> {
     html: renderToString(<App router={router} />).replace(/<title>[\s\S]*?<\/title>|<meta [^>]*\/>/g, ""),
     title: last((tag) => tag?.title),
     description: last((tag) => (tag?.name === "description" ? tag.content : undefined)),
+    routeIds: router.state.matches.map((match) => match.routeId as string),
   };
 }
 
 /** A signed-in page as it shows while its session is checked: the same for every member. */
-export function renderOutline(path: string): RenderedOutline {
+export function renderOutline(path: string): RenderedPage {
   const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }));
   const matches = router.matchRoutes(router.state.location);
   const title = isChat(matches) ? CHAT_TITLE : headingOf(matches)?.title;

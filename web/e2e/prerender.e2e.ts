@@ -167,6 +167,35 @@ describe("pre-rendered outlines of the signed-in pages", () => {
     expect(errors).toEqual([]);
   });
 
+  liveTest(
+    "the app's code is asked for once the page has painted, the page's own route code with it",
+    async ({ page }) => {
+      await signUp(page);
+      for (const [path, routeChunk] of [
+        ["/", /\/assets\/sections-[\w-]+\.js$/],
+        ["/all-projects", /\/assets\/all-projects-[\w-]+\.js$/],
+      ] as const) {
+        await page.goto(path, { waitUntil: "networkidle" });
+        const { paint, scripts, firstCall } = await page.evaluate(() => {
+          const resources = performance.getEntriesByType("resource");
+          return {
+            paint: performance.getEntriesByName("first-contentful-paint")[0]!.startTime,
+            scripts: resources.filter((r) => r.name.endsWith(".js")).map((r) => ({ url: r.name, at: r.startTime })),
+            firstCall: resources.find((r) => r.name.includes("/api/trpc/"))!.startTime,
+          };
+        });
+        const [loader, ...app] = scripts;
+        expect(loader!.url, path).toMatch(/\/assets\/load-app-\w+\.js$/);
+        expect(
+          app.filter((script) => script.at < paint),
+          path,
+        ).toEqual([]);
+        const route = app.find((script) => routeChunk.test(script.url));
+        expect(route!.at, path).toBeLessThan(firstCall);
+      }
+    },
+  );
+
   test("a chat's address shows the chat's frame and 'Loading chat...' before any script runs", async ({
     browser,
     app,
