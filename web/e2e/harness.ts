@@ -11,7 +11,7 @@ import { startHost, type HostOptions } from "../../worker/testing/host";
 
 const ARTIFACTS = fileURLToPath(new URL("../../.e2e-artifacts", import.meta.url));
 /** Long enough for a cold page on a busy 2-core machine, short enough to fail before the test does. */
-const ACTION_TIMEOUT_MS = 10_000;
+export const ACTION_TIMEOUT_MS = 10_000;
 
 /** Debian's Chromium: playwright-core never downloads its own browser here. */
 const launchChromium = () =>

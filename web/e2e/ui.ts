@@ -2,6 +2,7 @@
 import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 import type { RunningHost } from "../../worker/testing/host";
+import { ACTION_TIMEOUT_MS } from "./harness";
 
 export interface Member {
   displayName: string;
@@ -17,9 +18,20 @@ export function newMember(): Member {
   return { displayName: `Ada ${id}`, email: `ada.${id}@example.com`, password: "correct horse" };
 }
 
-/** Waits until the address bar shows this path and query (the SPA navigates without reloading). */
+/**
+ * Waits until the address bar shows this path and query. The SPA navigates without reloading, so
+ * this waits for the address, not for a page load; a timeout names the address it ended on.
+ */
 export async function expectUrl(page: Page, pathname: string, search = "") {
-  await page.waitForURL((url) => url.pathname === pathname && url.search === search);
+  await expect
+    .poll(
+      () => {
+        const url = new URL(page.url());
+        return url.pathname + url.search;
+      },
+      { timeout: ACTION_TIMEOUT_MS },
+    )
+    .toBe(pathname + search);
 }
 
 /**
