@@ -229,6 +229,10 @@ function prerender(): Plugin {
             renderPage: (path: string) => Promise<RenderedPage>;
             renderOutline: (path: string) => RenderedPage;
           };
+          const stylesheets = Object.keys(bundle).filter((file) => file.endsWith(".css"));
+          if (stylesheets.length !== 1) {
+            throw new Error(`Expected the app's one stylesheet, found ${stylesheets.join(", ") || "none"}`);
+          }
           const shell = readFileSync(join(dir!, "index.html"), "utf8");
           const loader = writeAppLoader(shell, dir!);
           const [entry, ...chunks] = [...shell.matchAll(APP_SCRIPTS)].map(([, url]) => url!);
@@ -314,6 +318,10 @@ export default defineConfig({
     emptyOutDir: true,
     // Every browser the app supports knows <link rel="modulepreload">: no polyfill in the entry.
     modulePreload: { polyfill: false },
+    // One stylesheet for the whole app, in every page's head (linked, or inline in a pre-rendered
+    // page). Split per chunk, it was named as a lazy chunk's dependency and linked again beside the
+    // inline copy: fetched, parsed and every style on the page recalculated, as a menu first opened.
+    cssCodeSplit: false,
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -7,7 +7,7 @@ import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { PRERENDERED_PAGES } from "../../worker/http/prerendered";
 import { liveTest, test } from "./harness";
-import { expectUrl, live, signUp } from "./ui";
+import { expectUrl, live, openUserMenu, signUp } from "./ui";
 
 const LANDING_HEADING = "Elevate Your Project Collaboration";
 
@@ -195,6 +195,21 @@ describe("pre-rendered outlines of the signed-in pages", () => {
       }
     },
   );
+
+  test("a pre-rendered page never fetches the stylesheet it carries inline, not even as its menu's code loads", async ({
+    page,
+  }) => {
+    await signUp(page);
+    await page.goto("/all-projects", { waitUntil: "networkidle" });
+    await (await openUserMenu(page)).getByRole("menuitem", { name: "Sign Out" }).waitFor();
+    const stylesheets = await page.evaluate(() =>
+      performance
+        .getEntriesByType("resource")
+        .map((entry) => entry.name)
+        .filter((url) => url.endsWith(".css")),
+    );
+    expect(stylesheets).toEqual([]);
+  });
 
   test("a chat's address shows the chat's frame and 'Loading chat...' before any script runs", async ({
     browser,
