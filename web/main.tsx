@@ -45,6 +45,10 @@ if (prerendered === location.pathname && !location.search) {
   // transition the first render yields to the browser every few milliseconds instead of holding
   // the main thread until the whole page is built: taps and scrolls are answered meanwhile.
   preloadPageCode();
+  // The router's first load starts here, before the first render: started by the router's mount,
+  // it would update the router's state in that commit, and every part of the page that reads it
+  // would render again at once, in one long task.
+  void router.load();
   const root = createRoot(container);
   startTransition(() => root.render(app));
 }
