@@ -48,7 +48,7 @@ export default tseslint.config(
   {
     // Tests, their stand-ins and benchmarks read untyped JSON and rows off the wire on purpose,
     // and stand-ins keep async signatures of what they stand in for.
-    files: ["**/*.test.ts", "**/*.concurrency.ts", "web/e2e/**", "worker/testing/**", "party/testing/**", "bench/**"],
+    files: ["**/*.test.ts", "**/*.concurrency.ts", "**/*.journey.ts", "web/e2e/**", "testing/**", "bench/**"],
     rules: {
       "@typescript-eslint/no-unsafe-assignment": "off",
       "@typescript-eslint/no-unsafe-argument": "off",

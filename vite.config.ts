@@ -223,6 +223,7 @@ function prerender(): Plugin {
             root: webDir,
             logLevel: "warn",
             plugins: [react()],
+            resolve: { tsconfigPaths: true },
             build: { ssr: join(webDir, "prerender.tsx"), outDir: ssrDir, emptyOutDir: true },
           });
           const { renderPage, renderOutline } = (await import(pathToFileURL(join(ssrDir, "prerender.js")).href)) as {
@@ -307,6 +308,7 @@ export default defineConfig({
     precompress(),
   ],
   resolve: {
+    tsconfigPaths: true,
     alias: {
       // TanStack Store asks for the shim that brings useSyncExternalStore to React 17; React 19 has
       // it built in, and the shim's fallback would be dead weight on every page's first load.

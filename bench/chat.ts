@@ -10,7 +10,7 @@
 import { once } from "node:events";
 import { WebSocketServer } from "ws";
 import WebSocket from "ws";
-import { testBrowser } from "../worker/testing/browser";
+import { testBrowser } from "../testing/browser";
 import { fixed, leanClient, percentile, printTable, startHost, writeResults } from "./lib";
 
 const CLIENTS = 50;

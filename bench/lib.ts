@@ -2,9 +2,9 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { cpus } from "node:os";
 import { join } from "node:path";
-import { ROOT } from "../worker/testing/host";
+import { ROOT } from "../testing/host";
 
-export { ROOT, startHost, TSX } from "../worker/testing/host";
+export { ROOT, startHost, TSX } from "../testing/host";
 
 /** Nearest-rank percentile: with few samples, p99 is simply the slowest one. */
 export function percentile(values: number[], p: number) {

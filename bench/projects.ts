@@ -20,7 +20,7 @@ import { desc } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/libsql";
 import Database from "libsql";
 import { createNodeDb } from "../db/local";
-import { DASHBOARD_CATEGORIES, PROJECTS_PAGE_SIZE } from "../db/project-rules";
+import { DASHBOARD_CATEGORIES, PROJECTS_PAGE_SIZE } from "../core/project-rules";
 import * as schema from "../db/schema";
 import { projects, type Project } from "../db/schema";
 import { listProjects, type ListFilter } from "../worker/projects/listing";

@@ -20,8 +20,8 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags, type Result } from "lighthouse";
 import { chromium, type Browser } from "playwright-core";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
-import { testBrowser } from "../worker/testing/browser";
-import type { RunningHost } from "../worker/testing/host";
+import { testBrowser } from "../testing/browser";
+import type { RunningHost } from "../testing/host";
 import { fixed, printTable, ROOT, startHost, TSX, writeResults } from "./lib";
 
 const PROJECTS = 50_000;

@@ -10,7 +10,7 @@ import {
   PROJECT_STATUSES,
   SUBSCRIPTION_STATUSES,
   type ProjectCategory,
-} from "./enums";
+} from "../core/enums";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })

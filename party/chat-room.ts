@@ -6,6 +6,7 @@ import {
   chatRoomEvents,
   CLOSE_LEFT,
   CLOSE_TOO_MANY,
+  noticeRequest,
   parseClientMessage,
   parseNotice,
   type ChatNotice,
@@ -166,11 +167,7 @@ export class ChatRoom extends Server<RoomEnv> {
       userIds.map(async (userId) => {
         // Addressed by name, the room knows its name without partyserver's extra setName call.
         await this.env.MemberRoom.getByName(userId).fetch(
-          new Request(`https://rooms/parties/member-room/${encodeURIComponent(userId)}`, {
-            method: "POST",
-            headers: { Authorization: `Bearer ${secret}` },
-            body: JSON.stringify({ type: "poke", reason }),
-          }),
+          noticeRequest("https://rooms", "member-room", userId, secret, { type: "poke", reason }),
         );
       }),
     );

@@ -4,6 +4,7 @@
  * by the constructors below. Browsers import the types alone.
  */
 import { z } from "zod";
+import type { RoomKind } from "./ticket";
 
 /** Socket messages from browsers are tiny; anything larger is refused unread. */
 export const MAX_CLIENT_MESSAGE_BYTES = 256;
@@ -66,6 +67,29 @@ export const chatNotices = z.array(chatNotice).min(1).max(MAX_NOTICES_PER_REQUES
 
 export const memberNotice = z.object({ type: z.literal("poke"), reason: z.enum(POKE_REASONS) });
 export type MemberNotice = z.infer<typeof memberNotice>;
+
+/** Where a room takes its notices, on either transport (HTTP locally, a binding at the edge). */
+export const noticePath = (room: RoomKind, name: string) => `/parties/${room}/${encodeURIComponent(name)}`;
+
+export const noticeHeaders = (secret: string) => ({
+  Authorization: `Bearer ${secret}`,
+  "Content-Type": "application/json",
+});
+
+/** The one way a notice is addressed to a room: by the API, and by a chat room poking member rooms. */
+export function noticeRequest<K extends RoomKind>(
+  origin: string,
+  room: K,
+  name: string,
+  secret: string,
+  notice: K extends "chat-room" ? ChatNotice[] : MemberNotice,
+) {
+  return new Request(`${origin}${noticePath(room, name)}`, {
+    method: "POST",
+    headers: noticeHeaders(secret),
+    body: JSON.stringify(notice),
+  });
+}
 
 export async function parseNotice<T>(request: Request, schema: z.ZodType<T>): Promise<T | null> {
   const body = await request.text();

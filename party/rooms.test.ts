@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChatNotice, WireMessage } from "./protocol";
 import { clientMessages } from "./protocol";
-import { eventually, roomSocket, roomsProcess, upgradeStatus, type RoomsProcess } from "./testing/rooms-process";
-import { wireMessage } from "./testing/wire-message";
+import { eventually, roomSocket, roomsProcess, upgradeStatus, type RoomsProcess } from "../testing/rooms-process";
+import { wireMessage } from "../testing/wire-message";
 import { signTicket, TICKET_LIFETIME_MS } from "./ticket";
 
 const SECRET = "realtime-test-secret";

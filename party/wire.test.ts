@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { wireMessage } from "./testing/wire-message";
+import { wireMessage } from "../testing/wire-message";
 import { sequenceTracker } from "./wire";
 
 const m = (seq: number) => wireMessage(seq);

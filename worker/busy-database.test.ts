@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { BUSY_TIMEOUT_MS } from "../db/client";
 import { DATABASE_BUSY } from "../db/errors";
 import { projects } from "../db/schema";
-import { createTestApp, rejection, type TestApp } from "./testing/harness";
+import { createTestApp, rejection, type TestApp } from "../testing/harness";
 
 let t: TestApp;
 let otherProcess: ReturnType<typeof createClient>;

@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { outbox } from "../db/schema";
 import { readConfig } from "./config";
-import { createTestApp } from "./testing/harness";
-import { startHost } from "./testing/host";
+import { createTestApp } from "../testing/harness";
+import { startHost } from "../testing/host";
 
 const base = { PARTY_SECRET: "s" };
 

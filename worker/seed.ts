@@ -13,7 +13,7 @@ import {
   PROJECT_STATUSES,
   REGIONS,
   SPECIALIZATIONS,
-} from "../db/enums";
+} from "../core/enums";
 import { localDataDir, openLocalDb } from "../db/local";
 import { profiles, projects, users, type NewProject, type NewProfile, type NewUser } from "../db/schema";
 import { hashPassword } from "./auth/password";

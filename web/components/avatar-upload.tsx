@@ -1,6 +1,6 @@
 import { Upload } from "lucide-react";
 import { useRef } from "react";
-import { AVATAR_ACCEPT, AVATAR_REQUIRED, AVATAR_TOO_LARGE, MAX_AVATAR_BYTES } from "../../db/rules";
+import { AVATAR_ACCEPT, AVATAR_REQUIRED, AVATAR_TOO_LARGE, MAX_AVATAR_BYTES } from "@core/rules";
 import { useProfileSaved } from "../lib/profile";
 import { notify } from "../lib/toast";
 import { errorMessage, trpc } from "../lib/trpc";

@@ -6,8 +6,8 @@ import {
   REGIONS,
   SPECIALIZATIONS,
   type InterestedProject,
-} from "../../db/enums";
-import { MAX_BIO_LENGTH, MAX_DISPLAY_NAME_LENGTH } from "../../db/rules";
+} from "@core/enums";
+import { MAX_BIO_LENGTH, MAX_DISPLAY_NAME_LENGTH } from "@core/rules";
 import { cn } from "../lib/cn";
 import type { ProfileFormValues } from "../lib/profile";
 import { Badge } from "./ui/badge";

@@ -7,7 +7,7 @@ import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { test as base } from "vitest";
-import { startHost, type HostOptions } from "../../worker/testing/host";
+import { startHost, type HostOptions } from "@testing/host";
 
 const ARTIFACTS = fileURLToPath(new URL("../../.e2e-artifacts", import.meta.url));
 /** Long enough for a cold page on a busy 2-core machine, short enough to fail before the test does. */

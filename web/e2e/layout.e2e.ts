@@ -4,7 +4,7 @@
  */
 import type { Locator, Page } from "playwright-core";
 import { describe, expect } from "vitest";
-import { PROJECT_STATUS_LABELS, PROJECT_STATUSES } from "../../db/enums";
+import { PROJECT_STATUS_LABELS, PROJECT_STATUSES } from "@core/enums";
 import { test } from "./harness";
 import { call, paidPurchase, signUp, toast } from "./ui";
 

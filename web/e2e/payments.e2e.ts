@@ -5,8 +5,8 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
-import { PAYMENT_PROVIDER_FAILED } from "../../db/billing-rules";
-import { FREE_PLAN_LIMIT_REACHED } from "../../db/project-rules";
+import { PAYMENT_PROVIDER_FAILED } from "@core/billing-rules";
+import { FREE_PLAN_LIMIT_REACHED } from "@core/project-rules";
 import {
   completedSession,
   refundedCharge,
@@ -15,7 +15,7 @@ import {
   startStripeStandIn,
   stripeEvent,
   type StandInSession,
-} from "../../worker/testing/stripe-stand-in";
+} from "@testing/stripe-stand-in";
 import { test as base } from "./harness";
 import { authForm, expectUrl, finishOnboarding, newMember, openUserMenu, signUp, toast } from "./ui";
 

@@ -1,6 +1,6 @@
 /** Members as the browser tests set them up: signed up through the page, tied together in the database. */
 import type { Page } from "playwright-core";
-import type { RunningHost } from "../../worker/testing/host";
+import type { RunningHost } from "@testing/host";
 import { call as callFromPage, newMember, signUp, type Member } from "./ui";
 
 export interface Person extends Member {

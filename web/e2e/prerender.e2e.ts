@@ -5,7 +5,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
-import { PRERENDERED_PAGES } from "../../worker/http/prerendered";
+import { PRERENDERED_PAGES } from "@worker/http/prerendered";
 import { liveTest, test } from "./harness";
 import { expectUrl, live, openUserMenu, signUp } from "./ui";
 

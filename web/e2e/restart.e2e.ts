@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect } from "vitest";
-import { startHost } from "../../worker/testing/host";
+import { startHost } from "@testing/host";
 import { E2E_ENV, test } from "./harness";
 import { expectUrl, finishOnboarding, signUp, submitSignIn, toast } from "./ui";
 

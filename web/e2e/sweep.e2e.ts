@@ -10,7 +10,7 @@ import axe from "axe-core";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { test } from "./harness";
-import type { RunningHost } from "../../worker/testing/host";
+import type { RunningHost } from "@testing/host";
 import { call, newMember, paidPurchase, signUp } from "./ui";
 
 const SHOTS = fileURLToPath(new URL("../../.e2e-artifacts/sweep", import.meta.url));

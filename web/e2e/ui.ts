@@ -1,7 +1,7 @@
 /** What a member does and sees, in the words of the pages: labels, button names, toast titles. */
 import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
-import type { RunningHost } from "../../worker/testing/host";
+import type { RunningHost } from "@testing/host";
 import { ACTION_TIMEOUT_MS } from "./harness";
 
 export interface Member {

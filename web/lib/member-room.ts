@@ -1,4 +1,4 @@
-import type { MemberRoomEvent } from "../../party/protocol";
+import type { MemberRoomEvent } from "@party/protocol";
 import { useRoomSocket } from "./room-socket";
 import { trpc } from "./trpc";
 

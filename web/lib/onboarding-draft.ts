@@ -3,7 +3,7 @@
  * reload (or leaving and coming back) resumes where they were. Kept per member: a shared browser
  * never shows one member's draft to another.
  */
-import { DEVELOPER_TYPES, EXPERIENCE_LEVELS, INTERESTED_PROJECTS, REGIONS, SPECIALIZATIONS } from "../../db/enums";
+import { DEVELOPER_TYPES, EXPERIENCE_LEVELS, INTERESTED_PROJECTS, REGIONS, SPECIALIZATIONS } from "@core/enums";
 import { fromList, type ProfileFormValues } from "./profile";
 
 export interface OnboardingDraft {

@@ -5,8 +5,8 @@ import {
   INTERESTED_PROJECTS,
   REGIONS,
   SPECIALIZATIONS,
-} from "../../db/enums";
-import { emailLocalPart } from "../../db/rules";
+} from "@core/enums";
+import { emailLocalPart } from "@core/rules";
 import { trpc } from "./trpc";
 import type { Me, RouterOutputs } from "./types";
 

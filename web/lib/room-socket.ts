@@ -5,9 +5,9 @@
  */
 import PartySocket from "partysocket";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import type { RoomKind } from "../../party/ticket";
-import type { ChatRoomEvent, MemberRoomEvent } from "../../party/protocol";
-import { clientMessages, CLOSE_LEFT } from "../../party/wire";
+import type { RoomKind } from "@party/ticket";
+import type { ChatRoomEvent, MemberRoomEvent } from "@party/protocol";
+import { clientMessages, CLOSE_LEFT } from "@party/wire";
 
 export const HEARTBEAT_MS = 25_000;
 export const HEARTBEAT_TIMEOUT_MS = 10_000;

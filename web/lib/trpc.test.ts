@@ -1,8 +1,8 @@
 import { QueryObserver } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
 import { describe, expect, it, vi } from "vitest";
-import { appRouter } from "../../worker/routers";
-import type { Meta } from "../../worker/trpc";
+import { appRouter } from "@worker/routers";
+import type { Meta } from "@worker/trpc";
 import { queryClient, unbatched } from "./trpc";
 
 const { retry, retryDelay } = queryClient.getDefaultOptions().queries!;

@@ -9,7 +9,7 @@ import {
   TRPCClientError,
 } from "@trpc/react-query";
 import superjson from "superjson";
-import type { AppRouter } from "../../worker/routers";
+import type { AppRouter } from "@worker/routers";
 
 export const trpc = createTRPCReact<AppRouter>();
 

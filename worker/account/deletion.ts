@@ -6,8 +6,8 @@
  * for the accounts with no link to anyone.
  */
 import { eq, or, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { chatParticipants, friends, profiles, projectJoinRequests, projects, users } from "../../db/schema";
+import type { Db } from "@db/client";
+import { chatParticipants, friends, profiles, projectJoinRequests, projects, users } from "@db/schema";
 import { displayName } from "../chats/listing";
 import { RETURNING_MESSAGE, rowToWire, type MessageRow } from "../chats/messages";
 

@@ -4,7 +4,7 @@
  * Credentials (password hash, Google id, sessions) never leave the server.
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db } from "@db/client";
 import {
   chatParticipants,
   chats,
@@ -14,7 +14,7 @@ import {
   projectJoinRequests,
   projects,
   users,
-} from "../../db/schema";
+} from "@db/schema";
 import { nameOf } from "../chats/listing";
 
 export async function exportAccount(db: Db, userId: string) {

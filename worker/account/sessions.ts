@@ -4,8 +4,8 @@
  */
 import Bowser from "bowser";
 import { and, desc, eq, ne } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { sessions } from "../../db/schema";
+import type { Db } from "@db/client";
+import { sessions } from "@db/schema";
 import { toBase64Url } from "../auth/base64url";
 
 async function handleOf(sessionId: string) {

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNull, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import type { ACCOUNT_TOKEN_PURPOSES } from "../../db/enums";
-import { accountTokens, users } from "../../db/schema";
+import type { Db } from "@db/client";
+import type { ACCOUNT_TOKEN_PURPOSES } from "@core/enums";
+import { accountTokens, users } from "@db/schema";
 import { randomToken, sha256Hex } from "./tokens";
 
 export type TokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number];

@@ -1,10 +1,10 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { generateIdFromEntropySize } from "lucia";
-import type { Db } from "../../db/client";
-import { DEFAULT_REGION } from "../../db/enums";
-import { isUniqueViolation } from "../../db/errors";
-import { CONTROL_CHARACTERS, emailLocalPart, MAX_DISPLAY_NAME_LENGTH } from "../../db/rules";
-import { profiles, sessions, users } from "../../db/schema";
+import type { Db } from "@db/client";
+import { DEFAULT_REGION } from "@core/enums";
+import { isUniqueViolation } from "@db/errors";
+import { CONTROL_CHARACTERS, emailLocalPart, MAX_DISPLAY_NAME_LENGTH } from "@core/rules";
+import { profiles, sessions, users } from "@db/schema";
 
 export interface NewAccount {
   email: string;

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { accountTokens, profiles, sessions, users, type User } from "../../db/schema";
+import type { Db } from "@db/client";
+import { accountTokens, profiles, sessions, users, type User } from "@db/schema";
 import { logEmail, queueEmail, queueEmailToUser } from "../mail";
 import { emailChangedEmail, emailChangeEmail, passwordChangedEmail } from "./account-emails";
 import { issueToken, revokeTokens, spendToken, usableToken } from "./account-tokens";

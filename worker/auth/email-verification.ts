@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, ne } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { emailTokens, sessions, users } from "../../db/schema";
+import type { Db } from "@db/client";
+import { emailTokens, sessions, users } from "@db/schema";
 import { queueEmail } from "../mail";
 import { randomToken, sha256Hex } from "./tokens";
 

@@ -1,8 +1,8 @@
 import { DrizzleSQLiteAdapter } from "@lucia-auth/adapter-drizzle";
 import { eq, sql } from "drizzle-orm";
 import { Lucia, TimeSpan, type DatabaseSession, type DatabaseUser } from "lucia";
-import type { Db } from "../../db/client";
-import { sessions, users } from "../../db/schema";
+import type { Db } from "@db/client";
+import { sessions, users } from "@db/schema";
 
 /** Built once per database: every request asks it, so its SQL is not rebuilt each time. */
 const sessionAndUserQueries = new WeakMap<Db, ReturnType<typeof prepareSessionAndUser>>();

@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { sessions, users } from "../../db/schema";
+import type { Db } from "@db/client";
+import { sessions, users } from "@db/schema";
 import { logEmail, queueEmailToUser } from "../mail";
 import { passwordChangedEmail, passwordResetEmail } from "./account-emails";
 import { issueToken, revokeTokens, spendToken, usableToken } from "./account-tokens";

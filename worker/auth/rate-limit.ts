@@ -1,7 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { rateLimits } from "../../db/schema";
+import type { Db } from "@db/client";
+import { rateLimits } from "@db/schema";
 
 export interface RateRule {
   /** Names the counter, e.g. `signin:email`. */

@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { generateIdFromEntropySize, type Cookie, type Session } from "lucia";
-import type { Db } from "../../db/client";
-import { sessions, users } from "../../db/schema";
+import type { Db } from "@db/client";
+import { sessions, users } from "@db/schema";
 import type { Device } from "./device";
 import type { Auth } from "./lucia";
 import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_SLIDING_LIFETIME } from "./lucia";

@@ -4,8 +4,8 @@
  * equal to that, whatever order Stripe's events arrive in and however often they repeat.
  */
 import { and, desc, eq, exists, inArray, isNotNull, notExists, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { payments, profiles, stripeRefunds, users } from "../../db/schema";
+import type { Db } from "@db/client";
+import { payments, profiles, stripeRefunds, users } from "@db/schema";
 
 export interface CheckoutRecord {
   userId: string;

@@ -1,7 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { chatParticipants, chats } from "../../db/schema";
+import type { Db } from "@db/client";
+import { chatParticipants, chats } from "@db/schema";
 
 export const CHAT_NOT_FOUND = "This chat does not exist or you are no longer in it.";
 export const NOT_FRIENDS = "You can only message your friends.";

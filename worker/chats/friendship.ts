@@ -3,7 +3,7 @@
  * friendships from it here and nowhere else.
  */
 import { sql, type SQL } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db } from "@db/client";
 
 /** The friends table's pair key: both ids, sorted (SQLite's min/max on text, as the column does). */
 export const pairKey = (a: string, b: string) => [a, b].sort().join(" ");

@@ -4,8 +4,8 @@
  * sequence numbers kept on write, never counts over messages.
  */
 import { sql } from "drizzle-orm";
-import { DELETED_MEMBER } from "../../db/account-rules";
-import type { Db } from "../../db/client";
+import { DELETED_MEMBER } from "@core/account-rules";
+import type { Db } from "@db/client";
 
 export const LIST_PAGE_SIZE = 20;
 

@@ -3,10 +3,10 @@
  * statement that inserts it, so numbers are gapless per chat and a client can see what it missed.
  */
 import { and, asc, desc, eq, gt, lt, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { MESSAGE_PAGE_SIZE } from "../../db/chat-rules";
-import { messages, type Message } from "../../db/schema";
-import type { WireMessage } from "../../party/protocol";
+import type { Db } from "@db/client";
+import { MESSAGE_PAGE_SIZE } from "@core/chat-rules";
+import { messages, type Message } from "@db/schema";
+import type { WireMessage } from "@party/protocol";
 import { chatPairAreFriends } from "./friendship";
 
 export const toWire = (

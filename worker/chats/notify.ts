@@ -1,5 +1,5 @@
 /** Telling the rooms what changed, after the response, so a slow or restarting room never fails a send. */
-import type { ChatNotice, PokeReason, WireMessage } from "../../party/protocol";
+import type { ChatNotice, PokeReason, WireMessage } from "@party/protocol";
 import { deliver } from "../rooms/deliver";
 import type { Rooms } from "../rooms/rooms";
 

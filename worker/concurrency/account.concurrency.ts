@@ -6,10 +6,10 @@
  * sent is still there.
  */
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { MEMBER_NOT_FOUND, NOT_FRIENDS as NOT_FRIENDS_ANYMORE } from "../../db/friend-rules";
-import { PROJECT_NOT_FOUND } from "../../db/project-rules";
+import { MEMBER_NOT_FOUND, NOT_FRIENDS as NOT_FRIENDS_ANYMORE } from "@core/friend-rules";
+import { PROJECT_NOT_FOUND } from "@core/project-rules";
 import { CHAT_NOT_FOUND, NOT_FRIENDS } from "../chats/access";
-import type { RunningHost } from "../testing/host";
+import type { RunningHost } from "@testing/host";
 import { countRows, expectNoServerErrors, outcome, PASSWORD, signUpMany, startCrowdHost, type Outcome } from "./crowd";
 
 type Member = Awaited<ReturnType<typeof signUpMany>>[number];

@@ -3,10 +3,10 @@
  * the SPA does (merge by sequence number, catch up on every connect and on any gap), driven
  * through a member's own HTTP session against the running host.
  */
-import type { ChatRoomEvent, WireMessage } from "../../party/protocol";
-import { sequenceTracker } from "../../party/wire";
-import { roomSocket } from "../../party/testing/rooms-process";
-import type { testBrowser } from "../testing/browser";
+import type { ChatRoomEvent, WireMessage } from "@party/protocol";
+import { sequenceTracker } from "@party/wire";
+import { roomSocket } from "@testing/rooms-process";
+import type { testBrowser } from "@testing/browser";
 
 type Browser = ReturnType<typeof testBrowser>;
 

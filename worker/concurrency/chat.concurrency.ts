@@ -3,8 +3,8 @@
  * lost, nothing twice, whatever the concurrency, and across a restart of the rooms.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eventually, roomsProcess, type RoomsProcess } from "../../party/testing/rooms-process";
-import type { RunningHost } from "../testing/host";
+import { eventually, roomsProcess, type RoomsProcess } from "@testing/rooms-process";
+import type { RunningHost } from "@testing/host";
 import { liveChatClient } from "./chat-client";
 import { countRows, expectNoServerErrors, outcome, signUpMany, startCrowdHost } from "./crowd";
 

@@ -5,8 +5,8 @@
 import { TRPCClientError } from "@trpc/client";
 import type { AppRouter } from "../routers";
 import { expect } from "vitest";
-import { testBrowser } from "../testing/browser";
-import { startHost, type HostOptions, type RunningHost } from "../testing/host";
+import { testBrowser } from "@testing/browser";
+import { startHost, type HostOptions, type RunningHost } from "@testing/host";
 
 /** Serving processes: more than the cores, so writers really do overlap. */
 export const SERVING_PROCESSES = 4;

@@ -4,9 +4,9 @@
  * every serving process at once must leave them exactly what counting every project gives.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { PROJECT_CATEGORIES, PROJECT_STATUSES } from "../../db/enums";
-import { countedStats } from "../testing/counted-stats";
-import type { RunningHost } from "../testing/host";
+import { PROJECT_CATEGORIES, PROJECT_STATUSES } from "@core/enums";
+import { countedStats } from "@testing/counted-stats";
+import type { RunningHost } from "@testing/host";
 import { expectNoServerErrors, newBrowser, outcome, signUpMany, SERVING_PROCESSES, startCrowdHost } from "./crowd";
 
 const MEMBERS = 16;

@@ -15,9 +15,9 @@ import {
   NO_USER_WITH_EMAIL,
   NOT_FRIENDS,
   REQUEST_GONE,
-} from "../../db/friend-rules";
-import type { RunningHost } from "../testing/host";
-import { startLibsqlServer, type LibsqlServer } from "../testing/libsql-server";
+} from "@core/friend-rules";
+import type { RunningHost } from "@testing/host";
+import { startLibsqlServer, type LibsqlServer } from "@testing/libsql-server";
 import { expectNoServerErrors, outcome, signUpMany, startCrowdHost, type Outcome } from "./crowd";
 
 type Member = Awaited<ReturnType<typeof signUpMany>>[number];

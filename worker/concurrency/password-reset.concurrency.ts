@@ -3,8 +3,8 @@
  * the password and signs in, every other is told the link is spent, and none is a server error.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { INVALID_RESET_LINK } from "../../db/auth-messages";
-import type { RunningHost } from "../testing/host";
+import { INVALID_RESET_LINK } from "@core/auth-messages";
+import type { RunningHost } from "@testing/host";
 import { countRows, expectNoServerErrors, newBrowser, outcome, PASSWORD, signUpMany, startCrowdHost } from "./crowd";
 
 const USES = 16;

@@ -4,7 +4,7 @@
  * payment and one grant, each refund one revocation, and nothing answers a server error.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { RunningHost } from "../testing/host";
+import type { RunningHost } from "@testing/host";
 import {
   completedSession,
   refundedCharge,
@@ -14,7 +14,7 @@ import {
   stripeEvent,
   type StandInSession,
   type StripeStandIn,
-} from "../testing/stripe-stand-in";
+} from "@testing/stripe-stand-in";
 import { countRows, expectNoServerErrors, outcome, signUpMany, startCrowdHost } from "./crowd";
 
 const MEMBERS = 8;

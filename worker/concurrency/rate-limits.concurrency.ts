@@ -3,7 +3,7 @@
  * process, tRPC batches, and both at once. Every call is counted, and no more pass than the limit.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { RunningHost } from "../testing/host";
+import type { RunningHost } from "@testing/host";
 import { ALONE_ONLY } from "../trpc";
 import { countRows, PASSWORD, startCrowdHost, uniqueEmail } from "./crowd";
 

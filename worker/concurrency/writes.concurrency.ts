@@ -6,10 +6,10 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { DEFAULT_REGION } from "../../db/enums";
-import { FREE_PLAN_LIMIT_REACHED } from "../../db/project-rules";
-import type { RunningHost } from "../testing/host";
-import { startLibsqlServer, type LibsqlServer } from "../testing/libsql-server";
+import { DEFAULT_REGION } from "@core/enums";
+import { FREE_PLAN_LIMIT_REACHED } from "@core/project-rules";
+import type { RunningHost } from "@testing/host";
+import { startLibsqlServer, type LibsqlServer } from "@testing/libsql-server";
 import {
   countRows,
   expectNoServerErrors,

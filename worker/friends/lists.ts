@@ -1,7 +1,7 @@
 /** What a member sees of the people on the other side of their friendships and requests. */
 import { and, asc, count, desc, eq, or, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { friends, profiles, users } from "../../db/schema";
+import type { Db } from "@db/client";
+import { friends, profiles, users } from "@db/schema";
 
 /**
  * Each row's other side, with their e-mail: lists only ever hold rows where the caller is a side,

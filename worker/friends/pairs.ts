@@ -5,7 +5,7 @@
  */
 import { TRPCError } from "@trpc/server";
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db } from "@db/client";
 import {
   ALREADY_FRIENDS,
   ALREADY_RECEIVED,
@@ -16,9 +16,9 @@ import {
   ONLY_SENDER_CANCELS,
   PAIR_BUSY,
   REQUEST_GONE,
-} from "../../db/friend-rules";
-import { isForeignKeyViolation } from "../../db/errors";
-import { friends } from "../../db/schema";
+} from "@core/friend-rules";
+import { isForeignKeyViolation } from "@db/errors";
+import { friends } from "@db/schema";
 
 type Friendship = typeof friends.$inferSelect;
 

@@ -4,7 +4,7 @@ import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { AVATAR_TOO_LARGE, MAX_AVATAR_BYTES } from "../../db/rules";
+import { AVATAR_TOO_LARGE, MAX_AVATAR_BYTES } from "@core/rules";
 import type { AppEnv } from "../env";
 import { appRouter } from "../routers";
 

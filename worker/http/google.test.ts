@@ -3,8 +3,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { profiles, users } from "../../db/schema";
-import { TEST_ORIGIN, createTestApp, rejection, type TestApp } from "../testing/harness";
+import { profiles, users } from "@db/schema";
+import { TEST_ORIGIN, createTestApp, rejection, type TestApp } from "@testing/harness";
 
 type Browser = ReturnType<TestApp["browser"]>;
 

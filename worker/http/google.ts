@@ -1,7 +1,7 @@
 import { CodeChallengeMethod, OAuth2Client, decodeIdToken, generateCodeVerifier, generateState } from "arctic";
 import { Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import type { OAuthError } from "../../db/auth-messages";
+import type { OAuthError } from "@core/auth-messages";
 import { signInWithGoogle, type GoogleClaims } from "../auth/accounts";
 import { startSession } from "../auth/session";
 import type { GoogleConfig } from "../config";

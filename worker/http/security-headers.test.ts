@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { avatarUrl, newAvatarKey } from "../storage/avatar-files";
-import { createTestApp, TEST_ORIGIN, type TestApp } from "../testing/harness";
+import { createTestApp, TEST_ORIGIN, type TestApp } from "@testing/harness";
 import { THEME_SCRIPT_HASH } from "./security-headers";
 import { serveSpa } from "./spa";
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { sessions } from "../../db/schema";
-import { createTestApp, TEST_ORIGIN, type TestApp } from "../testing/harness";
+import { sessions } from "@db/schema";
+import { createTestApp, TEST_ORIGIN, type TestApp } from "@testing/harness";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
-import type { Db } from "../../db/client";
+import type { Db } from "@db/client";
 import { deviceOf } from "../auth/device";
 import { initializeLucia, type Auth } from "../auth/lucia";
 import { resolveSession } from "../auth/session";

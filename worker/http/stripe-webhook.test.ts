@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FREE_PLAN_LIMIT_REACHED } from "../../db/project-rules";
-import { payments, profiles, projects } from "../../db/schema";
-import { createTestApp, rejection, TEST_ORIGIN, type TestApp, type TestMember } from "../testing/harness";
+import { FREE_PLAN_LIMIT_REACHED } from "@core/project-rules";
+import { payments, profiles, projects } from "@db/schema";
+import { createTestApp, rejection, TEST_ORIGIN, type TestApp, type TestMember } from "@testing/harness";
 import {
   completedSession,
   refundedCharge,
@@ -12,7 +12,7 @@ import {
   stripeEvent,
   type StandInSession,
   type StripeStandIn,
-} from "../testing/stripe-stand-in";
+} from "@testing/stripe-stand-in";
 
 let standIn: StripeStandIn;
 let t: TestApp;

@@ -7,8 +7,8 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type Stripe from "stripe";
-import { PAYMENTS_NOT_CONFIGURED, PRO_LIFETIME } from "../../db/billing-rules";
-import type { Db } from "../../db/client";
+import { PAYMENTS_NOT_CONFIGURED, PRO_LIFETIME } from "@core/billing-rules";
+import type { Db } from "@db/client";
 import { confirmPayment, refundPayment } from "../billing/payments";
 import { verifiedEvent } from "../billing/stripe";
 import type { AppEnv } from "../env";

@@ -1,8 +1,8 @@
 import { TRPCError } from "@trpc/server";
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { PROJECT_NOT_FOUND } from "../../db/project-rules";
-import { projects } from "../../db/schema";
+import type { Db } from "@db/client";
+import { PROJECT_NOT_FOUND } from "@core/project-rules";
+import { projects } from "@db/schema";
 
 export async function findProject(db: Db, id: string) {
   const [project] = await db.select().from(projects).where(eq(projects.id, id));

@@ -1,6 +1,6 @@
 /** What a project form may send, bounded and normalised the same way for every caller. */
 import { z } from "zod";
-import { BUDGET_RANGES, PROJECT_CATEGORIES, PROJECT_STATUSES } from "../../db/enums";
+import { BUDGET_RANGES, PROJECT_CATEGORIES, PROJECT_STATUSES } from "@core/enums";
 import {
   MAX_DESCRIPTION_LENGTH,
   MAX_DURATION_LENGTH,
@@ -11,9 +11,9 @@ import {
   MAX_TITLE_LENGTH,
   MIN_TEAM_SIZE,
   MISSING_INFORMATION,
-} from "../../db/project-rules";
-import { demoUrl, githubUrl } from "../../db/project-links";
-import { optionalText, plainText } from "../../db/text-fields";
+} from "@core/project-rules";
+import { demoUrl, githubUrl } from "@core/project-links";
+import { optionalText, plainText } from "@core/fields";
 
 export const projectId = plainText("Project not found").min(1).max(64);
 

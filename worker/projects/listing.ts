@@ -5,11 +5,11 @@
  */
 import { and, desc, eq, inArray, lt, SQL, sql, type Placeholder } from "drizzle-orm";
 import { integer, sqliteTable } from "drizzle-orm/sqlite-core";
-import type { Db } from "../../db/client";
-import { PROJECT_STATUSES, type ProjectCategory, type ProjectStatus } from "../../db/enums";
-import { CARD_DESCRIPTION_LENGTH } from "../../db/project-rules";
-import { rowMapper } from "../../db/row-mapper";
-import { projectJoinRequests, projects, type Project } from "../../db/schema";
+import type { Db } from "@db/client";
+import { PROJECT_STATUSES, type ProjectCategory, type ProjectStatus } from "@core/enums";
+import { CARD_DESCRIPTION_LENGTH } from "@core/project-rules";
+import { rowMapper } from "@db/row-mapper";
+import { projectJoinRequests, projects, type Project } from "@db/schema";
 import { toFtsQuery } from "./search-query";
 
 /**

@@ -4,9 +4,9 @@
  * has, never the size of the site.
  */
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { FREE_PLAN_PROJECT_LIMIT } from "../../db/enums";
-import { profiles, projectJoinRequests, projects } from "../../db/schema";
+import type { Db } from "@db/client";
+import { FREE_PLAN_PROJECT_LIMIT } from "@core/enums";
+import { profiles, projectJoinRequests, projects } from "@db/schema";
 import { cardColumns, joinedProjectIds } from "./listing";
 
 export interface MemberFigures {

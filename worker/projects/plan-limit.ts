@@ -1,7 +1,7 @@
 import { and, count, eq, getTableColumns, lt, or, sql, type SQL } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { FREE_PLAN_PROJECT_LIMIT } from "../../db/enums";
-import { profiles, projects, type Project } from "../../db/schema";
+import type { Db } from "@db/client";
+import { FREE_PLAN_PROJECT_LIMIT } from "@core/enums";
+import { profiles, projects, type Project } from "@db/schema";
 
 /**
  * Inserts the project only if its owner may own one more: Pro, or under the free plan's limit.

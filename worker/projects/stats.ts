@@ -1,8 +1,8 @@
-import type { Db } from "../../db/client";
+import type { Db } from "@db/client";
 import { getTableColumns } from "drizzle-orm";
-import { DASHBOARD_CATEGORIES } from "../../db/project-rules";
-import { rowMapper } from "../../db/row-mapper";
-import { projectCounts } from "../../db/schema";
+import { DASHBOARD_CATEGORIES } from "@core/project-rules";
+import { rowMapper } from "@db/row-mapper";
+import { projectCounts } from "@db/schema";
 
 export interface DashboardStats {
   active: number;

@@ -1,5 +1,6 @@
-import type { RoomEnv } from "../../party/env";
-import { expectAccepted, noticeRequest, type Rooms } from "./rooms";
+import type { RoomEnv } from "@party/env";
+import { noticeRequest } from "@party/protocol";
+import { expectAccepted, type Rooms } from "./rooms";
 
 /**
  * The rooms as Durable Objects of this same Worker, reached through their bindings. Addressed by

@@ -1,7 +1,8 @@
 import { Agent, request } from "node:http";
-import type { RoomKind } from "../../party/ticket";
+import type { RoomKind } from "@party/ticket";
 import { noticeBatcher } from "./notice-batcher";
-import { expectAccepted, noticeHeaders, noticePath, type Rooms } from "./rooms";
+import { noticeHeaders, noticePath } from "@party/protocol";
+import { expectAccepted, type Rooms } from "./rooms";
 
 /** A room that does not answer within this is treated as unreachable (the send is stored anyway). */
 const TIMEOUT_MS = 2000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_NOTICES_PER_REQUEST, type ChatNotice } from "../../party/protocol";
+import { MAX_NOTICES_PER_REQUEST, type ChatNotice } from "@party/protocol";
 import { noticeBatcher } from "./notice-batcher";
 
 const joined = (userId: string): ChatNotice => ({ type: "joined", userId });

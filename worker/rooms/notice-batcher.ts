@@ -1,4 +1,4 @@
-import { MAX_NOTICES_PER_REQUEST, type ChatNotice } from "../../party/protocol";
+import { MAX_NOTICES_PER_REQUEST, type ChatNotice } from "@party/protocol";
 
 type Send = (chatId: string, notices: ChatNotice[]) => Promise<void>;
 

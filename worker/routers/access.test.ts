@@ -1,11 +1,11 @@
 /**
  * The access matrix: every procedure of the router, called as an anonymous visitor, as a stranger
- * and as the party, must answer what worker/testing/access-table.ts declares; a refusal changes no row.
+ * and as the party, must answer what testing/access-table.ts declares; a refusal changes no row.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { accessTable, world, type World } from "../testing/access-table";
-import { callProcedure, procedures, rowCounts } from "../testing/calls";
-import { createTestApp, type TestApp } from "../testing/harness";
+import { accessTable, world, type World } from "@testing/access-table";
+import { callProcedure, procedures, rowCounts } from "@testing/calls";
+import { createTestApp, type TestApp } from "@testing/harness";
 
 let t: TestApp;
 let w: World;

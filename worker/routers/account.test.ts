@@ -7,7 +7,7 @@ import {
   SESSION_GONE,
   WRONG_EMAIL,
   WRONG_PASSWORD,
-} from "../../db/account-rules";
+} from "@core/account-rules";
 import {
   chatParticipants,
   chats,
@@ -20,13 +20,13 @@ import {
   projects,
   sessions,
   users,
-} from "../../db/schema";
+} from "@db/schema";
 import { LAST_ACTIVE_INTERVAL_MS } from "../auth/session";
 import { avatarKeyOf } from "../storage/avatar-files";
-import { avatarForm } from "../testing/access-table";
-import { testBrowser } from "../testing/browser";
-import { rowCounts } from "../testing/calls";
-import { createTestApp, rejection, TEST_ORIGIN, type TestApp, type TestMember } from "../testing/harness";
+import { avatarForm } from "@testing/access-table";
+import { testBrowser } from "@testing/browser";
+import { rowCounts } from "@testing/calls";
+import { createTestApp, rejection, TEST_ORIGIN, type TestApp, type TestMember } from "@testing/harness";
 
 const CHROME_ON_MAC =
   "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";

@@ -2,9 +2,9 @@
 import { TRPCError } from "@trpc/server";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { EMAIL_REQUIRED, PASSWORD_REQUIRED, SESSION_GONE, WRONG_EMAIL, WRONG_PASSWORD } from "../../db/account-rules";
-import { MAX_PASSWORD_LENGTH } from "../../db/rules";
-import { users } from "../../db/schema";
+import { EMAIL_REQUIRED, PASSWORD_REQUIRED, SESSION_GONE, WRONG_EMAIL, WRONG_PASSWORD } from "@core/account-rules";
+import { MAX_PASSWORD_LENGTH } from "@core/rules";
+import { users } from "@db/schema";
 import { deleteAccount } from "../account/deletion";
 import { exportAccount } from "../account/export";
 import { endOtherSessions, endSession, listSessions } from "../account/sessions";
@@ -15,7 +15,7 @@ import { announceMessage, pokeMembers, tellChat } from "../chats/notify";
 import { currentParticipantIds } from "../chats/access";
 import { avatarKeyOf } from "../storage/avatar-files";
 import { protectedProcedure, router, unbatchedProtectedProcedure } from "../trpc";
-import { plainText } from "./fields";
+import { plainText } from "@core/fields";
 
 /** A stolen session may not guess its way to the password through this form. */
 const DELETE_ATTEMPTS: RateRule = { name: "delete-account", limit: 5, windowMs: 15 * 60 * 1000 };

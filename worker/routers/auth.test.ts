@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { emailTokens, outbox, profiles, sessions, users } from "../../db/schema";
+import { emailTokens, outbox, profiles, sessions, users } from "@db/schema";
 import { decoyHash, verifyPassword } from "../auth/password";
-import { createTestApp, rejection, type TestApp } from "../testing/harness";
+import { createTestApp, rejection, type TestApp } from "@testing/harness";
 
 // Every export keeps its real behaviour; the spies only record the calls.
 vi.mock("../auth/password", { spy: true });

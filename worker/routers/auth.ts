@@ -1,11 +1,11 @@
 import { TRPCError } from "@trpc/server";
 import { eq, getTableColumns, sql } from "drizzle-orm";
 import { z } from "zod";
-import { INVALID_RESET_LINK, INVALID_VERIFICATION_LINK, RESET_LINK_SENT } from "../../db/auth-messages";
-import type { Db } from "../../db/client";
-import { rowMapper } from "../../db/row-mapper";
-import { profiles, users } from "../../db/schema";
-import { isUniqueViolation } from "../../db/errors";
+import { INVALID_RESET_LINK, INVALID_VERIFICATION_LINK, RESET_LINK_SENT } from "@core/auth-messages";
+import type { Db } from "@db/client";
+import { rowMapper } from "@db/row-mapper";
+import { profiles, users } from "@db/schema";
+import { isUniqueViolation } from "@db/errors";
 import { findUserByEmail, newAccount, normalizeEmail } from "../auth/accounts";
 import { consumeVerificationToken, verificationEmail } from "../auth/email-verification";
 import { decoyHash, hashPassword, verifyPassword } from "../auth/password";
@@ -22,7 +22,7 @@ import { newSession } from "../auth/session";
 import { logEmail } from "../mail";
 import type { Context } from "../trpc";
 import { publicProcedure, router, unbatchedProcedure, unbatchedProtectedProcedure } from "../trpc";
-import { displayNameField, emailField, linkTokenField, newPasswordField, passwordField } from "./fields";
+import { displayNameField, emailField, linkTokenField, newPasswordField, passwordField } from "@core/fields";
 
 const INVALID_CREDENTIALS = "Invalid email or password. Please check your credentials and try again.";
 const EMAIL_TAKEN = "An account with this email already exists. Please sign in instead.";

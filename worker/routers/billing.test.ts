@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ALREADY_PRO, PAYMENT_PROVIDER_FAILED, PAYMENTS_NOT_CONFIGURED } from "../../db/billing-rules";
-import { payments } from "../../db/schema";
-import { createTestApp, rejection, type TestApp, type TestMember } from "../testing/harness";
+import { ALREADY_PRO, PAYMENT_PROVIDER_FAILED, PAYMENTS_NOT_CONFIGURED } from "@core/billing-rules";
+import { payments } from "@db/schema";
+import { createTestApp, rejection, type TestApp, type TestMember } from "@testing/harness";
 import { ALONE_ONLY } from "../trpc";
 import {
   completedSession,
@@ -12,7 +12,7 @@ import {
   startStripeStandIn,
   stripeEvent,
   type StripeStandIn,
-} from "../testing/stripe-stand-in";
+} from "@testing/stripe-stand-in";
 
 /** The public origin, deliberately not the one the test requests are sent to. */
 const APP_URL = "https://crewboard.example";

@@ -1,13 +1,13 @@
 import { TRPCError } from "@trpc/server";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { ALREADY_PRO, PAYMENT_PROVIDER_FAILED, PAYMENTS_NOT_CONFIGURED, PRO_LIFETIME } from "../../db/billing-rules";
-import type { Db } from "../../db/client";
-import { profiles } from "../../db/schema";
+import { ALREADY_PRO, PAYMENT_PROVIDER_FAILED, PAYMENTS_NOT_CONFIGURED, PRO_LIFETIME } from "@core/billing-rules";
+import type { Db } from "@db/client";
+import { profiles } from "@db/schema";
 import { paymentOf, purchaseDateOf, recordCheckout } from "../billing/payments";
 import { stripeClient } from "../billing/stripe";
 import { protectedProcedure, router, unbatchedProtectedProcedure } from "../trpc";
-import { plainText } from "./fields";
+import { plainText } from "@core/fields";
 
 const createCheckoutInput = z.object({
   /** Made by the page for one purchase attempt: repeats of it get the same checkout. */

@@ -1,9 +1,9 @@
 import { createClient } from "@libsql/client";
 import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { chats, friends, messages } from "../../db/schema";
-import { verifyTicket } from "../../party/ticket";
-import { createTestApp, rejection, type TestApp, type TestMember } from "../testing/harness";
+import { chats, friends, messages } from "@db/schema";
+import { verifyTicket } from "@party/ticket";
+import { createTestApp, rejection, type TestApp, type TestMember } from "@testing/harness";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -10,9 +10,9 @@ import {
   MAX_MESSAGE_LENGTH,
   MESSAGE_EMPTY,
   MESSAGE_TOO_LONG,
-} from "../../db/chat-rules";
-import { chatParticipants, chats } from "../../db/schema";
-import { signTicket } from "../../party/ticket";
+} from "@core/chat-rules";
+import { chatParticipants, chats } from "@db/schema";
+import { signTicket } from "@party/ticket";
 import {
   ADMINS_ONLY,
   CHAT_NOT_FOUND,
@@ -27,7 +27,7 @@ import { chatSummary, displayName, listChats, participantsOf } from "../chats/li
 import { insertedMessage, insertMessage, messageByClientId, readMessages, rowToWire } from "../chats/messages";
 import { announceMessage, pokeMembers, tellChat } from "../chats/notify";
 import { protectedProcedure, router, type Context } from "../trpc";
-import { plainText } from "./fields";
+import { plainText } from "@core/fields";
 
 const id = plainText().trim().min(1).max(64);
 const byChat = z.object({ chatId: id });

@@ -1,7 +1,7 @@
 import { inArray } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { contactMessages } from "../../db/schema";
-import { createTestApp, rejection, type TestApp } from "../testing/harness";
+import { contactMessages } from "@db/schema";
+import { createTestApp, rejection, type TestApp } from "@testing/harness";
 
 let t: TestApp;
 let visitorIp = 0;

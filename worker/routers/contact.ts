@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { MAX_CONTACT_MESSAGE_LENGTH, MAX_CONTACT_NAME_LENGTH } from "../../db/rules";
-import { contactMessages } from "../../db/schema";
+import { MAX_CONTACT_MESSAGE_LENGTH, MAX_CONTACT_NAME_LENGTH } from "@core/rules";
+import { contactMessages } from "@db/schema";
 import { limitAttempts, minutesFrom, type RateRule } from "../auth/rate-limit";
 import { router, unbatchedProcedure } from "../trpc";
-import { emailField, plainText } from "./fields";
+import { emailField, plainText } from "@core/fields";
 
 /** Enough for a visitor with a real question; a script filling the table needs more. */
 const SENDS_PER_IP: RateRule = { name: "contact:ip", limit: 5, windowMs: 60 * 60 * 1000 };

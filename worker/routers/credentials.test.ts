@@ -8,9 +8,9 @@ import {
   SAME_EMAIL,
   UNLINK_NEEDS_PASSWORD,
   WRONG_CURRENT_PASSWORD,
-} from "../../db/auth-messages";
-import { accountTokens, outbox, profiles, sessions, users } from "../../db/schema";
-import { createTestApp, rejection, TEST_ORIGIN, type TestApp, type TestMember } from "../testing/harness";
+} from "@core/auth-messages";
+import { accountTokens, outbox, profiles, sessions, users } from "@db/schema";
+import { createTestApp, rejection, TEST_ORIGIN, type TestApp, type TestMember } from "@testing/harness";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -10,16 +10,16 @@ import {
   SAME_EMAIL,
   UNLINK_NEEDS_PASSWORD,
   WRONG_CURRENT_PASSWORD,
-} from "../../db/auth-messages";
-import { isUniqueViolation } from "../../db/errors";
-import { users, type User } from "../../db/schema";
+} from "@core/auth-messages";
+import { isUniqueViolation } from "@db/errors";
+import { users, type User } from "@db/schema";
 import { findUserByEmail, normalizeEmail } from "../auth/accounts";
 import { changePassword, confirmEmailChange, pendingEmail, requestEmailChange } from "../auth/credentials";
 import { verifyPassword } from "../auth/password";
 import { limitAttempts, refundAttempt, tooManyAttemptsMessage, type Attempt, type RateRule } from "../auth/rate-limit";
 import type { Context } from "../trpc";
 import { protectedProcedure, router, unbatchedProcedure, unbatchedProtectedProcedure } from "../trpc";
-import { emailField, linkTokenField, newPasswordField, passwordField } from "./fields";
+import { emailField, linkTokenField, newPasswordField, passwordField } from "@core/fields";
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const ONE_HOUR = 60 * 60 * 1000;

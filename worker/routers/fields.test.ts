@@ -1,8 +1,8 @@
 /** Control characters other than newline and tab are refused in text, never stored cut short. */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { contactMessages, profiles, projects, users } from "../../db/schema";
-import { createTestApp, rejection, type TestApp } from "../testing/harness";
+import { contactMessages, profiles, projects, users } from "@db/schema";
+import { createTestApp, rejection, type TestApp } from "@testing/harness";
 
 const REFUSED = "Text may not contain control characters other than line breaks and tabs.";
 

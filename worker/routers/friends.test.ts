@@ -1,7 +1,7 @@
 import { eq, or } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { friends, rateLimits } from "../../db/schema";
-import { createTestApp, rejection, type TestApp, type TestMember } from "../testing/harness";
+import { friends, rateLimits } from "@db/schema";
+import { createTestApp, rejection, type TestApp, type TestMember } from "@testing/harness";
 
 let t: TestApp;
 beforeAll(async () => {

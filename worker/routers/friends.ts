@@ -1,7 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import { eq, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "../../db/client";
+import type { Db } from "@db/client";
 import {
   CANNOT_ADD_YOURSELF,
   EMAIL_LOOKUPS_PER_HOUR,
@@ -11,9 +11,9 @@ import {
   NO_USER_WITH_EMAIL,
   REQUEST_GONE,
   tooManyLookups,
-} from "../../db/friend-rules";
-import { MAX_EMAIL_LENGTH } from "../../db/rules";
-import { profiles, users } from "../../db/schema";
+} from "@core/friend-rules";
+import { MAX_EMAIL_LENGTH } from "@core/rules";
+import { profiles, users } from "@db/schema";
 import { normalizeEmail } from "../auth/accounts";
 import { limitAttempts, minutesFrom, type RateRule } from "../auth/rate-limit";
 import { friendsOf, incomingCount, pendingRequests } from "../friends/lists";
@@ -27,7 +27,7 @@ import {
 } from "../friends/pairs";
 import { pokeMembers } from "../chats/notify";
 import { protectedProcedure, router, unbatchedProcedure, type Context } from "../trpc";
-import { plainText } from "./fields";
+import { plainText } from "@core/fields";
 
 /** Looking members up by e-mail tells whether an address is registered, so it is rationed per member. */
 const EMAIL_LOOKUPS: RateRule = { name: "friends:lookup", limit: EMAIL_LOOKUPS_PER_HOUR, windowMs: 60 * 60 * 1000 };

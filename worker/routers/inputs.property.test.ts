@@ -6,9 +6,9 @@
 import fc from "fast-check";
 import superjson from "superjson";
 import { beforeAll, describe, expect, it } from "vitest";
-import { accessTable, world, type World } from "../testing/access-table";
-import { callProcedure, procedures, rowCounts, type Browser } from "../testing/calls";
-import { createTestApp, TEST_ORIGIN, type TestApp, type TestMember } from "../testing/harness";
+import { accessTable, world, type World } from "@testing/access-table";
+import { callProcedure, procedures, rowCounts, type Browser } from "@testing/calls";
+import { createTestApp, TEST_ORIGIN, type TestApp, type TestMember } from "@testing/harness";
 
 const RUNS = 40;
 /** Many calls per test, on a machine that may be busy with other work. */

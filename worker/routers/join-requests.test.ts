@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { projectJoinRequests } from "../../db/schema";
-import { createTestApp, rejection, type TestApp, type TestMember } from "../testing/harness";
+import { projectJoinRequests } from "@db/schema";
+import { createTestApp, rejection, type TestApp, type TestMember } from "@testing/harness";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,15 +1,15 @@
 import { TRPCError } from "@trpc/server";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "../../db/client";
-import { profiles, projectJoinRequests, projects } from "../../db/schema";
-import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors";
-import { PROJECT_NOT_FOUND } from "../../db/project-rules";
+import type { Db } from "@db/client";
+import { profiles, projectJoinRequests, projects } from "@db/schema";
+import { isForeignKeyViolation, isUniqueViolation } from "@db/errors";
+import { PROJECT_NOT_FOUND } from "@core/project-rules";
 import { findProject, ownedProject } from "../projects/access";
 import { waitingRequests } from "../projects/member";
 import { projectId } from "../projects/inputs";
 import { protectedProcedure, router } from "../trpc";
-import { plainText } from "./fields";
+import { plainText } from "@core/fields";
 
 const NOT_YOUR_PROJECT = "You can only manage join requests for your own projects.";
 const REQUEST_NOT_FOUND = "This join request no longer exists.";

@@ -1,8 +1,8 @@
 /** The member's own side of projects: their figures, recent and joined projects, requests waiting for them. */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { profiles } from "../../db/schema";
-import { createTestApp, type TestApp, type TestMember } from "../testing/harness";
+import { profiles } from "@db/schema";
+import { createTestApp, type TestApp, type TestMember } from "@testing/harness";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 /** 'Forgot password?': one answer for every address, single-use links, and a fresh start for the account. */
 import { and, desc, eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { INVALID_RESET_LINK, RESET_LINK_SENT } from "../../db/auth-messages";
-import { accountTokens, outbox, rateLimits, sessions, users } from "../../db/schema";
-import { PASSWORD_TOO_SHORT } from "../../db/rules";
-import { createTestApp, rejection, TEST_ORIGIN, type TestApp, type TestMember } from "../testing/harness";
+import { INVALID_RESET_LINK, RESET_LINK_SENT } from "@core/auth-messages";
+import { accountTokens, outbox, rateLimits, sessions, users } from "@db/schema";
+import { PASSWORD_TOO_SHORT } from "@core/rules";
+import { createTestApp, rejection, TEST_ORIGIN, type TestApp, type TestMember } from "@testing/harness";
 import { ALONE_ONLY } from "../trpc";
 
 let t: TestApp;

@@ -1,11 +1,11 @@
 import type { inferRouterInputs } from "@trpc/server";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { AVATAR_NOT_AN_IMAGE, AVATAR_REQUIRED, AVATAR_TOO_LARGE, MAX_AVATAR_BYTES } from "../../db/rules";
-import { profiles } from "../../db/schema";
+import { AVATAR_NOT_AN_IMAGE, AVATAR_REQUIRED, AVATAR_TOO_LARGE, MAX_AVATAR_BYTES } from "@core/rules";
+import { profiles } from "@db/schema";
 import type { AppRouter } from ".";
 import { avatarKeyOf } from "../storage/avatar-files";
-import { createTestApp, rejection, type TestApp, type TestMember } from "../testing/harness";
+import { createTestApp, rejection, type TestApp, type TestMember } from "@testing/harness";
 
 type Inputs = inferRouterInputs<AppRouter>["profiles"];
 

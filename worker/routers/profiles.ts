@@ -10,7 +10,7 @@ import {
   MIN_AGE,
   REGIONS,
   SPECIALIZATIONS,
-} from "../../db/enums";
+} from "@core/enums";
 import {
   emailLocalPart,
   AVATAR_NOT_AN_IMAGE,
@@ -20,12 +20,12 @@ import {
   MAX_BIO_LENGTH,
   MAX_SKILL_LENGTH,
   MAX_SKILLS,
-} from "../../db/rules";
-import { profiles, type NewProfile } from "../../db/schema";
+} from "@core/rules";
+import { profiles, type NewProfile } from "@db/schema";
 import { avatarKeyOf, avatarUrl, detectImage, newAvatarKey } from "../storage/avatar-files";
 import type { Context } from "../trpc";
 import { protectedProcedure, router } from "../trpc";
-import { displayNameField, plainText } from "./fields";
+import { displayNameField, plainText } from "@core/fields";
 
 const PROFILE_NOT_FOUND = "Profile not found.";
 

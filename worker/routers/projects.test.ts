@@ -7,10 +7,10 @@ import {
   MISSING_INFORMATION,
   PROJECT_NOT_FOUND,
   PROJECTS_PAGE_SIZE,
-} from "../../db/project-rules";
-import { profiles, projectJoinRequests, projects, users, type NewProject } from "../../db/schema";
-import { countedStats } from "../testing/counted-stats";
-import { createTestApp, refusal, rejection, type TestApp, type TestMember } from "../testing/harness";
+} from "@core/project-rules";
+import { profiles, projectJoinRequests, projects, users, type NewProject } from "@db/schema";
+import { countedStats } from "@testing/counted-stats";
+import { createTestApp, refusal, rejection, type TestApp, type TestMember } from "@testing/harness";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -8,8 +8,8 @@ import {
   PROJECT_NOT_FOUND,
   PROJECTS_PAGE_SIZE,
   RECENT_PROJECTS,
-} from "../../db/project-rules";
-import { profiles, projects } from "../../db/schema";
+} from "@core/project-rules";
+import { profiles, projects } from "@db/schema";
 import { ownedProject } from "../projects/access";
 import { editableFields, listInput, projectFields, projectId } from "../projects/inputs";
 import { InvalidCursorError, listProjects } from "../projects/listing";

@@ -1,8 +1,8 @@
 /** E-mail verification confirms an address and nothing else: it never decides who is signed in. */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { outbox, sessions, users } from "../../db/schema";
-import { createTestApp, rejection, type TestApp, type TestMember } from "../testing/harness";
+import { outbox, sessions, users } from "@db/schema";
+import { createTestApp, rejection, type TestApp, type TestMember } from "@testing/harness";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { BellOff, MessageSquare, UsersRound } from "lucide-react";
-import { useMe } from "../../lib/session";
-import { trpc } from "../../lib/trpc";
+import { useMe } from "@web/lib/session";
+import { trpc } from "@web/lib/trpc";
 import { Avatar } from "../avatar";
 import { Button } from "../ui/button";
 

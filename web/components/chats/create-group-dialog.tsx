@@ -7,9 +7,9 @@ import {
   GROUP_NAME_REQUIRED,
   MAX_GROUP_DESCRIPTION_LENGTH,
   MAX_GROUP_NAME_LENGTH,
-} from "../../../db/chat-rules";
-import { notify } from "../../lib/toast";
-import { errorMessage, trpc } from "../../lib/trpc";
+} from "@core/chat-rules";
+import { notify } from "@web/lib/toast";
+import { errorMessage, trpc } from "@web/lib/trpc";
 import { Avatar } from "../avatar";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";

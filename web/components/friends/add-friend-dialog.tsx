@@ -1,8 +1,8 @@
 import { UserPlus } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import { EMAIL_REQUIRED } from "../../../db/friend-rules";
-import { notify } from "../../lib/toast";
-import { isClientError, trpc } from "../../lib/trpc";
+import { EMAIL_REQUIRED } from "@core/friend-rules";
+import { notify } from "@web/lib/toast";
+import { isClientError, trpc } from "@web/lib/trpc";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
 import {

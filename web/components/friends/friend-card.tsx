@@ -1,8 +1,8 @@
 import { Link } from "@tanstack/react-router";
 import { MessageCircle, MoreVertical, Phone, UserMinus, Video } from "lucide-react";
 import { useState } from "react";
-import { notify } from "../../lib/toast";
-import type { RouterOutputs } from "../../lib/types";
+import { notify } from "@web/lib/toast";
+import type { RouterOutputs } from "@web/lib/types";
 import { Avatar } from "../avatar";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";

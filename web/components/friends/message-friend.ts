@@ -1,6 +1,6 @@
 import { useNavigate } from "@tanstack/react-router";
-import { notify } from "../../lib/toast";
-import { errorMessage, trpc } from "../../lib/trpc";
+import { notify } from "@web/lib/toast";
+import { errorMessage, trpc } from "@web/lib/trpc";
 
 /** Who a Message button writes to: a friend card's friend, or the friend a profile shows. */
 export interface MessageTarget {

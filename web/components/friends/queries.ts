@@ -1,4 +1,4 @@
-import { trpc } from "../../lib/trpc";
+import { trpc } from "@web/lib/trpc";
 
 /**
  * Requests arrive from other members while a page is open: every friends list reloads when the

@@ -1,8 +1,8 @@
 import { Link } from "@tanstack/react-router";
 import { Check, MessageCircle, Pencil, UserCheck, UserPlus, X } from "lucide-react";
-import { notify } from "../../lib/toast";
-import { errorMessage, trpc } from "../../lib/trpc";
-import { cn } from "../../lib/cn";
+import { notify } from "@web/lib/toast";
+import { errorMessage, trpc } from "@web/lib/trpc";
+import { cn } from "@web/lib/cn";
 import { Button, buttonVariants } from "../ui/button";
 import { useMessageFriend } from "./message-friend";
 import { useRefreshFriends, useRequestActions } from "./use-friend-actions";

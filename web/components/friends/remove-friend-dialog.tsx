@@ -1,5 +1,5 @@
-import { notify } from "../../lib/toast";
-import { errorMessage, trpc } from "../../lib/trpc";
+import { notify } from "@web/lib/toast";
+import { errorMessage, trpc } from "@web/lib/trpc";
 import { ConfirmDialog } from "../confirm-dialog";
 import { useRefreshFriends } from "./use-friend-actions";
 

@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { Check, X } from "lucide-react";
-import type { RouterOutputs } from "../../lib/types";
+import type { RouterOutputs } from "@web/lib/types";
 import { Avatar } from "../avatar";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";

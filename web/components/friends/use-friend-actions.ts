@@ -1,5 +1,5 @@
-import { notify } from "../../lib/toast";
-import { errorMessage, trpc } from "../../lib/trpc";
+import { notify } from "@web/lib/toast";
+import { errorMessage, trpc } from "@web/lib/trpc";
 
 /**
  * After any friend action every friends list reloads (spec §4), and with them the sidebar's

@@ -1,7 +1,7 @@
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
-import { notify } from "../../lib/toast";
-import { trpc } from "../../lib/trpc";
+import { notify } from "@web/lib/toast";
+import { trpc } from "@web/lib/trpc";
 import { ConfirmDialog } from "../confirm-dialog";
 import { Button } from "../ui/button";
 import { notifyProjectFailure, useRefreshProjects } from "./use-project-mutations";

@@ -1,7 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { Sparkles } from "lucide-react";
-import { FREE_PLAN_LIMIT_REACHED } from "../../../db/project-rules";
-import type { RouterOutputs } from "../../lib/types";
+import { FREE_PLAN_LIMIT_REACHED } from "@core/project-rules";
+import type { RouterOutputs } from "@web/lib/types";
 import { Button } from "../ui/button";
 
 type MemberFigures = RouterOutputs["projects"]["myStats"];

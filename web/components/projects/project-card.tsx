@@ -1,7 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { CheckCircle2, Clock, Code2, DollarSign, ExternalLink, Users } from "lucide-react";
 import type { ReactNode } from "react";
-import { CARD_TECHNOLOGIES } from "../../../db/project-rules";
+import { CARD_TECHNOLOGIES } from "@core/project-rules";
 import { Badge } from "../ui/badge";
 import { Card } from "../ui/card";
 import { Progress } from "../ui/progress";

@@ -4,7 +4,7 @@ import {
   PROJECT_STATUSES,
   type ProjectCategory,
   type ProjectStatus,
-} from "../../../db/enums";
+} from "@core/enums";
 import { ChoiceField } from "../profile-fields";
 
 const ALL = "all";

@@ -6,7 +6,7 @@ import {
   PROJECT_STATUSES,
   type ProjectCategory,
   type ProjectStatus,
-} from "../../../db/enums";
+} from "@core/enums";
 import {
   MAX_DESCRIPTION_LENGTH,
   MAX_DURATION_LENGTH,
@@ -16,7 +16,7 @@ import {
   MAX_TITLE_LENGTH,
   MAX_URL_LENGTH,
   MIN_TEAM_SIZE,
-} from "../../../db/project-rules";
+} from "@core/project-rules";
 import { ListInput } from "../list-input";
 import { ChoiceField, Field, invalidProps } from "../profile-fields";
 import { Input } from "../ui/input";

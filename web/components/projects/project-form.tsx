@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from "react";
-import type { BUDGET_RANGES } from "../../../db/enums";
-import { demoUrl, githubUrl } from "../../../db/project-links";
-import { MIN_TEAM_SIZE, MISSING_INFORMATION } from "../../../db/project-rules";
-import { notify } from "../../lib/toast";
-import { errorMessage, trpc } from "../../lib/trpc";
+import type { BUDGET_RANGES } from "@core/enums";
+import { demoUrl, githubUrl } from "@core/project-links";
+import { MIN_TEAM_SIZE, MISSING_INFORMATION } from "@core/project-rules";
+import { notify } from "@web/lib/toast";
+import { errorMessage, trpc } from "@web/lib/trpc";
 import { Button } from "../ui/button";
 import { DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../ui/dialog";
 import { PlanLimitReached, PlanUsage } from "./plan-usage";

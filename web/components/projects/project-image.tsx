@@ -1,6 +1,6 @@
 import { FolderKanban } from "lucide-react";
 import { useState } from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "@web/lib/cn";
 
 /** The spec's three stock photos; a project shows one, picked by the last character of its id. */
 const PHOTOS = [

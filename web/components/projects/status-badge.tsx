@@ -1,5 +1,5 @@
-import { PROJECT_STATUS_LABELS, type ProjectStatus } from "../../../db/enums";
-import { cn } from "../../lib/cn";
+import { PROJECT_STATUS_LABELS, type ProjectStatus } from "@core/enums";
+import { cn } from "@web/lib/cn";
 
 /**
  * Spec §4 colours: open green, in progress blue, completed purple, on hold yellow. Solid and the

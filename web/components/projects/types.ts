@@ -1,4 +1,4 @@
-import type { RouterOutputs } from "../../lib/types";
+import type { RouterOutputs } from "@web/lib/types";
 
 export type ProjectSummary = RouterOutputs["projects"]["list"]["items"][number];
 export type ProjectDetail = RouterOutputs["projects"]["byId"];

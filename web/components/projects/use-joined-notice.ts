@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from "react";
-import { notify } from "../../lib/toast";
-import { trpc } from "../../lib/trpc";
+import { notify } from "@web/lib/toast";
+import { trpc } from "@web/lib/trpc";
 
 /**
  * 'Project Joined', once per acceptance: the notice shows, the server records it as seen, and the

@@ -1,5 +1,5 @@
-import { notify } from "../../lib/toast";
-import { errorMessage, isApiError, trpc } from "../../lib/trpc";
+import { notify } from "@web/lib/toast";
+import { errorMessage, isApiError, trpc } from "@web/lib/trpc";
 
 /** Every projects query (lists, figures, details) may show what a change touched. */
 export function useRefreshProjects() {

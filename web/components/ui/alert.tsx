@@ -1,6 +1,6 @@
 import { AlertCircle } from "lucide-react";
 import type { ComponentProps } from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "@web/lib/cn";
 
 export function Alert({ className, children, ...props }: ComponentProps<"div">) {
   return (

@@ -1,6 +1,6 @@
 import { cva, type VariantProps } from "class-variance-authority";
 import type { ComponentProps } from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "@web/lib/cn";
 
 export const badgeVariants = cva("inline-flex items-center rounded-full border [&_svg]:size-3", {
   variants: {

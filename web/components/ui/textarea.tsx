@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "@web/lib/cn";
 
 /** `fitRows`: exactly `rows` lines high, without the usual minimum height. */
 export function Textarea({ className, fitRows = false, ...props }: ComponentProps<"textarea"> & { fitRows?: boolean }) {

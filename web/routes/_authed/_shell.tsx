@@ -1,8 +1,8 @@
 import { createFileRoute, Outlet } from "@tanstack/react-router";
-import { Footer } from "../../components/footer";
-import { MobileNav, Sidebar } from "../../components/sidebar";
-import { TopBar } from "../../components/top-bar";
-import { useMe } from "../../lib/session";
+import { Footer } from "@web/components/footer";
+import { MobileNav, Sidebar } from "@web/components/sidebar";
+import { TopBar } from "@web/components/top-bar";
+import { useMe } from "@web/lib/session";
 
 /** The common signed-in layout: top bar, collapsible sidebar, footer. */
 export const Route = createFileRoute("/_authed/_shell")({

@@ -1,11 +1,11 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
-import { Brand } from "../../components/brand";
-import { OwnProfileLoaded } from "../../components/own-profile";
-import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card";
-import { pageHead } from "../../lib/head";
-import { onboardingDone } from "../../lib/onboarding";
-import { returnPath } from "../../lib/search";
-import { useMember } from "../../lib/session";
+import { Brand } from "@web/components/brand";
+import { OwnProfileLoaded } from "@web/components/own-profile";
+import { Card, CardContent, CardDescription, CardHeader } from "@web/components/ui/card";
+import { pageHead } from "@web/lib/head";
+import { onboardingDone } from "@web/lib/onboarding";
+import { returnPath } from "@web/lib/search";
+import { useMember } from "@web/lib/session";
 import { OnboardingWizard } from "./-components/onboarding-wizard";
 
 /** The four-step profile set-up a new member sees after sign-up; outside the common layout. */

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { Target } from "lucide-react";
-import { pageHead } from "../../lib/head";
+import { pageHead } from "@web/lib/head";
 import { CallToAction, FeatureGrid, FiguresBand, PageHero, Section } from "./-components/sections";
 
 export const Route = createFileRoute("/_site/about")({

@@ -1,16 +1,16 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { Clock, Loader2, Mail, Send } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import { MAX_CONTACT_MESSAGE_LENGTH, MAX_CONTACT_NAME_LENGTH, MAX_EMAIL_LENGTH } from "../../../db/rules";
-import { Field } from "../../components/profile-fields";
-import { Alert } from "../../components/ui/alert";
-import { Button } from "../../components/ui/button";
-import { Input } from "../../components/ui/input";
-import { Textarea } from "../../components/ui/textarea";
-import { DataProvider } from "../../lib/data-provider";
-import { pageHead } from "../../lib/head";
-import { notify } from "../../lib/toast";
-import { errorMessage, trpc } from "../../lib/trpc";
+import { MAX_CONTACT_MESSAGE_LENGTH, MAX_CONTACT_NAME_LENGTH, MAX_EMAIL_LENGTH } from "@core/rules";
+import { Field } from "@web/components/profile-fields";
+import { Alert } from "@web/components/ui/alert";
+import { Button } from "@web/components/ui/button";
+import { Input } from "@web/components/ui/input";
+import { Textarea } from "@web/components/ui/textarea";
+import { DataProvider } from "@web/lib/data-provider";
+import { pageHead } from "@web/lib/head";
+import { notify } from "@web/lib/toast";
+import { errorMessage, trpc } from "@web/lib/trpc";
 import { SUPPORT_EMAIL } from "./-components/marketing";
 import { PageHero } from "./-components/sections";
 

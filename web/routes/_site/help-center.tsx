@@ -1,11 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { BookOpen, Mail, MessageCircle, PlayCircle, Plug, Search, UsersRound } from "lucide-react";
 import { useDeferredValue, useState } from "react";
-import { Badge } from "../../components/ui/badge";
-import { Button } from "../../components/ui/button";
-import { Input } from "../../components/ui/input";
-import { pageHead } from "../../lib/head";
-import { notify } from "../../lib/toast";
+import { Badge } from "@web/components/ui/badge";
+import { Button } from "@web/components/ui/button";
+import { Input } from "@web/components/ui/input";
+import { pageHead } from "@web/lib/head";
+import { notify } from "@web/lib/toast";
 import { SUPPORT_EMAIL } from "./-components/marketing";
 import { PageHero, Section } from "./-components/sections";
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { CheckCircle2, FolderPlus, Rocket, UserPlus, UsersRound } from "lucide-react";
-import { pageHead } from "../../lib/head";
+import { pageHead } from "@web/lib/head";
 import { CallToAction, PageHero, Section } from "./-components/sections";
 
 export const Route = createFileRoute("/_site/how-it-works")({

@@ -1,9 +1,9 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { AlertTriangle, ArrowRight, CheckCircle2 } from "lucide-react";
-import { Badge } from "../../components/ui/badge";
-import { Button } from "../../components/ui/button";
-import { pageHead } from "../../lib/head";
-import { flag } from "../../lib/search";
+import { Badge } from "@web/components/ui/badge";
+import { Button } from "@web/components/ui/button";
+import { pageHead } from "@web/lib/head";
+import { flag } from "@web/lib/search";
 import { TESTIMONIALS } from "./-components/marketing";
 import { CallToAction, FeatureGrid, FiguresBand, Section, TestimonialCard } from "./-components/sections";
 

@@ -1,12 +1,12 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { LifeBuoy, Loader2, LogIn, SearchX } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
-import { Button } from "../../components/ui/button";
-import { DataProvider } from "../../lib/data-provider";
-import { pageHead } from "../../lib/head";
-import { text } from "../../lib/search";
-import { useMe } from "../../lib/session";
-import { trpc } from "../../lib/trpc";
+import { Button } from "@web/components/ui/button";
+import { DataProvider } from "@web/lib/data-provider";
+import { pageHead } from "@web/lib/head";
+import { text } from "@web/lib/search";
+import { useMe } from "@web/lib/session";
+import { trpc } from "@web/lib/trpc";
 import { SUPPORT_EMAIL } from "./-components/marketing";
 import { OrderConfirmation } from "./-components/order-confirmation";
 

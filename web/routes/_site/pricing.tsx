@@ -1,11 +1,11 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { Check, ShieldCheck } from "lucide-react";
 import { lazy, useId, type ReactNode } from "react";
-import { Badge } from "../../components/ui/badge";
-import { Button } from "../../components/ui/button";
-import { cn } from "../../lib/cn";
-import { pageHead } from "../../lib/head";
-import { AfterPaint } from "../../components/after-paint";
+import { Badge } from "@web/components/ui/badge";
+import { Button } from "@web/components/ui/button";
+import { cn } from "@web/lib/cn";
+import { pageHead } from "@web/lib/head";
+import { AfterPaint } from "@web/components/after-paint";
 import { FiguresBand, PageHero, Section } from "./-components/sections";
 
 // It asks who is signed in, so its code (and the query cache) comes after the page has painted.

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { pageHead } from "../../lib/head";
+import { pageHead } from "@web/lib/head";
 import { LegalPage, type LegalSection } from "./-components/legal";
 import { SUPPORT_EMAIL } from "./-components/marketing";
 

@@ -1,11 +1,11 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
-import { INVALID_EMAIL_CHANGE_LINK } from "../../../db/auth-messages";
-import { Button } from "../../components/ui/button";
-import { pageHead } from "../../lib/head";
-import { useMe } from "../../lib/session";
-import { text } from "../../lib/search";
-import { errorMessage, trpc } from "../../lib/trpc";
+import { INVALID_EMAIL_CHANGE_LINK } from "@core/auth-messages";
+import { Button } from "@web/components/ui/button";
+import { pageHead } from "@web/lib/head";
+import { useMe } from "@web/lib/session";
+import { text } from "@web/lib/search";
+import { errorMessage, trpc } from "@web/lib/trpc";
 import { LinkFailed, LinkOutcomeCard } from "./-components/link-outcome";
 
 export const Route = createFileRoute("/auth/confirm-email")({

@@ -1,10 +1,10 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { MailCheck } from "lucide-react";
-import { Alert } from "../../components/ui/alert";
-import { Button } from "../../components/ui/button";
-import { formFields } from "../../lib/form";
-import { pageHead } from "../../lib/head";
-import { errorMessage, trpc } from "../../lib/trpc";
+import { Alert } from "@web/components/ui/alert";
+import { Button } from "@web/components/ui/button";
+import { formFields } from "@web/lib/form";
+import { pageHead } from "@web/lib/head";
+import { errorMessage, trpc } from "@web/lib/trpc";
 import { AuthCard } from "./-components/auth-card";
 import { EmailField } from "./-components/auth-forms";
 

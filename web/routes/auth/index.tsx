@@ -1,12 +1,12 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { useEffect } from "react";
-import { OAUTH_ERRORS, oauthErrorMessage } from "../../../db/auth-messages";
-import { Button } from "../../components/ui/button";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
-import { pageHead } from "../../lib/head";
-import { flag, returnPath, text } from "../../lib/search";
-import { notify } from "../../lib/toast";
-import { trpc } from "../../lib/trpc";
+import { OAUTH_ERRORS, oauthErrorMessage } from "@core/auth-messages";
+import { Button } from "@web/components/ui/button";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
+import { pageHead } from "@web/lib/head";
+import { flag, returnPath, text } from "@web/lib/search";
+import { notify } from "@web/lib/toast";
+import { trpc } from "@web/lib/trpc";
 import { AuthCard } from "./-components/auth-card";
 import { SignInForm, SignUpForm } from "./-components/auth-forms";
 

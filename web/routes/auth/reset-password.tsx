@@ -1,16 +1,17 @@
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
-import { INVALID_RESET_LINK } from "../../../db/auth-messages";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT } from "../../../db/rules";
-import { PasswordInput } from "../../components/password-input";
-import { Field } from "../../components/profile-fields";
-import { Alert } from "../../components/ui/alert";
-import { Button } from "../../components/ui/button";
-import { formFields } from "../../lib/form";
-import { pageHead } from "../../lib/head";
-import { text } from "../../lib/search";
-import { notify } from "../../lib/toast";
-import { errorMessage, queryClient, trpc } from "../../lib/trpc";
+import { INVALID_RESET_LINK } from "@core/auth-messages";
+import { fieldError, newPasswordField } from "@core/fields";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@core/rules";
+import { PasswordInput } from "@web/components/password-input";
+import { Field } from "@web/components/profile-fields";
+import { Alert } from "@web/components/ui/alert";
+import { Button } from "@web/components/ui/button";
+import { formFields } from "@web/lib/form";
+import { pageHead } from "@web/lib/head";
+import { text } from "@web/lib/search";
+import { notify } from "@web/lib/toast";
+import { errorMessage, queryClient, trpc } from "@web/lib/trpc";
 import { AuthCard } from "./-components/auth-card";
 
 export const Route = createFileRoute("/auth/reset-password")({
@@ -64,7 +65,8 @@ function ResetPasswordPage() {
           event.preventDefault();
           const { password = "" } = formFields(event.currentTarget);
           // Sign-up's rule, checked here before anything is sent, as sign-up does.
-          if (password.length < MIN_PASSWORD_LENGTH) return setLocalError(PASSWORD_TOO_SHORT);
+          const invalid = fieldError(newPasswordField, password);
+          if (invalid) return setLocalError(invalid);
           setLocalError(null);
           reset.mutate({ token, password });
         }}

@@ -4,12 +4,12 @@ import {
   INVALID_VERIFICATION_LINK,
   UNEXPECTED_VERIFICATION_ERROR,
   verificationErrorMessage,
-} from "../../../db/auth-messages";
-import { BrandHeader } from "../../components/brand";
-import { Button } from "../../components/ui/button";
-import { pageHead } from "../../lib/head";
-import { text } from "../../lib/search";
-import { errorMessage, trpc } from "../../lib/trpc";
+} from "@core/auth-messages";
+import { BrandHeader } from "@web/components/brand";
+import { Button } from "@web/components/ui/button";
+import { pageHead } from "@web/lib/head";
+import { text } from "@web/lib/search";
+import { errorMessage, trpc } from "@web/lib/trpc";
 import { LinkFailed, LinkOutcomeCard } from "./-components/link-outcome";
 
 const REDIRECT_AFTER_MS = 2000;

@@ -1,9 +1,9 @@
 import { UserPlus } from "lucide-react";
-import { Avatar } from "../../../components/avatar";
-import { nameOf } from "../../../components/friends/people";
-import { Button } from "../../../components/ui/button";
-import { notify } from "../../../lib/toast";
-import { errorMessage, trpc } from "../../../lib/trpc";
+import { Avatar } from "@web/components/avatar";
+import { nameOf } from "@web/components/friends/people";
+import { Button } from "@web/components/ui/button";
+import { notify } from "@web/lib/toast";
+import { errorMessage, trpc } from "@web/lib/trpc";
 
 /** A group admin adds friends who are not in the group yet (spec: members come from friends). */
 export function AddGroupMembers({ chatId, memberIds }: { chatId: string; memberIds: string[] }) {

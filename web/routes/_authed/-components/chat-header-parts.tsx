@@ -1,7 +1,7 @@
 import { MoreVertical } from "lucide-react";
 import type { ComponentProps } from "react";
-import { Button } from "../../../components/ui/button";
-import type { RouterOutputs } from "../../../lib/types";
+import { Button } from "@web/components/ui/button";
+import type { RouterOutputs } from "@web/lib/types";
 
 export type Chat = RouterOutputs["chats"]["byId"];
 

@@ -1,22 +1,22 @@
 import { useNavigate } from "@tanstack/react-router";
 import { CheckCircle2 } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { AvatarUpload } from "../../../components/avatar-upload";
-import { BackgroundFields, InterestsField, NameAndBioFields } from "../../../components/profile-fields";
-import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { Progress } from "../../../components/ui/progress";
+import { AvatarUpload } from "@web/components/avatar-upload";
+import { BackgroundFields, InterestsField, NameAndBioFields } from "@web/components/profile-fields";
+import { Badge } from "@web/components/ui/badge";
+import { Button } from "@web/components/ui/button";
+import { Progress } from "@web/components/ui/progress";
 import {
   profileFormValues,
   useOwnProfile,
   useProfileSaved,
   type OwnProfile,
   type ProfileFormValues,
-} from "../../../lib/profile";
-import { notify } from "../../../lib/toast";
-import { errorMessage, trpc } from "../../../lib/trpc";
-import { clearDraft, readDraft, writeDraft } from "../../../lib/onboarding-draft";
-import type { Me } from "../../../lib/types";
+} from "@web/lib/profile";
+import { notify } from "@web/lib/toast";
+import { errorMessage, trpc } from "@web/lib/trpc";
+import { clearDraft, readDraft, writeDraft } from "@web/lib/onboarding-draft";
+import type { Me } from "@web/lib/types";
 
 const STEPS = 4;
 const TITLES = ["Tell us about yourself", "Your experience", "Your interests", "Review your profile"] as const;

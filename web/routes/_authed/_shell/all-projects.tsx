@@ -1,14 +1,14 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { SearchX, Search, X } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
-import { PageHeader, type PageHeading } from "../../../components/page";
-import { ProjectFilters } from "../../../components/projects/project-filters";
-import { EmptyState } from "../../../components/empty-state";
-import { ProjectGrid } from "../../../components/projects/project-grid";
-import { Button } from "../../../components/ui/button";
-import { Input } from "../../../components/ui/input";
-import { pageHead } from "../../../lib/head";
-import { trpc } from "../../../lib/trpc";
+import { PageHeader, type PageHeading } from "@web/components/page";
+import { ProjectFilters } from "@web/components/projects/project-filters";
+import { EmptyState } from "@web/components/empty-state";
+import { ProjectGrid } from "@web/components/projects/project-grid";
+import { Button } from "@web/components/ui/button";
+import { Input } from "@web/components/ui/input";
+import { pageHead } from "@web/lib/head";
+import { trpc } from "@web/lib/trpc";
 import { readProjectSearch } from "./-components/project-search";
 
 const heading: PageHeading = {

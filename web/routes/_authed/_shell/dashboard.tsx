@@ -1,12 +1,12 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { Plus } from "lucide-react";
-import { PageHeader, type PageHeading } from "../../../components/page";
-import { ProjectFormDialog } from "../../../components/projects/project-form-dialog";
-import { useJoinedNotices } from "../../../components/projects/use-joined-notice";
-import { Button } from "../../../components/ui/button";
-import { pageHead } from "../../../lib/head";
-import { displayNameOf, useMember } from "../../../lib/session";
-import { trpc } from "../../../lib/trpc";
+import { PageHeader, type PageHeading } from "@web/components/page";
+import { ProjectFormDialog } from "@web/components/projects/project-form-dialog";
+import { useJoinedNotices } from "@web/components/projects/use-joined-notice";
+import { Button } from "@web/components/ui/button";
+import { pageHead } from "@web/lib/head";
+import { displayNameOf, useMember } from "@web/lib/session";
+import { trpc } from "@web/lib/trpc";
 import { CategoryCards, MyFigures, QuickActions, RecentProjects, StatCards } from "./-components/dashboard-cards";
 import { WaitingRequests } from "./-components/waiting-requests";
 

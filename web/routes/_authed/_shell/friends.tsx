@@ -1,22 +1,22 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { Search, Users } from "lucide-react";
 import { useDeferredValue, useState } from "react";
-import { ChatList } from "../../../components/chats/chat-list";
-import { CreateGroupDialog } from "../../../components/chats/create-group-dialog";
-import { EmptyState } from "../../../components/empty-state";
-import { AddFriendDialog } from "../../../components/friends/add-friend-dialog";
-import { FriendCard, type Friend } from "../../../components/friends/friend-card";
-import { useMessageFriend } from "../../../components/friends/message-friend";
-import { PendingRequestsCard } from "../../../components/friends/pending-requests-card";
-import { nameOf } from "../../../components/friends/people";
-import { useFriends } from "../../../components/friends/queries";
-import { PageHeader, type PageHeading } from "../../../components/page";
-import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
-import { Input } from "../../../components/ui/input";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
-import { pageHead } from "../../../lib/head";
-import { trpc } from "../../../lib/trpc";
+import { ChatList } from "@web/components/chats/chat-list";
+import { CreateGroupDialog } from "@web/components/chats/create-group-dialog";
+import { EmptyState } from "@web/components/empty-state";
+import { AddFriendDialog } from "@web/components/friends/add-friend-dialog";
+import { FriendCard, type Friend } from "@web/components/friends/friend-card";
+import { useMessageFriend } from "@web/components/friends/message-friend";
+import { PendingRequestsCard } from "@web/components/friends/pending-requests-card";
+import { nameOf } from "@web/components/friends/people";
+import { useFriends } from "@web/components/friends/queries";
+import { PageHeader, type PageHeading } from "@web/components/page";
+import { Alert } from "@web/components/ui/alert";
+import { Button } from "@web/components/ui/button";
+import { Input } from "@web/components/ui/input";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
+import { pageHead } from "@web/lib/head";
+import { trpc } from "@web/lib/trpc";
 
 const heading: PageHeading = { title: "Friends & Chats", description: "Your friends, chats and groups." };
 

@@ -1,17 +1,17 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { Briefcase, FolderKanban, Globe2, Mail, UserX } from "lucide-react";
 import type { ReactNode } from "react";
-import { Avatar } from "../../../components/avatar";
-import { BackButton } from "../../../components/back-button";
-import { EmptyState } from "../../../components/empty-state";
-import { specializationLabel } from "../../../components/friends/people";
-import { RelationshipAction } from "../../../components/friends/relationship-action";
-import { ProjectCard } from "../../../components/projects/project-card";
-import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
-import { pageHead } from "../../../lib/head";
-import { trpc } from "../../../lib/trpc";
+import { Avatar } from "@web/components/avatar";
+import { BackButton } from "@web/components/back-button";
+import { EmptyState } from "@web/components/empty-state";
+import { specializationLabel } from "@web/components/friends/people";
+import { RelationshipAction } from "@web/components/friends/relationship-action";
+import { ProjectCard } from "@web/components/projects/project-card";
+import { Badge } from "@web/components/ui/badge";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { pageHead } from "@web/lib/head";
+import { trpc } from "@web/lib/trpc";
 
 /** How many of the member's projects the profile shows, newest first. */
 const PROFILE_PROJECTS = 6;

@@ -1,16 +1,16 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { FilterX, FolderPlus, Pencil, Plus } from "lucide-react";
-import { PageHeader, type PageHeading } from "../../../components/page";
-import { DeleteProjectButton } from "../../../components/projects/delete-project-button";
-import { ProjectFilters } from "../../../components/projects/project-filters";
-import { ProjectFormDialog } from "../../../components/projects/project-form-dialog";
-import { EmptyState } from "../../../components/empty-state";
-import { ProjectGrid } from "../../../components/projects/project-grid";
-import { Button } from "../../../components/ui/button";
-import { pageHead } from "../../../lib/head";
+import { PageHeader, type PageHeading } from "@web/components/page";
+import { DeleteProjectButton } from "@web/components/projects/delete-project-button";
+import { ProjectFilters } from "@web/components/projects/project-filters";
+import { ProjectFormDialog } from "@web/components/projects/project-form-dialog";
+import { EmptyState } from "@web/components/empty-state";
+import { ProjectGrid } from "@web/components/projects/project-grid";
+import { Button } from "@web/components/ui/button";
+import { pageHead } from "@web/lib/head";
 import { JoinedProjects } from "./-components/joined-projects";
 import { WaitingRequests } from "./-components/waiting-requests";
-import { trpc } from "../../../lib/trpc";
+import { trpc } from "@web/lib/trpc";
 import { readProjectFilters } from "./-components/project-search";
 
 const heading: PageHeading = {

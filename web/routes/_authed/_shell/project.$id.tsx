@@ -1,14 +1,14 @@
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { FileQuestion, Pencil, UserPlus } from "lucide-react";
-import { BackButton } from "../../../components/back-button";
-import { DeleteProjectButton } from "../../../components/projects/delete-project-button";
-import { ProjectFormDialog } from "../../../components/projects/project-form-dialog";
-import { ProjectImage } from "../../../components/projects/project-image";
-import { StatusBadge } from "../../../components/projects/status-badge";
-import { Badge } from "../../../components/ui/badge";
-import { Button, buttonVariants } from "../../../components/ui/button";
-import { pageHead } from "../../../lib/head";
-import { trpc } from "../../../lib/trpc";
+import { BackButton } from "@web/components/back-button";
+import { DeleteProjectButton } from "@web/components/projects/delete-project-button";
+import { ProjectFormDialog } from "@web/components/projects/project-form-dialog";
+import { ProjectImage } from "@web/components/projects/project-image";
+import { StatusBadge } from "@web/components/projects/status-badge";
+import { Badge } from "@web/components/ui/badge";
+import { Button, buttonVariants } from "@web/components/ui/button";
+import { pageHead } from "@web/lib/head";
+import { trpc } from "@web/lib/trpc";
 import {
   FeaturesCard,
   LinksCard,

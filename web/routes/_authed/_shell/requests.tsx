@@ -1,14 +1,14 @@
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { Inbox, Send } from "lucide-react";
-import { EmptyState } from "../../../components/empty-state";
-import { AddFriendDialog } from "../../../components/friends/add-friend-dialog";
-import { useFriendRequests } from "../../../components/friends/queries";
-import { RequestEntry, type FriendRequest } from "../../../components/friends/request-entry";
-import { PageHeader, type PageHeading } from "../../../components/page";
-import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
-import { pageHead } from "../../../lib/head";
+import { EmptyState } from "@web/components/empty-state";
+import { AddFriendDialog } from "@web/components/friends/add-friend-dialog";
+import { useFriendRequests } from "@web/components/friends/queries";
+import { RequestEntry, type FriendRequest } from "@web/components/friends/request-entry";
+import { PageHeader, type PageHeading } from "@web/components/page";
+import { Alert } from "@web/components/ui/alert";
+import { Button } from "@web/components/ui/button";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
+import { pageHead } from "@web/lib/head";
 
 type Tab = "incoming" | "sent";
 

@@ -1,11 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useEffect } from "react";
-import { PageHeader } from "../../../components/page";
-import { OwnProfileLoaded, PROFILE_LOAD_ERROR } from "../../../components/own-profile";
-import { pageHead } from "../../../lib/head";
-import { useMember } from "../../../lib/session";
-import { useOwnProfile } from "../../../lib/profile";
-import { notify } from "../../../lib/toast";
+import { PageHeader } from "@web/components/page";
+import { OwnProfileLoaded, PROFILE_LOAD_ERROR } from "@web/components/own-profile";
+import { pageHead } from "@web/lib/head";
+import { useMember } from "@web/lib/session";
+import { useOwnProfile } from "@web/lib/profile";
+import { notify } from "@web/lib/toast";
 import { AccountSecurity } from "./-components/account-security/account-security";
 import { PlanCard } from "./-components/plan-card";
 import { SettingsForm } from "./-components/settings-form";

@@ -2,11 +2,11 @@ import { useNavigate } from "@tanstack/react-router";
 import { TRPCClientError } from "@trpc/client";
 import { CheckCircle2, Loader2 } from "lucide-react";
 import { useRef } from "react";
-import { Button } from "../../../components/ui/button";
-import { DataProvider } from "../../../lib/data-provider";
-import { useMe } from "../../../lib/session";
-import { notify } from "../../../lib/toast";
-import { trpc } from "../../../lib/trpc";
+import { Button } from "@web/components/ui/button";
+import { DataProvider } from "@web/lib/data-provider";
+import { useMe } from "@web/lib/session";
+import { notify } from "@web/lib/toast";
+import { trpc } from "@web/lib/trpc";
 
 const PAYMENT_ERROR = "Payment Error";
 

@@ -1,7 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { ArrowRight, BookOpen, CheckCircle2, Mail, PlayCircle, Rocket } from "lucide-react";
-import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
+import { Badge } from "@web/components/ui/badge";
+import { Button } from "@web/components/ui/button";
 
 const ORDER = [
   { label: "Product", value: "Crewboard Pro" },

@@ -1,8 +1,8 @@
 import { Link } from "@tanstack/react-router";
 import { ArrowRight, Star } from "lucide-react";
 import type { ReactNode } from "react";
-import { Button } from "../../../components/ui/button";
-import { cn } from "../../../lib/cn";
+import { Button } from "@web/components/ui/button";
+import { cn } from "@web/lib/cn";
 import { FEATURES, FIGURES, type Testimonial } from "./marketing";
 
 /** A band of the public site with a centred heading. */

@@ -1,9 +1,9 @@
 import { Link } from "@tanstack/react-router";
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
-import { Brand } from "../../../components/brand";
-import { Button } from "../../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader } from "../../../components/ui/card";
+import { Brand } from "@web/components/brand";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "@web/components/ui/card";
 
 /** The frame of the sign-in pages: a way back, the brand, and one card. */
 export function AuthCard({

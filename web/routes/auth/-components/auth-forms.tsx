@@ -1,22 +1,17 @@
+import { fieldError, newPasswordField } from "@core/fields";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useState, type FormEvent } from "react";
-import {
-  MAX_DISPLAY_NAME_LENGTH,
-  MAX_EMAIL_LENGTH,
-  MAX_PASSWORD_LENGTH,
-  MIN_PASSWORD_LENGTH,
-  PASSWORD_TOO_SHORT,
-} from "../../../../db/rules";
-import { PasswordInput } from "../../../components/password-input";
-import { Field } from "../../../components/profile-fields";
-import { Alert } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
-import { Input } from "../../../components/ui/input";
-import { onboardingDone } from "../../../lib/onboarding";
-import { displayNameOf } from "../../../lib/session";
-import { notify } from "../../../lib/toast";
-import { formFields } from "../../../lib/form";
-import { errorMessage, trpc } from "../../../lib/trpc";
+import { MAX_DISPLAY_NAME_LENGTH, MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from "@core/rules";
+import { PasswordInput } from "@web/components/password-input";
+import { Field } from "@web/components/profile-fields";
+import { Alert } from "@web/components/ui/alert";
+import { Button } from "@web/components/ui/button";
+import { Input } from "@web/components/ui/input";
+import { onboardingDone } from "@web/lib/onboarding";
+import { displayNameOf } from "@web/lib/session";
+import { notify } from "@web/lib/toast";
+import { formFields } from "@web/lib/form";
+import { errorMessage, trpc } from "@web/lib/trpc";
 
 export function EmailField({ id }: { id: string }) {
   return (
@@ -100,7 +95,8 @@ export function SignUpForm({ next }: { next?: string }) {
         event.preventDefault();
         const { displayName = "", email = "", password = "" } = formData(event);
         // The spec asks that a short password never leaves the browser.
-        if (password.length < MIN_PASSWORD_LENGTH) return setLocalError(PASSWORD_TOO_SHORT);
+        const invalid = fieldError(newPasswordField, password);
+        if (invalid) return setLocalError(invalid);
         setLocalError(null);
         signUp.mutate({ displayName, email, password });
       }}

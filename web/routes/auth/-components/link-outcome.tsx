@@ -1,8 +1,8 @@
 import { Link } from "@tanstack/react-router";
 import { CheckCircle2, Loader2, XCircle } from "lucide-react";
 import type { ReactNode } from "react";
-import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
+import { Button } from "@web/components/ui/button";
+import { Card } from "@web/components/ui/card";
 
 const ICONS = {
   loading: <Loader2 className="size-10 animate-spin text-primary" aria-hidden />,

@@ -19,12 +19,12 @@ import {
   Users,
   type LucideIcon,
 } from "lucide-react";
-import { DASHBOARD_CATEGORIES } from "../../../../../db/project-rules";
-import { StatusBadge } from "../../../../components/projects/status-badge";
-import { Badge } from "../../../../components/ui/badge";
-import { Card, CardContent, CardHeader, CardTitle } from "../../../../components/ui/card";
-import { Progress } from "../../../../components/ui/progress";
-import type { RouterOutputs } from "../../../../lib/types";
+import { DASHBOARD_CATEGORIES } from "@core/project-rules";
+import { StatusBadge } from "@web/components/projects/status-badge";
+import { Badge } from "@web/components/ui/badge";
+import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Progress } from "@web/components/ui/progress";
+import type { RouterOutputs } from "@web/lib/types";
 
 type Stats = RouterOutputs["projects"]["stats"];
 type MemberFigures = RouterOutputs["projects"]["myStats"];

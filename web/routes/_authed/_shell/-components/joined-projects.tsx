@@ -1,9 +1,9 @@
 import { Link } from "@tanstack/react-router";
 import { Handshake } from "lucide-react";
-import { EmptyState } from "../../../../components/empty-state";
-import { ProjectGrid } from "../../../../components/projects/project-grid";
-import { Button } from "../../../../components/ui/button";
-import { trpc } from "../../../../lib/trpc";
+import { EmptyState } from "@web/components/empty-state";
+import { ProjectGrid } from "@web/components/projects/project-grid";
+import { Button } from "@web/components/ui/button";
+import { trpc } from "@web/lib/trpc";
 
 /** My Projects' second half: the projects whose team accepted the member. */
 export function JoinedProjects() {

@@ -1,9 +1,9 @@
 import { Link } from "@tanstack/react-router";
-import { ProBadge } from "../../../../components/pro-badge";
-import { Button } from "../../../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../../components/ui/card";
-import { trpc } from "../../../../lib/trpc";
-import { FREE_PLAN_PROJECT_LIMIT } from "../../../../../db/enums";
+import { ProBadge } from "@web/components/pro-badge";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { trpc } from "@web/lib/trpc";
+import { FREE_PLAN_PROJECT_LIMIT } from "@core/enums";
 
 const purchaseDate = (date: Date) =>
   date.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });

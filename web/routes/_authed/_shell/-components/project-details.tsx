@@ -1,12 +1,12 @@
 import { Link } from "@tanstack/react-router";
 import { CheckCircle2, Circle, Clock, DollarSign, ExternalLink, Code2, UserCheck, Users } from "lucide-react";
-import { Avatar } from "../../../../components/avatar";
-import { StatusBadge } from "../../../../components/projects/status-badge";
-import type { ProjectDetail } from "../../../../components/projects/types";
-import { Badge } from "../../../../components/ui/badge";
-import { Card, CardContent, CardHeader, CardTitle } from "../../../../components/ui/card";
-import { Progress } from "../../../../components/ui/progress";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../../components/ui/tabs";
+import { Avatar } from "@web/components/avatar";
+import { StatusBadge } from "@web/components/projects/status-badge";
+import type { ProjectDetail } from "@web/components/projects/types";
+import { Badge } from "@web/components/ui/badge";
+import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Progress } from "@web/components/ui/progress";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
 
 export function ProgressCard({ project }: { project: ProjectDetail }) {
   const counts = [

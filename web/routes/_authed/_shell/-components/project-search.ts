@@ -1,10 +1,5 @@
-import { MAX_SEARCH_LENGTH } from "../../../../../db/project-rules";
-import {
-  PROJECT_CATEGORIES,
-  PROJECT_STATUSES,
-  type ProjectCategory,
-  type ProjectStatus,
-} from "../../../../../db/enums";
+import { MAX_SEARCH_LENGTH } from "@core/project-rules";
+import { PROJECT_CATEGORIES, PROJECT_STATUSES, type ProjectCategory, type ProjectStatus } from "@core/enums";
 
 export interface ProjectFilterSearch {
   category?: ProjectCategory;

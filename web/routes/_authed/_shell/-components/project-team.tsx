@@ -1,15 +1,15 @@
 import { Link } from "@tanstack/react-router";
 import { Check, X } from "lucide-react";
 import { useState } from "react";
-import { Avatar } from "../../../../components/avatar";
-import { ConfirmDialog } from "../../../../components/confirm-dialog";
-import type { ProjectDetail } from "../../../../components/projects/types";
-import { useJoinedNotice } from "../../../../components/projects/use-joined-notice";
-import { Button } from "../../../../components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "../../../../components/ui/card";
-import { notify } from "../../../../lib/toast";
-import { errorMessage, trpc } from "../../../../lib/trpc";
-import type { RouterOutputs } from "../../../../lib/types";
+import { Avatar } from "@web/components/avatar";
+import { ConfirmDialog } from "@web/components/confirm-dialog";
+import type { ProjectDetail } from "@web/components/projects/types";
+import { useJoinedNotice } from "@web/components/projects/use-joined-notice";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { notify } from "@web/lib/toast";
+import { errorMessage, trpc } from "@web/lib/trpc";
+import type { RouterOutputs } from "@web/lib/types";
 import { useAnswerJoinRequest } from "./use-answer-join-request";
 
 type JoinState = RouterOutputs["joinRequests"]["forProject"];

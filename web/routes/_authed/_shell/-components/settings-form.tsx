@@ -1,22 +1,16 @@
 import { useState, type FormEvent } from "react";
-import { MAX_AGE, MIN_AGE } from "../../../../../db/enums";
-import { MAX_SKILL_LENGTH, MAX_SKILLS } from "../../../../../db/rules";
-import { AvatarUpload } from "../../../../components/avatar-upload";
-import { ListInput } from "../../../../components/list-input";
-import {
-  BackgroundFields,
-  ChoiceField,
-  Field,
-  InterestsField,
-  NameAndBioFields,
-} from "../../../../components/profile-fields";
-import { Button } from "../../../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../../components/ui/card";
-import { profileFormValues, useProfileSaved, type OwnProfile, type ProfileFormValues } from "../../../../lib/profile";
-import { notify } from "../../../../lib/toast";
-import { errorMessage, trpc } from "../../../../lib/trpc";
-import { differs, useConfirmLeave } from "../../../../lib/unsaved-changes";
-import type { Me } from "../../../../lib/types";
+import { MAX_AGE, MIN_AGE } from "@core/enums";
+import { MAX_SKILL_LENGTH, MAX_SKILLS } from "@core/rules";
+import { AvatarUpload } from "@web/components/avatar-upload";
+import { ListInput } from "@web/components/list-input";
+import { BackgroundFields, ChoiceField, Field, InterestsField, NameAndBioFields } from "@web/components/profile-fields";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { profileFormValues, useProfileSaved, type OwnProfile, type ProfileFormValues } from "@web/lib/profile";
+import { notify } from "@web/lib/toast";
+import { errorMessage, trpc } from "@web/lib/trpc";
+import { differs, useConfirmLeave } from "@web/lib/unsaved-changes";
+import type { Me } from "@web/lib/types";
 
 const AGES = Array.from({ length: MAX_AGE - MIN_AGE + 1 }, (_, i) => String(MIN_AGE + i));
 

@@ -1,5 +1,5 @@
-import { notify } from "../../../../lib/toast";
-import { errorMessage, trpc } from "../../../../lib/trpc";
+import { notify } from "@web/lib/toast";
+import { errorMessage, trpc } from "@web/lib/trpc";
 
 /**
  * Accepting or declining a join request, on the dashboard or the project page: either changes the

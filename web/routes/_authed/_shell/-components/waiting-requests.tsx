@@ -1,9 +1,9 @@
 import { Link } from "@tanstack/react-router";
 import { Check, X } from "lucide-react";
-import { Avatar } from "../../../../components/avatar";
-import { Button } from "../../../../components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "../../../../components/ui/card";
-import { trpc } from "../../../../lib/trpc";
+import { Avatar } from "@web/components/avatar";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
+import { trpc } from "@web/lib/trpc";
 import { useAnswerJoinRequest } from "./use-answer-join-request";
 
 /** The owner's inbox of join requests: who asks to join which project, answered in place. */

@@ -1,8 +1,8 @@
 import { useNavigate } from "@tanstack/react-router";
 import { useState, type FormEvent } from "react";
-import { PasswordInput } from "../../../../../components/password-input";
-import { Button } from "../../../../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../../../components/ui/card";
+import { PasswordInput } from "@web/components/password-input";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import {
   Dialog,
   DialogContent,
@@ -10,11 +10,11 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from "../../../../../components/ui/dialog";
-import { Input } from "../../../../../components/ui/input";
-import { Label } from "../../../../../components/ui/label";
-import { notify } from "../../../../../lib/toast";
-import { errorMessage, queryClient, trpc } from "../../../../../lib/trpc";
+} from "@web/components/ui/dialog";
+import { Input } from "@web/components/ui/input";
+import { Label } from "@web/components/ui/label";
+import { notify } from "@web/lib/toast";
+import { errorMessage, queryClient, trpc } from "@web/lib/trpc";
 
 const CONSEQUENCES = [
   "You are signed out everywhere, and your profile, picture and projects are removed, with their join requests.",

@@ -1,9 +1,9 @@
 import { Download } from "lucide-react";
 import { useState } from "react";
-import { Button } from "../../../../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../../../components/ui/card";
-import { notify } from "../../../../../lib/toast";
-import { errorMessage, trpc } from "../../../../../lib/trpc";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { notify } from "@web/lib/toast";
+import { errorMessage, trpc } from "@web/lib/trpc";
 
 /** Hands the browser a file to save, without a round trip through a URL of ours. */
 function download(name: string, text: string) {

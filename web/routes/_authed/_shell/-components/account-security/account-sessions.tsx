@@ -1,10 +1,10 @@
 import { Monitor } from "lucide-react";
-import { Badge } from "../../../../../components/ui/badge";
-import { Button } from "../../../../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../../../components/ui/card";
-import { notify } from "../../../../../lib/toast";
-import { errorMessage, trpc } from "../../../../../lib/trpc";
-import type { RouterOutputs } from "../../../../../lib/types";
+import { Badge } from "@web/components/ui/badge";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { notify } from "@web/lib/toast";
+import { errorMessage, trpc } from "@web/lib/trpc";
+import type { RouterOutputs } from "@web/lib/types";
 
 type Session = RouterOutputs["account"]["sessions"][number];
 

@@ -1,13 +1,13 @@
 import type { FormEvent } from "react";
-import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from "../../../../../../db/rules";
-import { PasswordInput } from "../../../../../components/password-input";
-import { Field } from "../../../../../components/profile-fields";
-import { Alert } from "../../../../../components/ui/alert";
-import { Button } from "../../../../../components/ui/button";
-import { Input } from "../../../../../components/ui/input";
-import { formFields } from "../../../../../lib/form";
-import { errorMessage, trpc } from "../../../../../lib/trpc";
-import type { RouterOutputs } from "../../../../../lib/types";
+import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from "@core/rules";
+import { PasswordInput } from "@web/components/password-input";
+import { Field } from "@web/components/profile-fields";
+import { Alert } from "@web/components/ui/alert";
+import { Button } from "@web/components/ui/button";
+import { Input } from "@web/components/ui/input";
+import { formFields } from "@web/lib/form";
+import { errorMessage, trpc } from "@web/lib/trpc";
+import type { RouterOutputs } from "@web/lib/types";
 import { Section } from "./sign-in-card";
 
 /** A new address replaces the old one only once the link sent to it is opened. */

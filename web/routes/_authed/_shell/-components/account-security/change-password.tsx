@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from "react";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT } from "../../../../../../db/rules";
-import { PasswordInput } from "../../../../../components/password-input";
-import { Field } from "../../../../../components/profile-fields";
-import { Alert } from "../../../../../components/ui/alert";
-import { Button } from "../../../../../components/ui/button";
-import { notify } from "../../../../../lib/toast";
-import { formFields } from "../../../../../lib/form";
-import { errorMessage, trpc } from "../../../../../lib/trpc";
+import { fieldError, newPasswordField } from "@core/fields";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@core/rules";
+import { PasswordInput } from "@web/components/password-input";
+import { Field } from "@web/components/profile-fields";
+import { Alert } from "@web/components/ui/alert";
+import { Button } from "@web/components/ui/button";
+import { notify } from "@web/lib/toast";
+import { formFields } from "@web/lib/form";
+import { errorMessage, trpc } from "@web/lib/trpc";
 import { Section } from "./sign-in-card";
 
 /** Change the password, or set one when Google alone signs the account in. */
@@ -28,7 +29,8 @@ export function ChangePassword({ hasPassword }: { hasPassword: boolean }) {
     event.preventDefault();
     const form = event.currentTarget;
     const { newPassword = "", currentPassword = "" } = formFields(form);
-    if (newPassword.length < MIN_PASSWORD_LENGTH) return setLocalError(PASSWORD_TOO_SHORT);
+    const invalid = fieldError(newPasswordField, newPassword);
+    if (invalid) return setLocalError(invalid);
     setLocalError(null);
     change.mutate(
       { currentPassword: hasPassword ? currentPassword : undefined, newPassword },

@@ -1,9 +1,9 @@
-import { UNLINK_NEEDS_PASSWORD } from "../../../../../../db/auth-messages";
-import { Badge } from "../../../../../components/ui/badge";
-import { Button } from "../../../../../components/ui/button";
-import { notify } from "../../../../../lib/toast";
-import { errorMessage, trpc } from "../../../../../lib/trpc";
-import type { RouterOutputs } from "../../../../../lib/types";
+import { UNLINK_NEEDS_PASSWORD } from "@core/auth-messages";
+import { Badge } from "@web/components/ui/badge";
+import { Button } from "@web/components/ui/button";
+import { notify } from "@web/lib/toast";
+import { errorMessage, trpc } from "@web/lib/trpc";
+import type { RouterOutputs } from "@web/lib/types";
 import { Section } from "./sign-in-card";
 
 /** Whether Google signs this account in; it may stop only while a password still can. */

@@ -1,8 +1,8 @@
 import { Loader2 } from "lucide-react";
 import { useId, type ReactNode } from "react";
-import { Alert } from "../../../../../components/ui/alert";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../../../components/ui/card";
-import { errorMessage, trpc } from "../../../../../lib/trpc";
+import { Alert } from "@web/components/ui/alert";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { errorMessage, trpc } from "@web/lib/trpc";
 import { ChangeEmail } from "./change-email";
 import { ChangePassword } from "./change-password";
 import { ConnectedSignIn } from "./connected-sign-in";

@@ -1,4 +1,4 @@
-import type { WireMessage } from "../protocol";
+import type { WireMessage } from "../party/protocol";
 
 /** A stored message as rooms and pages see it, for tests: its sequence number decides the rest unless given. */
 export const wireMessage = (seq: number, fields: Partial<WireMessage> = {}): WireMessage => ({

@@ -1,6 +1,6 @@
 /** A project's GitHub and demo links: the rule the projects router applies and the project form checks. */
 import { MAX_URL_LENGTH } from "./project-rules";
-import { optionalText } from "./text-fields";
+import { optionalText } from "./fields";
 
 export const webLink = (label: string) =>
   optionalText(MAX_URL_LENGTH, `${label} must be at most ${MAX_URL_LENGTH} characters.`).refine(

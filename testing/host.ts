@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 import { createClient, type Client } from "@libsql/client";
 import { latestLink as latestLinkIn } from "./outbox";
 
-export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+export const ROOT = fileURLToPath(new URL("..", import.meta.url));
 /** The tsx that `npm start` runs, without npx in between so one signal reaches the whole host. */
 export const TSX = join(ROOT, "node_modules/.bin/tsx");
 

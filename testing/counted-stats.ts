@@ -1,6 +1,6 @@
 import type { Client } from "@libsql/client";
-import { DASHBOARD_CATEGORIES } from "../../db/project-rules";
-import type { DashboardStats } from "../projects/stats";
+import { DASHBOARD_CATEGORIES } from "../core/project-rules";
+import type { DashboardStats } from "../worker/projects/stats";
 
 /**
  * The dashboard's figures counted the slow way, from every project row: what the maintained

@@ -1,8 +1,8 @@
 /** Calling any procedure by its path, and watching the whole database while doing it. */
 import { TRPCClientError } from "@trpc/client";
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { appRouter, type AppRouter } from "../routers";
+import type { Db } from "../db/client";
+import { appRouter, type AppRouter } from "../worker/routers";
 import type { TestApp } from "./harness";
 
 type ProcedureType = "query" | "mutation" | "subscription";

@@ -3,11 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createDb, type Db } from "../../db/client";
-import { isUniqueViolation } from "../../db/errors";
-import { migrateLocal } from "../../db/local";
-import { users } from "../../db/schema";
-import { newAccount } from "../auth/accounts";
+import { createDb, type Db } from "../db/client";
+import { isUniqueViolation } from "../db/errors";
+import { migrateLocal } from "../db/local";
+import { users } from "../db/schema";
+import { newAccount } from "../worker/auth/accounts";
 import { startLibsqlServer, type LibsqlServer } from "./libsql-server";
 
 let server: LibsqlServer;

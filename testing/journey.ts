@@ -6,7 +6,7 @@
  * that fails fails every step after it.
  */
 import { afterAll, expect, it } from "vitest";
-import { roomSocket, eventually } from "../../party/testing/rooms-process";
+import { roomSocket, eventually } from "./rooms-process";
 import { testBrowser } from "./browser";
 import { completedSession, signedDelivery, stripeEvent, type StripeStandIn } from "./stripe-stand-in";
 

@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import { once } from "node:events";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import Database from "libsql";
-import { BUSY_TIMEOUT_MS } from "../../db/client";
+import { BUSY_TIMEOUT_MS } from "../db/client";
 
 type Value =
   | { type: "null" }

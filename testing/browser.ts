@@ -1,6 +1,6 @@
 import { createTRPCClient, httpLink } from "@trpc/client";
 import superjson from "superjson";
-import type { AppRouter } from "../routers";
+import type { AppRouter } from "../worker/routers";
 
 type Send = (url: string, init: RequestInit) => Response | Promise<Response>;
 

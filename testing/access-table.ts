@@ -10,7 +10,7 @@
  */
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server";
 import { and, desc, eq } from "drizzle-orm";
-import { friends, outbox, payments, profiles, users } from "../../db/schema";
+import { friends, outbox, payments, profiles, users } from "../db/schema";
 import type { TestApp, TestMember } from "./harness";
 
 export type Outcome = "ok" | TRPC_ERROR_CODE_KEY;

@@ -2,17 +2,17 @@
  * The edge check (`npm run test:edge`): the Worker bundled as `wrangler deploy` ships it, then run in
  * workerd by wrangler's dev server with its rooms as Durable Objects, R2 avatars and a libSQL HTTP
  * stand-in for Turso, migrated by drizzle-kit as a deploy migrates it. A whole member journey runs
- * through it (the same script runs on the Node host: worker/node.journey.test.ts). Offline; no SPA
+ * through it (the same script runs on the Node host: worker/node.journey.ts). Offline; no SPA
  * build needed.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { upgradeStatus } from "../party/testing/rooms-process";
+import { upgradeStatus } from "../testing/rooms-process";
 import { buildWorkerBundle, kib, WORKER_GZIP_BUDGET_BYTES } from "./edge-bundle";
 import { THEME_SCRIPT_HASH } from "./http/security-headers";
 import { addressOf, PRERENDERED_PAGES } from "./http/prerendered";
-import { EDGE_PAGE_TITLE, edgePrerenderedTitle, startEdgeHost, type EdgeHost } from "./testing/edge-host";
-import { memberJourney } from "./testing/journey";
-import { standInEnv, startStripeStandIn, type StripeStandIn } from "./testing/stripe-stand-in";
+import { EDGE_PAGE_TITLE, edgePrerenderedTitle, startEdgeHost, type EdgeHost } from "../testing/edge-host";
+import { memberJourney } from "../testing/journey";
+import { standInEnv, startStripeStandIn, type StripeStandIn } from "../testing/stripe-stand-in";
 
 describe("wrangler deploy --dry-run", () => {
   it("bundles the worker as a module worker within the size budget", async () => {

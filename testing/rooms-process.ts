@@ -8,9 +8,9 @@ import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import PartySocket from "partysocket";
 import WebSocket from "ws";
-import type { RoomKind } from "../ticket";
+import type { RoomKind } from "../party/ticket";
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const READY = /Chat rooms are running at/;
 const START_TIMEOUT_MS = 90_000;
 
