@@ -44,3 +44,13 @@ it("checkpoints inside commits by default, so the log never grows past the thres
   await writeRowsOneCommitEach("in-commits");
   expect(fileBytes("app.db-wal")).toBeLessThan(ROWS * PAGE_BYTES);
 });
+
+it("starts the log over on the host's timer, so the next request's commit does not flush its header", async () => {
+  const serving = await openLocalDb(dataDir, { migrate: true, checkpoints: "elsewhere" });
+  await serving.run(sql`CREATE TABLE filler (bytes BLOB)`);
+  for (let i = 0; i < 50; i++) await serving.run(sql`INSERT INTO filler VALUES (randomblob(3000))`);
+  await openLocalDb(dataDir, { migrate: false, checkpoints: "on-a-timer" });
+  // Frames in the log: every insert's until it is started over, then the host's one empty commit.
+  const logFrames = async () => (await serving.all<{ log: number }>(sql`PRAGMA wal_checkpoint(PASSIVE)`))[0]!.log;
+  await vi.waitFor(async () => expect(await logFrames()).toBeLessThanOrEqual(1), { timeout: 5000 });
+});

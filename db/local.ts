@@ -41,13 +41,31 @@ export const CHECKPOINT_INTERVAL_MS = 1000;
 /**
  * PASSIVE copies what no reader still needs and never waits for a lock, so the serving processes'
  * reads and writes carry on meanwhile; what it leaves, the next round takes.
+ *
+ * Once every frame is copied, the next commit starts the log over, and starting it over flushes the
+ * log's header to disk (SQLite's guard against out-of-order writes): a few milliseconds that would
+ * fall on whichever request wrote next, typically a chat message after a quiet second. So the
+ * round that copied everything starts the log over itself, with a commit that changes nothing.
  */
 function keepCheckpointing(db: Db) {
+  const round = async () => {
+    const [result] = await db.all<{ busy: number; log: number; checkpointed: number }>(
+      sql`PRAGMA wal_checkpoint(PASSIVE)`,
+    );
+    if (result && result.busy === 0 && result.log > 0 && result.checkpointed === result.log) {
+      await db.run(sql`PRAGMA user_version = ${sql.raw(String(await userVersion(db)))}`);
+    }
+  };
   setInterval(() => {
-    db.run(sql`PRAGMA wal_checkpoint(PASSIVE)`).catch((error: unknown) => {
+    round().catch((error: unknown) => {
       console.error("Checkpoint failed:", error instanceof Error ? error.message : error);
     });
   }, CHECKPOINT_INTERVAL_MS).unref();
+}
+
+async function userVersion(db: Db) {
+  const [row] = await db.all<{ user_version: number }>(sql`PRAGMA user_version`);
+  return row?.user_version ?? 0;
 }
 
 async function arrangeCheckpoints(db: Db, checkpoints: Checkpoints) {
