@@ -1,0 +1,241 @@
+/**
+ * A chat message as two members see it: Ada's page and Bob's page in one Chromium, a private chat
+ * open in both, Ada typing and pressing Enter. Timestamps are taken inside the pages on one clock
+ * (`performance.timeOrigin + performance.now()`): Enter in Ada's page, her request leaving (resource
+ * timing), its answer, the room's frame reaching Bob's socket, and the DOM mutation that shows the
+ * text on Bob's screen (and on Ada's, for her own bubble). 100 messages back to back (each sent as
+ * soon as the last one showed on Bob's screen) and 30 paced 1.5 s apart, so the first write after a
+ * quiet moment is measured too. The server path (request leaving → frame at Bob's socket) is
+ * printed beside the whole, from the same messages.
+ */
+import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { testBrowser } from "@testing/browser";
+import { fixed, percentile, printTable, startHost, writeResults } from "./lib";
+
+const BACK_TO_BACK = 100;
+const PACED = 30;
+const PACE_MS = 1500;
+const TARGETS = { backToBackP50Ms: 12, pacedP50Ms: 15, ownBubbleP95Ms: 16 };
+
+interface Sample {
+  enter: number;
+  requestStart: number;
+  responseStart: number;
+  frameAtB: number;
+  domAtB: number;
+  domAtA: number;
+}
+
+/** Runs in both pages before the app: records Enter, the room's frames and the DOM that shows a tag. */
+function instrument() {
+  const now = () => performance.timeOrigin + performance.now();
+  const bench = {
+    watch: "",
+    enter: 0,
+    frameAt: 0,
+    domAt: 0,
+  };
+  Object.assign(window, { __bench: bench });
+  performance.setResourceTimingBufferSize(10_000);
+  addEventListener(
+    "keydown",
+    (event) => {
+      if (event.key === "Enter" && !event.shiftKey) bench.enter = now();
+    },
+    true,
+  );
+  const Native = WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(...args: ConstructorParameters<typeof WebSocket>) {
+      super(...args);
+      // Added before partysocket's own listener, so this is when the frame reached the page.
+      this.addEventListener("message", (event: MessageEvent) => {
+        if (bench.watch && !bench.frameAt && typeof event.data === "string" && event.data.includes(bench.watch)) {
+          bench.frameAt = now();
+        }
+      });
+    }
+  };
+  // Only the message list counts: the composer holds the text before Enter.
+  const shows = (node: Node) =>
+    !!(node instanceof Element ? node : node.parentElement)?.closest('[aria-label="Messages"]') &&
+    (node.textContent?.includes(bench.watch) ?? false);
+  new MutationObserver((mutations) => {
+    if (!bench.watch || bench.domAt) return;
+    const at = now();
+    for (const mutation of mutations) {
+      if ([...mutation.addedNodes].some(shows) || (mutation.type === "characterData" && shows(mutation.target))) {
+        bench.domAt = at;
+        return;
+      }
+    }
+  }).observe(document, { subtree: true, childList: true, characterData: true });
+}
+
+interface BenchState {
+  watch: string;
+  enter: number;
+  frameAt: number;
+  domAt: number;
+}
+type Instrumented = Window & { __bench: BenchState };
+
+const watch = (page: Page, tag: string) =>
+  page.evaluate((t) => {
+    Object.assign((window as unknown as Instrumented).__bench, { watch: t, enter: 0, frameAt: 0, domAt: 0 });
+  }, tag);
+const state = (page: Page) => page.evaluate(() => ({ ...(window as unknown as Instrumented).__bench }));
+
+/** The newest `chats.send` request of the page, on the pages' clock. */
+const lastSend = (page: Page) =>
+  page.evaluate(() => {
+    const sends = performance
+      .getEntriesByType("resource")
+      .filter((entry) => entry.name.includes("chats.send")) as PerformanceResourceTiming[];
+    const entry = sends.at(-1)!;
+    performance.clearResourceTimings();
+    return {
+      requestStart: performance.timeOrigin + entry.requestStart,
+      responseStart: performance.timeOrigin + entry.responseStart,
+    };
+  });
+
+async function sendOne(ada: Page, bob: Page, tag: string): Promise<Sample> {
+  await Promise.all([watch(ada, tag), watch(bob, tag)]);
+  const box = ada.getByRole("textbox", { name: "Message" });
+  await box.fill(`${tag} how is the project going?`);
+  await box.press("Enter");
+  let b = await state(bob);
+  const deadline = Date.now() + 10_000;
+  while (!b.domAt) {
+    if (Date.now() > deadline) throw new Error(`${tag} never showed on Bob's screen`);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    b = await state(bob);
+  }
+  const a = await state(ada);
+  const send = await lastSend(ada);
+  if (!a.domAt || !b.frameAt) throw new Error(`${tag}: missing a timestamp`);
+  return { enter: a.enter, ...send, frameAtB: b.frameAt, domAtB: b.domAt, domAtA: a.domAt };
+}
+
+function summarise(name: string, samples: Sample[]) {
+  const stat = (pick: (s: Sample) => number) => {
+    const values = samples.map(pick);
+    return { p50: percentile(values, 50), p95: percentile(values, 95), max: Math.max(...values) };
+  };
+  return {
+    name,
+    total: stat((s) => s.domAtB - s.enter),
+    beforeRequest: stat((s) => s.requestStart - s.enter),
+    api: stat((s) => s.responseStart - s.requestStart),
+    serverPath: stat((s) => s.frameAtB - s.requestStart),
+    frameToDom: stat((s) => s.domAtB - s.frameAtB),
+    ownBubble: stat((s) => s.domAtA - s.enter),
+  };
+}
+
+async function signedInPage(context: BrowserContext, origin: string, cookies: Map<string, string>, path: string) {
+  await context.addCookies([...cookies].map(([name, value]) => ({ name, value, url: origin })));
+  // tsx keeps function names with a `__name` helper the page does not have: give it one.
+  await context.addInitScript({ content: `globalThis.__name ??= (target) => target; (${instrument.toString()})();` });
+  const page = await context.newPage();
+  await page.goto(`${origin}${path}`);
+  await page.getByRole("textbox", { name: "Message" }).waitFor();
+  return page;
+}
+
+async function main() {
+  const host = await startHost({
+    needsBuild: true,
+    rooms: true,
+    env: { RATE_LIMIT_SIGNUP_PER_IP: "100000", RATE_LIMIT_SIGNIN_PER_IP: "100000" },
+  });
+  const browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking"],
+  });
+  try {
+    const [adaApi, bobApi] = [testBrowser(host.url, fetch), testBrowser(host.url, fetch)];
+    const password = "correct horse battery";
+    await adaApi.trpc.auth.signUp.mutate({ displayName: "Ada", email: "bench-ada@example.com", password });
+    const bobMe = await bobApi.trpc.auth.signUp.mutate({
+      displayName: "Bob",
+      email: "bench-bob@example.com",
+      password,
+    });
+    const { requestId } = await adaApi.trpc.friends.add.mutate({ email: "bench-bob@example.com" });
+    await bobApi.trpc.friends.accept.mutate({ requestId });
+    const { chatId } = await adaApi.trpc.chats.openPrivate.mutate({ friendId: bobMe.id });
+
+    const bob = await signedInPage(await browser.newContext(), host.url, bobApi.cookies, `/chat/${chatId}`);
+    const ada = await signedInPage(await browser.newContext(), host.url, adaApi.cookies, `/chat/${chatId}`);
+    // Each sees the other online: both sockets are open.
+    for (const page of [ada, bob]) await page.getByRole("banner").getByText("Online", { exact: true }).waitFor();
+    // Warm both pages and the path once, uncounted.
+    for (let i = 0; i < 5; i++) await sendOne(ada, bob, `warm-${i}-${Date.now()}`);
+
+    const backToBack: Sample[] = [];
+    for (let i = 0; i < BACK_TO_BACK; i++) backToBack.push(await sendOne(ada, bob, `b2b-${i}-${Date.now()}`));
+    const paced: Sample[] = [];
+    for (let i = 0; i < PACED; i++) {
+      await new Promise((resolve) => setTimeout(resolve, PACE_MS));
+      paced.push(await sendOne(ada, bob, `paced-${i}-${Date.now()}`));
+    }
+
+    const runs = [summarise("back to back", backToBack), summarise(`paced ${PACE_MS / 1000} s`, paced)];
+    const stages = ["total", "beforeRequest", "api", "serverPath", "frameToDom", "ownBubble"] as const;
+    const labels: Record<(typeof stages)[number], string> = {
+      total: "Enter (A) → text in B's DOM",
+      beforeRequest: "A: Enter → request leaves",
+      api: "API: request → answer",
+      serverPath: "server path: request → frame at B",
+      frameToDom: "B: frame → DOM",
+      ownBubble: "A: Enter → own bubble",
+    };
+    for (const run of runs) {
+      printTable(
+        `${run.name}: ms, timestamps in the pages`,
+        stages.map((stage) => ({
+          stage: labels[stage],
+          p50: fixed(run[stage].p50),
+          p95: fixed(run[stage].p95),
+          max: fixed(run[stage].max),
+        })),
+      );
+    }
+    const [b2b, slow] = runs as [ReturnType<typeof summarise>, ReturnType<typeof summarise>];
+    const checks = [
+      {
+        target: `back to back p50 ≤ ${TARGETS.backToBackP50Ms} ms`,
+        value: b2b.total.p50,
+        met: b2b.total.p50 <= TARGETS.backToBackP50Ms,
+      },
+      {
+        target: `paced p50 ≤ ${TARGETS.pacedP50Ms} ms`,
+        value: slow.total.p50,
+        met: slow.total.p50 <= TARGETS.pacedP50Ms,
+      },
+      {
+        target: `own bubble p95 ≤ ${TARGETS.ownBubbleP95Ms} ms`,
+        value: Math.max(b2b.ownBubble.p95, slow.ownBubble.p95),
+        met: Math.max(b2b.ownBubble.p95, slow.ownBubble.p95) <= TARGETS.ownBubbleP95Ms,
+      },
+      {
+        target: "whole ÷ server path (p50, back to back)",
+        value: b2b.total.p50 / b2b.serverPath.p50,
+        met: true,
+      },
+    ];
+    printTable(
+      "Targets",
+      checks.map((c) => ({ target: c.target, measured: fixed(c.value), met: c.met ? "yes" : "NO" })),
+    );
+    writeResults("chat-browser", { targets: TARGETS, runs });
+    if (checks.some((c) => !c.met)) process.exitCode = 1;
+  } finally {
+    await browser.close();
+    await host.stop();
+  }
+}
+
+await main();
