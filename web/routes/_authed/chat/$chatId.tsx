@@ -1,9 +1,9 @@
 import { createFileRoute, redirect, useNavigate } from "@tanstack/react-router";
 import { useCallback, useEffect, useMemo, useRef } from "react";
-import { ChatOutline } from "../../components/chat-outline";
-import { CHAT_TITLE, pageHead } from "../../lib/head";
-import { useMember } from "../../lib/session";
-import { trpc } from "../../lib/trpc";
+import { ChatOutline } from "../../../components/chat-outline";
+import { CHAT_TITLE, pageHead } from "../../../lib/head";
+import { useMember } from "../../../lib/session";
+import { trpc } from "../../../lib/trpc";
 import { ChatHeader } from "./-components/chat-header";
 import { Composer } from "./-components/composer";
 import { MessageList, type Sender } from "./-components/message-list";

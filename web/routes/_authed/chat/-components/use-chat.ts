@@ -1,10 +1,10 @@
 import { getQueryKey } from "@trpc/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { ChatRoomEvent, WireMessage } from "../../../../party/protocol";
-import { clientMessages, sequenceTracker } from "../../../../party/wire";
-import { useRoomSocket } from "../../../lib/room-socket";
-import { errorMessage, queryClient, trpc } from "../../../lib/trpc";
-import type { RouterOutputs } from "../../../lib/types";
+import type { ChatRoomEvent, WireMessage } from "../../../../../party/protocol";
+import { clientMessages, sequenceTracker } from "../../../../../party/wire";
+import { useRoomSocket } from "../../../../lib/room-socket";
+import { errorMessage, queryClient, trpc } from "../../../../lib/trpc";
+import type { RouterOutputs } from "../../../../lib/types";
 import { FIRST_PAGE_FRESH_MS } from "./first-page";
 import { mergeMessages } from "./timeline";
 

@@ -1,9 +1,9 @@
 import { UserPlus } from "lucide-react";
-import { Avatar } from "../../../components/avatar";
-import { nameOf } from "../../../components/friends/people";
-import { Button } from "../../../components/ui/button";
-import { notify } from "../../../lib/toast";
-import { errorMessage, trpc } from "../../../lib/trpc";
+import { Avatar } from "../../../../components/avatar";
+import { nameOf } from "../../../../components/friends/people";
+import { Button } from "../../../../components/ui/button";
+import { notify } from "../../../../lib/toast";
+import { errorMessage, trpc } from "../../../../lib/trpc";
 
 /** A group admin adds friends who are not in the group yet (spec: members come from friends). */
 export function AddGroupMembers({ chatId, memberIds }: { chatId: string; memberIds: string[] }) {

@@ -1,18 +1,18 @@
 import { useNavigate } from "@tanstack/react-router";
 import { Bell, BellOff, LogOut, UserRound } from "lucide-react";
 import { useState } from "react";
-import { Avatar } from "../../../components/avatar";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
+import { Avatar } from "../../../../components/avatar";
+import { ConfirmDialog } from "../../../../components/confirm-dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../../../../components/ui/dialog";
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from "../../../components/ui/dropdown-menu";
-import { notify } from "../../../lib/toast";
-import { errorMessage, trpc } from "../../../lib/trpc";
+} from "../../../../components/ui/dropdown-menu";
+import { notify } from "../../../../lib/toast";
+import { errorMessage, trpc } from "../../../../lib/trpc";
 import { AddGroupMembers } from "./add-group-members";
 import { chatPeople, ChatMenuButton, OnlineDot, type Chat } from "./chat-header-parts";
 

@@ -1,7 +1,7 @@
 import { lazy } from "react";
-import { AfterPaint } from "../../../components/after-paint";
-import { Avatar } from "../../../components/avatar";
-import { ChatBar } from "../../../components/chat-outline";
+import { AfterPaint } from "../../../../components/after-paint";
+import { Avatar } from "../../../../components/avatar";
+import { ChatBar } from "../../../../components/chat-outline";
 import { chatPeople, ChatMenuButton, OnlineDot, type Chat } from "./chat-header-parts";
 
 /**

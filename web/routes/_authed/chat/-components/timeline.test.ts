@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { wireMessage } from "../../../../party/testing/wire-message";
+import { wireMessage } from "../../../../../party/testing/wire-message";
 import { mergeMessages } from "./timeline";
 
 const m = (seq: number) => wireMessage(seq);

@@ -1,8 +1,8 @@
 import { SendHorizontal } from "lucide-react";
 import { useState, type KeyboardEvent } from "react";
-import { MAX_MESSAGE_LENGTH, MESSAGE_TOO_LONG } from "../../../../db/chat-rules";
-import { Button } from "../../../components/ui/button";
-import { cn } from "../../../lib/cn";
+import { MAX_MESSAGE_LENGTH, MESSAGE_TOO_LONG } from "../../../../../db/chat-rules";
+import { Button } from "../../../../components/ui/button";
+import { cn } from "../../../../lib/cn";
 
 /** Enter sends, Shift+Enter starts a new line; empty, blank or over-long text cannot be sent. */
 export function Composer({ onSend, onTyping }: { onSend: (content: string) => void; onTyping: () => void }) {

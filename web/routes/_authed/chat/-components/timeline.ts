@@ -1,4 +1,4 @@
-import type { WireMessage } from "../../../../party/protocol";
+import type { WireMessage } from "../../../../../party/protocol";
 
 /**
  * The messages a page holds, oldest first, each once: merging by sequence number makes every

@@ -1,9 +1,9 @@
 import { ArrowDown, RotateCw } from "lucide-react";
 import { Fragment, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import type { WireMessage } from "../../../../party/protocol";
-import { Avatar } from "../../../components/avatar";
-import { Button } from "../../../components/ui/button";
-import { cn } from "../../../lib/cn";
+import type { WireMessage } from "../../../../../party/protocol";
+import { Avatar } from "../../../../components/avatar";
+import { Button } from "../../../../components/ui/button";
+import { cn } from "../../../../lib/cn";
 import { dayKey } from "./timeline";
 import type { PendingMessage } from "./use-chat";
 import { MessageText } from "./message-text";

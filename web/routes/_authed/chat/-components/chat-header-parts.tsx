@@ -1,7 +1,7 @@
 import { MoreVertical } from "lucide-react";
 import type { ComponentProps } from "react";
-import { Button } from "../../../components/ui/button";
-import type { RouterOutputs } from "../../../lib/types";
+import { Button } from "../../../../components/ui/button";
+import type { RouterOutputs } from "../../../../lib/types";
 
 export type Chat = RouterOutputs["chats"]["byId"];
 
