@@ -389,3 +389,33 @@ test("a friend request reaches the other member's open page at once: the Request
   await call(ada, "friends.addMember", { memberId: bob.id });
   await requests.getByRole("link", { name: "Requests, 1 waiting" }).waitFor();
 });
+
+test("a page whose first tickets fail opens its member room on the reconnects' back-off, and the Requests badge goes live", async ({
+  app,
+  newPage,
+}) => {
+  const ada = await person(app, newPage, "Ada Knocks");
+  const bob = await person(app, newPage, "Bob Offline");
+
+  // Bob's page is offline for its first two member-room tickets, as after a deploy or a lost signal.
+  let failed = 0;
+  await bob.page.route("**/api/trpc/**", (route) => {
+    const procedures = new URL(route.request().url()).pathname.split("/").pop()!.split(",");
+    if (!procedures.includes("chats.memberTicket") || failed === 2) return route.fallback();
+    failed++;
+    return route.abort("internetdisconnected");
+  });
+  let roomOpened = false;
+  bob.page.on("websocket", (socket) => {
+    if (socket.url().includes("/parties/member-room/")) roomOpened = true;
+  });
+  await bob.page.goto("/dashboard");
+  const requests = bob.page.getByRole("navigation", { name: "App" }).first();
+  await requests.getByRole("link", { name: "Requests", exact: true }).waitFor();
+  // The tries after 1 and 2 s: the second gets a ticket.
+  await expect.poll(() => roomOpened, { timeout: 10_000 }).toBe(true);
+  expect(failed).toBe(2);
+
+  await call(ada, "friends.addMember", { memberId: bob.id });
+  await requests.getByRole("link", { name: "Requests, 1 waiting" }).waitFor();
+});
