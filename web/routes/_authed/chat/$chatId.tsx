@@ -13,6 +13,8 @@ import { useChat } from "./-components/use-chat";
 export const Route = createFileRoute("/_authed/chat/$chatId")({
   head: pageHead(CHAT_TITLE),
   staticData: { outline: "chat" },
+  // Another chat is another page: nothing held for one (its messages, what is on its way) shows in the next.
+  remountDeps: ({ params }) => params.chatId,
   // Not a participant, or no such chat: back to the lists.
   loader: async ({ context, params }) => {
     // The chat and its newest messages travel with the session check (one batch). Anything held from
