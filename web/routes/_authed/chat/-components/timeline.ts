@@ -67,10 +67,8 @@ function withNewest(
   if (!newest) return timeline;
   const messages = mergeMessages(newest.messages, incoming);
   const seen = sequenceTracker(newest.caughtUpTo);
-  track(
-    seen,
-    messages.filter((m) => m.seq > newest.caughtUpTo),
-  );
+  const pastCaughtUp = messages.filter((m) => m.seq > newest.caughtUpTo);
+  track(seen, pastCaughtUp);
   if (messages === newest.messages && seen.caughtUpTo === newest.caughtUpTo) return timeline;
   return { ...timeline, pages: [{ ...newest, messages, caughtUpTo: seen.caughtUpTo }, ...older] };
 }
