@@ -9,7 +9,7 @@
  * printed beside the whole, from the same messages.
  */
 import { chromium, type BrowserContext, type Page } from "playwright-core";
-import { testBrowser } from "@testing/browser";
+import { testBrowser } from "../testing/browser";
 import { fixed, percentile, printTable, startHost, writeResults } from "./lib";
 
 const BACK_TO_BACK = 100;

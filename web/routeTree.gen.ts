@@ -34,7 +34,7 @@ import { Route as AuthedShellFriendsRouteImport } from './routes/_authed/_shell/
 import { Route as AuthedShellMyProjectsRouteImport } from './routes/_authed/_shell/my-projects'
 import { Route as AuthedShellRequestsRouteImport } from './routes/_authed/_shell/requests'
 import { Route as AuthedShellSettingsRouteImport } from './routes/_authed/_shell/settings'
-import { Route as AuthedChatChatIdRouteImport } from './routes/_authed/chat.$chatId'
+import { Route as AuthedChatChatIdRouteImport } from './routes/_authed/chat/$chatId'
 import { Route as AuthedShellMemberIdRouteImport } from './routes/_authed/_shell/member.$id'
 import { Route as AuthedShellProjectIdRouteImport } from './routes/_authed/_shell/project.$id'
 

@@ -389,3 +389,71 @@ test("a friend request reaches the other member's open page at once: the Request
   await call(ada, "friends.addMember", { memberId: bob.id });
   await requests.getByRole("link", { name: "Requests, 1 waiting" }).waitFor();
 });
+
+test("a page whose first tickets fail opens its member room on the reconnects' back-off, and the Requests badge goes live", async ({
+  app,
+  newPage,
+}) => {
+  const ada = await person(app, newPage, "Ada Knocks");
+  const bob = await person(app, newPage, "Bob Offline");
+
+  // Bob's page is offline for its first two member-room tickets, as after a deploy or a lost signal.
+  let failed = 0;
+  await bob.page.route("**/api/trpc/**", (route) => {
+    const procedures = new URL(route.request().url()).pathname.split("/").pop()!.split(",");
+    if (!procedures.includes("chats.memberTicket") || failed === 2) return route.fallback();
+    failed++;
+    return route.abort("internetdisconnected");
+  });
+  let roomOpened = false;
+  bob.page.on("websocket", (socket) => {
+    if (socket.url().includes("/parties/member-room/")) roomOpened = true;
+  });
+  await bob.page.goto("/dashboard");
+  const requests = bob.page.getByRole("navigation", { name: "App" }).first();
+  await requests.getByRole("link", { name: "Requests", exact: true }).waitFor();
+  // The tries after 1 and 2 s: the second gets a ticket.
+  await expect.poll(() => roomOpened, { timeout: 10_000 }).toBe(true);
+  expect(failed).toBe(2);
+
+  await call(ada, "friends.addMember", { memberId: bob.id });
+  await requests.getByRole("link", { name: "Requests, 1 waiting" }).waitFor();
+});
+
+test("a link from one chat to another shows the second chat alone, live from its own room", async ({
+  app,
+  newPage,
+}) => {
+  const ada = await person(app, newPage, "Ada Hops");
+  const bob = await person(app, newPage, "Bob Hops");
+  const cy = await person(app, newPage, "Cy Hops");
+  await befriend(app, ada, bob);
+  await befriend(app, ada, cy);
+  const withBob = await call<{ chatId: string }>(ada, "chats.openPrivate", { friendId: bob.id });
+  const withCy = await call<{ chatId: string }>(ada, "chats.openPrivate", { friendId: cy.id });
+  await call(bob, "chats.send", { chatId: withBob.chatId, clientId: "hops-test-0001", content: "Between Ada and Bob" });
+  await call(cy, "chats.send", { chatId: withCy.chatId, clientId: "hops-test-0002", content: "Between Ada and Cy" });
+
+  await ada.page.goto(`/chat/${withBob.chatId}`);
+  await messageList(ada.page).getByText("Between Ada and Bob").waitFor();
+  await sendMessage(ada.page, "Still with Bob");
+  await messageList(ada.page).getByText("Still with Bob").waitFor();
+
+  // No page links one chat to another yet; the router follows the address as a link makes it do,
+  // within the page: a mark set on the page survives it.
+  await ada.page.evaluate((chatId) => {
+    document.body.dataset.sameDocument = "yes";
+    return window.__TSR_ROUTER__!.navigate({ to: "/chat/$chatId", params: { chatId } });
+  }, withCy.chatId);
+  await expectUrl(ada.page, `/chat/${withCy.chatId}`);
+  await ada.page.getByRole("heading", { name: "Cy Hops" }).waitFor();
+  await messageList(ada.page).getByText("Between Ada and Cy").waitFor();
+  expect(await ada.page.evaluate(() => document.body.dataset.sameDocument)).toBe("yes");
+  const texts = await messageList(ada.page).getByRole("listitem").allTextContents();
+  expect(texts.filter((t) => t.includes("Bob"))).toEqual([]);
+
+  await call(bob, "chats.send", { chatId: withBob.chatId, clientId: "hops-test-0003", content: "Bob again" });
+  await call(cy, "chats.send", { chatId: withCy.chatId, clientId: "hops-test-0004", content: "Cy again" });
+  await messageList(ada.page).getByText("Cy again").waitFor();
+  expect(await messageList(ada.page).getByText("Bob again").count()).toBe(0);
+});

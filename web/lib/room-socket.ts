@@ -1,7 +1,8 @@
 /**
  * A live connection to one room, as every page opens it: partysocket with a fresh ticket on every
  * (re)connect, a heartbeat every 25 s (no answer within 10 s counts as a dead socket), and
- * reconnects after 1, 2, 5, then every 10 s (spec §9). The caller catches up on each `onOpen`.
+ * reconnects, the first connection's included, after 1, 2, 5, then every 10 s (spec §9). The caller
+ * catches up on each `onOpen`.
  */
 import PartySocket from "partysocket";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
@@ -46,69 +47,82 @@ export function useRoomSocket<E extends ChatRoomEvent | MemberRoomEvent>(options
     let heartbeat: ReturnType<typeof setInterval> | undefined;
     let current: PartySocket | undefined;
 
-    void latest.current.ticket().then(
-      (first) => {
+    /** Tries again after the spec's back-off: 1, 2, 5, then every 10 s until a socket opens. */
+    const later = (again: () => void) => {
+      setStatus("closed");
+      const delay = RECONNECT_DELAYS_MS[Math.min(attempt++, RECONNECT_DELAYS_MS.length - 1)];
+      clearTimeout(retryTimer);
+      retryTimer = setTimeout(() => {
+        setStatus("connecting");
+        again();
+      }, delay);
+    };
+
+    const open = (first: { host: string | null; ticket: string }) => {
+      let pending: string | null = first.ticket;
+      const ws = new PartySocket({
+        host: first.host ?? window.location.host,
+        party: room,
+        room: name,
+        // The first connection uses the ticket just fetched; every later one asks for a new one.
+        query: async () => {
+          const ticket = pending ?? (await latest.current.ticket()).ticket;
+          pending = null;
+          return { ticket };
+        },
+        // Reconnects are scheduled below, on the spec's own back-off.
+        maxRetries: 0,
+      });
+      current = ws;
+      setSocket(ws);
+      const alive = () => clearTimeout(deadTimer);
+      ws.addEventListener("open", () => {
+        attempt = 0;
+        setStatus("open");
+        clearInterval(heartbeat);
+        heartbeat = setInterval(() => {
+          ws.send(clientMessages.ping());
+          clearTimeout(deadTimer);
+          deadTimer = setTimeout(() => ws.reconnect(), HEARTBEAT_TIMEOUT_MS);
+        }, HEARTBEAT_MS);
+        latest.current.onOpen?.();
+      });
+      ws.addEventListener("message", (event) => {
+        alive();
+        let parsed: E;
+        try {
+          parsed = JSON.parse(String(event.data)) as E;
+        } catch {
+          return;
+        }
+        if (parsed.type !== "pong") latest.current.onEvent(parsed);
+      });
+      ws.addEventListener("close", (event) => {
+        clearInterval(heartbeat);
+        alive();
         if (disposed) return;
-        let pending: string | null = first.ticket;
-        const ws = new PartySocket({
-          host: first.host ?? window.location.host,
-          party: room,
-          room: name,
-          // The first connection uses the ticket just fetched; every later one asks for a new one.
-          query: async () => {
-            const ticket = pending ?? (await latest.current.ticket()).ticket;
-            pending = null;
-            return { ticket };
-          },
-          // Reconnects are scheduled below, on the spec's own back-off.
-          maxRetries: 0,
-        });
-        current = ws;
-        setSocket(ws);
-        const alive = () => clearTimeout(deadTimer);
-        ws.addEventListener("open", () => {
-          attempt = 0;
-          setStatus("open");
-          clearInterval(heartbeat);
-          heartbeat = setInterval(() => {
-            ws.send(clientMessages.ping());
-            clearTimeout(deadTimer);
-            deadTimer = setTimeout(() => ws.reconnect(), HEARTBEAT_TIMEOUT_MS);
-          }, HEARTBEAT_MS);
-          latest.current.onOpen?.();
-        });
-        ws.addEventListener("message", (event) => {
-          alive();
-          let parsed: E;
-          try {
-            parsed = JSON.parse(String(event.data)) as E;
-          } catch {
-            return;
-          }
-          if (parsed.type !== "pong") latest.current.onEvent(parsed);
-        });
-        ws.addEventListener("close", (event) => {
-          clearInterval(heartbeat);
-          alive();
-          if (disposed) return;
+        if (event.code === CLOSE_LEFT) {
           setStatus("closed");
-          if (event.code === CLOSE_LEFT) {
-            latest.current.onGone?.();
-            return;
-          }
-          const delay = RECONNECT_DELAYS_MS[Math.min(attempt++, RECONNECT_DELAYS_MS.length - 1)];
-          clearTimeout(retryTimer);
-          retryTimer = setTimeout(() => {
-            setStatus("connecting");
-            ws.reconnect();
-          }, delay);
-        });
-      },
-      () => {
-        // No ticket (not a participant, or offline): the page's own queries say why.
-        if (!disposed) setStatus("closed");
-      },
-    );
+          latest.current.onGone?.();
+          return;
+        }
+        later(() => ws.reconnect());
+      });
+    };
+
+    // The first ticket also says where the rooms are, so the socket waits for it. Without one (offline
+    // for a moment, the API restarting) it is asked for again like any reconnect: given up, the
+    // member's room would leave every badge and list stale until a reload.
+    const start = () =>
+      void latest.current.ticket().then(
+        (first) => {
+          if (!disposed) open(first);
+        },
+        () => {
+          if (!disposed) later(start);
+        },
+      );
+    start();
     return () => {
       disposed = true;
       clearTimeout(retryTimer);

@@ -1,11 +1,11 @@
 import { ArrowDown, RotateCw } from "lucide-react";
-import { Fragment, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { memo, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { WireMessage } from "@party/protocol";
 import { Avatar } from "@web/components/avatar";
 import { Button } from "@web/components/ui/button";
 import { cn } from "@web/lib/cn";
 import { dayKey } from "./timeline";
-import type { PendingMessage } from "./use-chat";
+import type { PendingMessage } from "./use-outbox";
 import { MessageText } from "./message-text";
 
 export interface Sender {
@@ -76,6 +76,32 @@ function Bubble({
     </li>
   );
 }
+
+/** One stored message, after its day's separator when it is the day's first. */
+const MessageRow = memo(function MessageRow({
+  message,
+  newDay,
+  own,
+  sender,
+}: {
+  message: WireMessage;
+  newDay: boolean;
+  own: boolean;
+  sender: Sender;
+}) {
+  return (
+    <>
+      {newDay && <DaySeparator at={message.createdAt} />}
+      {message.messageType === "system" ? (
+        <li className="text-center text-xs text-muted-foreground italic">{message.content}</li>
+      ) : (
+        <Bubble own={own} sender={sender} at={message.createdAt}>
+          <MessageText text={message.content} />
+        </Bubble>
+      )}
+    </>
+  );
+});
 
 interface Props {
   messages: WireMessage[];
@@ -159,24 +185,19 @@ export function MessageList({
   };
 
   // Built again only when the messages or their senders change: a chat re-renders for typing hints,
-  // presence and every send, and rebuilding hundreds of bubbles each time would stall a phone.
+  // presence and every send, and rebuilding hundreds of bubbles each time would stall a phone. A new
+  // message renders its own row only: the others keep their props.
   const rows = useMemo(
     () =>
-      messages.map((message, i) => {
-        const newDay = i === 0 || dayKey(messages[i - 1]!.createdAt) !== dayKey(message.createdAt);
-        return (
-          <Fragment key={message.seq}>
-            {newDay && <DaySeparator at={message.createdAt} />}
-            {message.messageType === "system" ? (
-              <li className="text-center text-xs text-muted-foreground italic">{message.content}</li>
-            ) : (
-              <Bubble own={message.senderId === myId} sender={senderOf(message.senderId)} at={message.createdAt}>
-                <MessageText text={message.content} />
-              </Bubble>
-            )}
-          </Fragment>
-        );
-      }),
+      messages.map((message, i) => (
+        <MessageRow
+          key={message.id}
+          message={message}
+          newDay={i === 0 || dayKey(messages[i - 1]!.createdAt) !== dayKey(message.createdAt)}
+          own={message.senderId === myId}
+          sender={senderOf(message.senderId)}
+        />
+      )),
     [messages, myId, senderOf],
   );
 

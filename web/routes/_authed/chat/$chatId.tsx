@@ -7,16 +7,23 @@ import { trpc } from "@web/lib/trpc";
 import { ChatHeader } from "./-components/chat-header";
 import { Composer } from "./-components/composer";
 import { MessageList, type Sender } from "./-components/message-list";
-import { FIRST_PAGE_FRESH_MS } from "./-components/first-page";
+import { FIRST_PAGE_FRESH_MS, timelineQuery } from "./-components/timeline-query";
 import { useChat } from "./-components/use-chat";
 
 export const Route = createFileRoute("/_authed/chat/$chatId")({
   head: pageHead(CHAT_TITLE),
   staticData: { outline: "chat" },
+  // Another chat is another page: nothing held for one (its messages, what is on its way) shows in the next.
+  remountDeps: ({ params }) => params.chatId,
   // Not a participant, or no such chat: back to the lists.
   loader: async ({ context, params }) => {
-    // The chat and its newest messages travel with the session check (one batch).
-    void context.trpc.chats.messages.prefetch({ chatId: params.chatId }, { staleTime: FIRST_PAGE_FRESH_MS });
+    // The chat and its newest messages travel with the session check (one batch). Anything held from
+    // an earlier visit gives way to the newest page alone, whole by construction.
+    void context.queryClient.prefetchInfiniteQuery({
+      ...timelineQuery(context.client, params.chatId),
+      pages: 1,
+      staleTime: FIRST_PAGE_FRESH_MS,
+    });
     const [session, chat] = await Promise.allSettled([
       context.session,
       context.trpc.chats.byId.ensureData({ chatId: params.chatId }),
@@ -28,6 +35,8 @@ export const Route = createFileRoute("/_authed/chat/$chatId")({
   },
   component: ChatPage,
 });
+
+const FORMER_MEMBER: Sender = { name: "Former member", avatarUrl: null };
 
 function ChatPage() {
   const { chatId } = Route.useParams();
@@ -55,14 +64,16 @@ function ChatPage() {
     }
   };
 
-  // One function for as long as the participants stay the same, so the message list is not built
-  // again for a typing hint or a presence change.
+  // One function, and one sender each, for as long as the participants stay the same: the message
+  // list is not built again for a typing hint or a presence change, nor a bubble for a new message.
   const senderOf = useMemo(() => {
-    const people = new Map(chat.data?.participants.map((p) => [p.userId, p]));
-    return (userId: string): Sender => {
-      const person = people.get(userId);
-      return { name: person?.name || "Former member", avatarUrl: person?.avatarUrl ?? null };
-    };
+    const people = new Map(
+      chat.data?.participants.map((p): [string, Sender] => [
+        p.userId,
+        { name: p.name || FORMER_MEMBER.name, avatarUrl: p.avatarUrl },
+      ]),
+    );
+    return (userId: string) => people.get(userId) ?? FORMER_MEMBER;
   }, [chat.data?.participants]);
 
   if (!chat.data) {

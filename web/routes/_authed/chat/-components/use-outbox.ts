@@ -1,0 +1,53 @@
+import { useRef, useState } from "react";
+import type { WireMessage } from "@party/protocol";
+import { errorMessage, trpc } from "@web/lib/trpc";
+
+export interface PendingMessage {
+  clientId: string;
+  content: string;
+  createdAt: number;
+  /** Why the last try failed; unset while sending. */
+  error?: string;
+}
+
+/**
+ * The member's own messages on their way: each shows at once, 'Sending…' until the timeline holds it,
+ * or 'Not sent.' with Retry. Its id stays with the message through every retry, so the server stores
+ * it once. The stored message goes to `onStored`.
+ */
+export function useOutbox(chatId: string, onStored: (message: WireMessage) => void) {
+  const [outbox, setOutbox] = useState<PendingMessage[]>([]);
+  /**
+   * Stored, and so held by the timeline, which hides them; they leave the outbox with the next
+   * message. Taken out at once, one could vanish for a frame: the timeline may render after the outbox.
+   */
+  const stored = useRef(new Set<string>());
+  const setError = (clientId: string, error?: string) =>
+    setOutbox((list) => list.map((p) => (p.clientId === clientId ? { ...p, error } : p)));
+
+  const { mutate } = trpc.chats.send.useMutation({
+    onSuccess: (message) => {
+      stored.current.add(message.clientId);
+      // Numbered after a message this page has not seen, it shows that one is late or missed.
+      onStored(message);
+    },
+    onError: (error, { clientId }) => setError(clientId, errorMessage(error, "Not sent.")),
+  });
+
+  const send = (content: string) => {
+    const message = { clientId: crypto.randomUUID(), content, createdAt: Date.now() };
+    mutate({ chatId, clientId: message.clientId, content });
+    const gone = stored.current;
+    stored.current = new Set();
+    setOutbox((list) => [...list.filter((p) => !gone.has(p.clientId)), message]);
+  };
+
+  const retry = (clientId: string) => {
+    const message = outbox.find((p) => p.clientId === clientId);
+    if (!message) return;
+    setError(clientId, undefined);
+    mutate({ chatId, clientId, content: message.content });
+  };
+
+  return { outbox, send, retry };
+}
