@@ -1,0 +1,161 @@
+/**
+ * Renders PRERENDERED_PAGES into the built shell, so a visitor reads the page (or, signed in, its
+ * outline and heading) before its scripts have loaded; main.tsx then takes over.
+ */
+import react from "@vitejs/plugin-react";
+import { parseHTML } from "linkedom";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { build, type Plugin, type Rollup } from "vite";
+import type * as Renderer from "../web/prerender";
+import { addressOf, PRERENDERED_PAGES, type PrerenderedPage } from "../worker/http/prerendered";
+
+const webDir = fileURLToPath(new URL("../web", import.meta.url));
+const cacheDir = fileURLToPath(new URL("../node_modules/.cache", import.meta.url));
+
+/**
+ * Runs `render` with web/prerender.tsx built for Node into node_modules/.cache (where its imports
+ * resolve), in a directory of its own, so two builds at once (the benchmark's beside `npm run
+ * build`) never meet; the directory goes afterwards.
+ */
+async function withRenderer<T>(render: (renderer: typeof Renderer) => Promise<T>) {
+  mkdirSync(cacheDir, { recursive: true });
+  const outDir = mkdtempSync(join(cacheDir, "crewboard-prerender-"));
+  try {
+    await build({
+      configFile: false,
+      root: webDir,
+      logLevel: "warn",
+      plugins: [react()],
+      build: { ssr: join(webDir, "prerender.tsx"), outDir, emptyOutDir: true },
+    });
+    return await render((await import(pathToFileURL(join(outDir, "prerender.js")).href)) as typeof Renderer);
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The files of the routes' split components (TanStack Router's code splitting) and every chunk they
+ * import, as the page's absolute paths: what the router will ask for to render those routes.
+ */
+function routeCode(bundle: Rollup.OutputBundle, routeIds: string[]) {
+  // By route id: routes/_authed/chat.$chatId.tsx is the route /_authed/chat/$chatId, and
+  // routes/_site/index.tsx the route /_site/. A route may split its component with other parts
+  // (codeSplitGroupings): `?tsr-split=component---pendingComponent`.
+  const chunks = new Map<string, Rollup.OutputChunk>();
+  const routesDir = join(webDir, "routes");
+  for (const output of Object.values(bundle)) {
+    const split = output.type === "chunk" && output.facadeModuleId?.match(/^(.*)\.tsx\?tsr-split=([\w-]+)$/);
+    if (split && split[1]!.startsWith(routesDir) && split[2]!.split("---").includes("component")) {
+      chunks.set(
+        split[1]!
+          .slice(routesDir.length)
+          .replace(/\./g, "/")
+          .replace(/\/index$/, "/"),
+        output,
+      );
+    }
+  }
+  const files = new Set<string>();
+  const add = (chunk: Rollup.OutputChunk | undefined) => {
+    if (!chunk || files.has(chunk.fileName)) return;
+    files.add(chunk.fileName);
+    for (const imported of chunk.imports) add(bundle[imported] as Rollup.OutputChunk | undefined);
+  };
+  for (const id of routeIds) add(chunks.get(id));
+  return [...files].map((file) => `/${file}`);
+}
+
+/**
+ * A pre-rendered page in the built shell: its own title and description; the stylesheet inline,
+ * so nothing but the HTML stands between the visitor and the first paint; the app's modules moved
+ * from the head into its page code, with the code of the routes it shows, for the loader to fetch
+ * after that paint (web/load-app.ts): the app's router would find the routes' code only once the
+ * app has run, one by one, while the visitor waits. A public page is in the root, for the app to
+ * take over as it is; a signed-in page's outline is beside the empty root, and gives way as soon
+ * as the app has rendered anything there (styles.css).
+ */
+function pageHtml(
+  shell: string,
+  css: string,
+  page: Renderer.RenderedPage,
+  { kind, path }: PrerenderedPage,
+  routeFiles: string[],
+) {
+  const { document } = parseHTML(shell);
+  const title = document.querySelector("title")!;
+  title.textContent = page.title;
+  const description = document.createElement("meta");
+  description.setAttribute("name", "description");
+  description.setAttribute("content", page.description);
+  title.insertAdjacentElement("afterend", description);
+
+  const stylesheet = document.querySelector('link[rel="stylesheet"]');
+  if (!stylesheet) throw new Error("index.html links no stylesheet to inline");
+  if (css.includes("</style")) throw new Error("The stylesheet cannot be inlined: it closes the <style> element");
+  const style = document.createElement("style");
+  style.textContent = css;
+  stylesheet.replaceWith(style);
+
+  const pageCode = document.createElement("template");
+  pageCode.setAttribute("data-page-code", "");
+  const appModules = [...document.querySelectorAll("link[data-app-module]")];
+  for (const link of appModules) pageCode.appendChild(link);
+  for (const href of routeFiles) {
+    if (appModules.some((link) => link.getAttribute("href") === href)) continue;
+    const link = document.createElement("link");
+    link.setAttribute("rel", "modulepreload");
+    link.setAttribute("crossorigin", "");
+    link.setAttribute("href", href);
+    pageCode.appendChild(link);
+  }
+  document.head.appendChild(pageCode);
+
+  const root = document.getElementById("root")!;
+  if (kind === "page") {
+    root.setAttribute("data-prerendered", path);
+    root.innerHTML = page.html;
+  } else {
+    const outline = document.createElement("div");
+    outline.setAttribute("data-outline", "");
+    outline.innerHTML = page.html;
+    root.insertAdjacentElement("afterend", outline);
+  }
+  return `<!doctype html>\n${document.documentElement.outerHTML}`;
+}
+
+const assetSource = (bundle: Rollup.OutputBundle, fileName: string) => {
+  const asset = bundle[fileName];
+  if (asset?.type !== "asset") throw new Error(`The bundle has no ${fileName}`);
+  return String(asset.source);
+};
+
+export function prerender(): Plugin {
+  return {
+    name: "crewboard-prerender",
+    apply: "build",
+    // After index.html is written, before the precompression that must see the pages.
+    enforce: "post",
+    async generateBundle(_, bundle) {
+      const stylesheets = Object.keys(bundle).filter((file) => file.endsWith(".css"));
+      if (stylesheets.length !== 1) {
+        throw new Error(`Expected the app's one stylesheet, found ${stylesheets.join(", ") || "none"}`);
+      }
+      const shell = assetSource(bundle, "index.html");
+      const css = assetSource(bundle, stylesheets[0]!);
+      await withRenderer(async ({ renderPage, renderOutline }) => {
+        for (const prerendered of PRERENDERED_PAGES) {
+          const page =
+            prerendered.kind === "page" ? await renderPage(prerendered.path) : renderOutline(addressOf(prerendered));
+          this.emitFile({
+            type: "asset",
+            fileName: prerendered.file,
+            source: pageHtml(shell, css, page, prerendered, routeCode(bundle, page.routeIds)),
+          });
+        }
+      });
+    },
+  };
+}
