@@ -1,5 +1,5 @@
 /**
- * Renders pages at build time (vite.config.ts runs it), so their HTML already holds something to
+ * Renders pages at build time (build/prerender.ts runs it), so their HTML already holds something to
  * read before any script has loaded: the public pages whole (the SPA takes them over in main.tsx),
  * and the signed-in pages' outline and heading (the SPA renders beside it, and it gives way).
  */
