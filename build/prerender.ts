@@ -37,53 +37,13 @@ async function withRenderer<T>(render: (renderer: typeof Renderer) => Promise<T>
 }
 
 /**
- * The files of the routes' split components (TanStack Router's code splitting) and every chunk they
- * import, as the page's absolute paths: what the router will ask for to render those routes.
- */
-function routeCode(bundle: Rollup.OutputBundle, routeIds: string[]) {
-  // By route id: routes/_authed/chat.$chatId.tsx is the route /_authed/chat/$chatId, and
-  // routes/_site/index.tsx the route /_site/. A route may split its component with other parts
-  // (codeSplitGroupings): `?tsr-split=component---pendingComponent`.
-  const chunks = new Map<string, Rollup.OutputChunk>();
-  const routesDir = join(webDir, "routes");
-  for (const output of Object.values(bundle)) {
-    const split = output.type === "chunk" && output.facadeModuleId?.match(/^(.*)\.tsx\?tsr-split=([\w-]+)$/);
-    if (split && split[1]!.startsWith(routesDir) && split[2]!.split("---").includes("component")) {
-      chunks.set(
-        split[1]!
-          .slice(routesDir.length)
-          .replace(/\./g, "/")
-          .replace(/\/index$/, "/"),
-        output,
-      );
-    }
-  }
-  const files = new Set<string>();
-  const add = (chunk: Rollup.OutputChunk | undefined) => {
-    if (!chunk || files.has(chunk.fileName)) return;
-    files.add(chunk.fileName);
-    for (const imported of chunk.imports) add(bundle[imported] as Rollup.OutputChunk | undefined);
-  };
-  for (const id of routeIds) add(chunks.get(id));
-  return [...files].map((file) => `/${file}`);
-}
-
-/**
  * A pre-rendered page in the built shell: its own title and description; the stylesheet inline,
  * so nothing but the HTML stands between the visitor and the first paint; the app's modules moved
- * from the head into its page code, with the code of the routes it shows, for the loader to fetch
- * after that paint (web/load-app.ts): the app's router would find the routes' code only once the
- * app has run, one by one, while the visitor waits. A public page is in the root, for the app to
- * take over as it is; a signed-in page's outline is beside the empty root, and gives way as soon
- * as the app has rendered anything there (styles.css).
+ * from the head into its page code, for the loader to fetch after that paint (web/load-app.ts). A
+ * public page is in the root, for the app to take over as it is; a signed-in page's outline is
+ * beside the empty root, and gives way as soon as the app has rendered anything there (styles.css).
  */
-function pageHtml(
-  shell: string,
-  css: string,
-  page: Renderer.RenderedPage,
-  { kind, path }: PrerenderedPage,
-  routeFiles: string[],
-) {
+function pageHtml(shell: string, css: string, page: Renderer.RenderedPage, { kind, path }: PrerenderedPage) {
   const { document } = parseHTML(shell);
   const title = document.querySelector("title")!;
   title.textContent = page.title;
@@ -101,16 +61,7 @@ function pageHtml(
 
   const pageCode = document.createElement("template");
   pageCode.setAttribute("data-page-code", "");
-  const appModules = [...document.querySelectorAll("link[data-app-module]")];
-  for (const link of appModules) pageCode.appendChild(link);
-  for (const href of routeFiles) {
-    if (appModules.some((link) => link.getAttribute("href") === href)) continue;
-    const link = document.createElement("link");
-    link.setAttribute("rel", "modulepreload");
-    link.setAttribute("crossorigin", "");
-    link.setAttribute("href", href);
-    pageCode.appendChild(link);
-  }
+  for (const link of document.querySelectorAll("link[data-app-module]")) pageCode.appendChild(link);
   document.head.appendChild(pageCode);
 
   const root = document.getElementById("root")!;
@@ -152,7 +103,7 @@ export function prerender(): Plugin {
           this.emitFile({
             type: "asset",
             fileName: prerendered.file,
-            source: pageHtml(shell, css, page, prerendered, routeCode(bundle, page.routeIds)),
+            source: pageHtml(shell, css, page, prerendered),
           });
         }
       });

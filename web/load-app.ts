@@ -3,11 +3,10 @@
  * app's modules one per task, in the order the page names them (`link[data-app-module]`, the
  * framework among the first, main.tsx last): the app's whole module graph run in one go would hold
  * the main thread for its whole length. The shell names them in its head, so they are fetched from
- * the start. A pre-rendered page names them, with the code of the routes it shows, in its
- * `template[data-page-code]`: they are fetched once the page's first contentful paint is on screen
- * (a few links per task, as each request costs the main thread), so they never compete with the
- * page for the network or the main thread before the visitor sees it. A tab that is or goes hidden
- * (nothing to paint) loads them at once.
+ * the start. A pre-rendered page names them in its `template[data-page-code]`: they are fetched
+ * once the page's first contentful paint is on screen (a few links per task, as each request costs
+ * the main thread), so they never compete with the page for the network or the main thread before
+ * the visitor sees it. A tab that is or goes hidden (nothing to paint) loads them at once.
  */
 const APP_MODULE = "link[data-app-module]";
 const LINKS_PER_TASK = 6;
