@@ -1,5 +1,5 @@
 /**
- * Renders pages at build time (vite.config.ts runs it), so their HTML already holds something to
+ * Renders pages at build time (build/prerender.ts runs it), so their HTML already holds something to
  * read before any script has loaded: the public pages whole (the SPA takes them over in main.tsx),
  * and the signed-in pages' outline and heading (the SPA renders beside it, and it gives way).
  */
@@ -14,8 +14,6 @@ export interface RenderedPage {
   html: string;
   title: string;
   description: string;
-  /** The ids of the routes the page shows (`/_authed/_shell/dashboard`): the code it loads first. */
-  routeIds: string[];
 }
 
 export async function renderPage(path: string): Promise<RenderedPage> {
@@ -29,7 +27,6 @@ export async function renderPage(path: string): Promise<RenderedPage> {
     html: renderToString(<App router={router} />).replace(/<title>[\s\S]*?<\/title>|<meta [^>]*\/>/g, ""),
     title: last((tag) => tag?.title),
     description: last((tag) => (tag?.name === "description" ? tag.content : undefined)),
-    routeIds: router.state.matches.map((match) => match.routeId as string),
   };
 }
 
@@ -47,6 +44,5 @@ export function renderOutline(path: string): RenderedPage {
     ),
     title: pageTitle(title),
     description: DEFAULT_DESCRIPTION,
-    routeIds: matches.map((match) => match.routeId as string),
   };
 }

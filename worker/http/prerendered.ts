@@ -1,5 +1,5 @@
 /**
- * The pages the build renders ahead of time (vite.config.ts, web/prerender.tsx), and the file each
+ * The pages the build renders ahead of time (build/prerender.ts, web/prerender.tsx), and the file each
  * is written to in dist/. A public page is rendered whole and the app adopts it; a signed-in page
  * gets its outline, which gives way when the app renders. Both hosts serve these files for exactly
  * these paths; every other path gets the empty shell, index.html. At the edge Workers Static Assets
