@@ -2,7 +2,6 @@
  * The local client must answer exactly as `@libsql/client` does over the same engine: each case
  * runs the same calls through both, each on its own fresh file, and compares what comes back.
  */
-import { spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -210,63 +209,6 @@ it("prepares a statement once and runs it again with other arguments", async () 
   } finally {
     prepare.mockRestore();
   }
-});
-
-/** Another process's write: a separate program on the same file, as another serving process is. */
-function writeFromAnotherProcess(url: string, sql: string) {
-  const program = `new (require("libsql"))(${JSON.stringify(url.slice("file:".length))}).exec(${JSON.stringify(sql)})`;
-  const done = spawnSync(process.execPath, ["-e", program], { encoding: "utf8" });
-  expect(done.stderr).toBe("");
-  expect(done.status).toBe(0);
-}
-
-it("answers a read again from memory only while nothing wrote: another process's commit and its own writes show at once", async () => {
-  const { ours, urls } = await bothClients();
-  const statementPrototype = Object.getPrototypeOf(new Database(":memory:").prepare("SELECT 1")) as {
-    all: () => unknown;
-  };
-  const engineReads = vi.spyOn(statementPrototype, "all");
-  try {
-    const names = async () => (await ours.execute("SELECT name FROM people ORDER BY id")).rows.map((row) => row.name);
-    expect(await names()).toEqual([]);
-    expect(await names()).toEqual([]);
-    // The second answer came from memory: the engine ran the SELECT once.
-    expect(engineReads).toHaveBeenCalledTimes(1);
-
-    writeFromAnotherProcess(urls.ours, "INSERT INTO people (email, name) VALUES ('ada@example.com', 'Ada')");
-    expect(await names()).toEqual(["Ada"]);
-    await ours.execute("UPDATE people SET name = 'Ada L.'");
-    expect(await names()).toEqual(["Ada L."]);
-    await ours.batch(["INSERT INTO people (email, name) VALUES ('bob@example.com', 'Bob')"], "write");
-    expect(await names()).toEqual(["Ada L.", "Bob"]);
-    writeFromAnotherProcess(urls.ours, "DELETE FROM people WHERE name = 'Bob'");
-    expect(await names()).toEqual(["Ada L."]);
-    expect(await names()).toEqual(["Ada L."]);
-    expect(engineReads).toHaveBeenCalledTimes(5);
-
-    // Each answer has its own array, and the rows the next caller will get cannot be changed.
-    const first = await ours.execute("SELECT name FROM people ORDER BY id");
-    first.rows.pop();
-    expect(() => (((first.rows[0] ?? {}) as Record<string, unknown>).name = "Mallory")).not.toThrow();
-    const again = await ours.execute("SELECT name FROM people ORDER BY id");
-    expect(again.rows.map((row) => row.name)).toEqual(["Ada L."]);
-    expect(() => ((again.rows[0] as Record<string, unknown>).name = "Mallory")).toThrow(TypeError);
-  } finally {
-    engineReads.mockRestore();
-  }
-});
-
-it("runs every time a read whose answer changes without a write", async () => {
-  const { ours } = await bothClients();
-  const answers = new Set();
-  for (let i = 0; i < 5; i++) answers.add((await ours.execute("SELECT random() % 1000000000 AS r")).rows[0]!.r);
-  expect(answers.size).toBe(5);
-  const moments = new Set();
-  for (let i = 0; i < 3; i++) {
-    moments.add((await ours.execute("SELECT unixepoch('subsec') * 1000 AS now")).rows[0]!.now);
-    await new Promise((done) => setTimeout(done, 5));
-  }
-  expect(moments.size).toBe(3);
 });
 
 it("reads the columns a schema change brings, through statements prepared before it", async () => {

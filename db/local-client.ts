@@ -17,15 +17,6 @@
  * with the SQLite code, `LibsqlBatchError` with the statement's index). db/local-client.test.ts runs
  * the same statements through both and compares.
  *
- * A plain read (a SELECT that calls no clock or random function, outside a transaction) is answered
- * again from memory while nothing can have changed its answer: SQLite's `PRAGMA data_version`
- * (a few µs) moves whenever another connection, any process, commits, and a count of this
- * connection's own statements that may write covers what it does not. The engine hands rows over
- * at a few µs each: on the seeded database, answering from memory took a fifth off the CPU the Node
- * host spends on a request for the first page of projects or the dashboard's figures, and a tenth
- * off a session check. The answer is exactly the one running the statement would give, as
- * db/local-client.test.ts proves with another process writing between reads.
- *
  * One connection, as the host ran `@libsql/client` (`concurrency: 1`): every call runs synchronously
  * to its end, so a second connection would only contend with the first for the lock. An open
  * `transaction()` therefore holds the only connection: until it settles, every other call is
@@ -58,22 +49,11 @@ const STATEMENT_CACHE_SIZE = 500;
 /** A statement that changes the schema: the columns cached for other statements may be stale after it. */
 const SCHEMA_CHANGE = /^\s*(create|drop|alter)\b/i;
 
-/** Read results kept at once, and the most rows one may have to be kept: lists and lookups, not exports. */
-const RESULT_CACHE_SIZE = 1000;
-const MAX_CACHED_ROWS = 100;
-/** A plain read: nothing but a SELECT can run without writing. */
-const PLAIN_READ = /^\s*select\b/i;
-/** Functions whose answer changes with no write: a read that calls one is run every time. */
-const VOLATILE =
-  /\b(random|randomblob|changes|total_changes|last_insert_rowid|date|time|datetime|julianday|unixepoch|strftime|current_date|current_time|current_timestamp|pragma_\w+|sqlite_\w+)\b/i;
-
 type SqlValue = null | string | number | bigint | Buffer;
 type SqlArgs = SqlValue[] | Record<string, SqlValue>;
 
 interface Prepared {
   statement: Database.Statement;
-  /** A read whose answer only a write can change: it may be answered from the result cache. */
-  cacheable: boolean;
   /** Null for a statement that returns no rows. */
   columns: { names: string[]; types: string[]; Row: new (values: unknown[]) => Row } | null;
 }
@@ -286,12 +266,6 @@ class Connection {
   readonly #db: Database.Database;
   /** In least-recently-used order: a hit moves to the end, the first entry is the one dropped. */
   readonly #statements = new Map<string, Prepared>();
-  /** Answers of cacheable reads by statement and arguments, in least-recently-used order. */
-  readonly #results = new Map<string, CachedResult>();
-  /** Statements this connection ran that may have written: a change of this count means a write of its own. */
-  #writes = 0;
-  /** `PRAGMA data_version`: changes when another connection (another process) commits. */
-  #dataVersion: Database.Statement | null = null;
 
   constructor(path: string, options: { timeout?: number }) {
     this.#db = new Database(path, options);
@@ -308,19 +282,7 @@ class Connection {
     if (!this.#db.open) throw new LibsqlError("The client is closed", "CLIENT_CLOSED");
     try {
       const prepared = this.#prepare(sql);
-      if (!prepared.cacheable) this.#writes++;
       if (prepared.columns) {
-        // Inside a transaction a read sees that transaction's own view: it never uses the cache.
-        const key = prepared.cacheable && !this.#db.inTransaction ? resultKey(sql, args) : null;
-        const version = key === null ? null : this.#version();
-        if (key !== null) {
-          const cached = this.#results.get(key);
-          if (cached && cached.dataVersion === version!.dataVersion && cached.writes === version!.writes) {
-            this.#results.delete(key);
-            this.#results.set(key, cached);
-            return resultSet(cached.columns, cached.types, cached.rows);
-          }
-        }
         const raw = prepared.statement.all(args) as unknown[][];
         // Another connection's schema change re-prepares the statement underneath us (SELECT *).
         if (raw.length > 0 && raw[0]!.length !== prepared.columns.names.length) {
@@ -329,13 +291,8 @@ class Connection {
         }
         const { names, types, Row } = prepared.columns;
         const rows = raw.map((values) => new Row(valuesFromSql(values)));
-        if (key !== null && rows.length <= MAX_CACHED_ROWS) {
-          // Shared by every answer from the cache: frozen, so no caller can change what the next one reads.
-          for (const row of rows) Object.freeze(row);
-          this.#results.set(key, { ...version!, columns: names, types, rows });
-          if (this.#results.size > RESULT_CACHE_SIZE) this.#results.delete(this.#results.keys().next().value!);
-        }
-        return resultSet(names, types, rows);
+        // Each answer has its own arrays: callers may sort or push onto them.
+        return new ResultSetImpl(names.slice(), types.slice(), rows, 0, undefined);
       }
       const info = prepared.statement.run(args);
       if (SCHEMA_CHANGE.test(sql)) this.forgetStatements();
@@ -372,7 +329,6 @@ class Connection {
   }
 
   exec(sql: string) {
-    this.#writes++;
     try {
       this.#db.exec(sql);
     } catch (e) {
@@ -394,21 +350,7 @@ class Connection {
 
   close() {
     this.#statements.clear();
-    this.#results.clear();
-    this.#dataVersion = null;
     if (this.#db.open) this.#db.close();
-  }
-
-  /**
-   * What a cached answer must have been read at to still be the answer: the same `data_version`
-   * (no other connection committed since) and the same count of this connection's own writes,
-   * which `data_version` does not count. Read before the statement runs, so a commit landing in
-   * between only makes the kept answer look older than it is.
-   */
-  #version() {
-    this.#dataVersion ??= this.#db.prepare("PRAGMA data_version").raw(true);
-    const [dataVersion] = this.#dataVersion.get() as [number];
-    return { dataVersion, writes: this.#writes };
   }
 
   #prepare(sql: string): Prepared {
@@ -427,35 +369,13 @@ class Connection {
       const names = definitions.map((column) => column.name);
       columns = { names, types: definitions.map((column) => column.type ?? ""), Row: rowClass(names) };
     }
-    const cacheable = statement.reader && PLAIN_READ.test(sql) && !VOLATILE.test(sql);
-    const prepared = { statement, cacheable, columns };
+    const prepared = { statement, columns };
     this.#statements.set(sql, prepared);
     if (this.#statements.size > STATEMENT_CACHE_SIZE) {
       this.#statements.delete(this.#statements.keys().next().value!);
     }
     return prepared;
   }
-}
-
-interface CachedResult {
-  dataVersion: number;
-  writes: number;
-  columns: string[];
-  types: string[];
-  rows: Row[];
-}
-
-/** Each answer has its own arrays: callers may sort or push onto them. */
-const resultSet = (columns: string[], types: string[], rows: Row[]) =>
-  new ResultSetImpl(columns.slice(), types.slice(), rows.slice(), 0, undefined);
-
-/** The cache key of a read with these arguments; null when an argument has no exact text form (blobs, bigints). */
-function resultKey(sql: string, args: SqlArgs): string | null {
-  const values = Array.isArray(args) ? args : Object.entries(args).flat();
-  for (const value of values) {
-    if (value !== null && typeof value !== "string" && (typeof value !== "number" || Object.is(value, -0))) return null;
-  }
-  return `${JSON.stringify(args)}\u0000${sql}`;
 }
 
 /**
