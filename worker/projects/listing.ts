@@ -8,7 +8,6 @@ import { integer, sqliteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../db/client";
 import { PROJECT_STATUSES, type ProjectCategory, type ProjectStatus } from "../../db/enums";
 import { CARD_DESCRIPTION_LENGTH } from "../../db/project-rules";
-import { rowMapper } from "../../db/row-mapper";
 import { projectJoinRequests, projects, type Project } from "../../db/schema";
 import { toFtsQuery } from "./search-query";
 
@@ -49,10 +48,6 @@ export const cardColumns = {
   githubUrl: projects.githubUrl,
   demoUrl: projects.demoUrl,
 };
-
-/** Cards from the first cells of a row; a page's query selects its cursor after them. */
-const toCards = rowMapper(cardColumns);
-const CURSOR_CELL = Object.keys(cardColumns).length;
 
 export type ProjectCard = Pick<
   Project,
@@ -157,7 +152,7 @@ function cached<Q>(prepare: (db: Db, shape: Shape) => Q) {
 
 const pageQuery = cached((db, shape) =>
   db
-    .select({ ...cardColumns, createdAt: projects.createdAt })
+    .select({ card: cardColumns, createdAt: projects.createdAt })
     .from(projects)
     .where(
       and(
@@ -175,7 +170,7 @@ const pageQuery = cached((db, shape) =>
 
 const searchQuery = cached((db, shape) =>
   db
-    .select({ ...cardColumns, rowid: projectsFts.rowid })
+    .select({ card: cardColumns, rowid: projectsFts.rowid })
     .from(projectsFts)
     .innerJoin(projects, sql`${projects}.rowid = ${projectsFts.rowid}`)
     .where(
@@ -202,17 +197,17 @@ export async function listProjects(db: Db, filter: ListFilter, limit: number, cu
   if (search) return searchProjects(db, filter, search, limit, cursor);
 
   const after = cursor ? dateCursor(cursor) : null;
-  const rows = await pageQuery(db, shapeOf(filter, after)).values({
+  const rows = await pageQuery(db, shapeOf(filter, after)).all({
     ...filterValues(filter),
     afterCreatedAt: after?.createdAt,
     afterId: after?.id,
     limit: limit + 1,
   });
-  const items = toCards(rows.slice(0, limit));
-  // The time only goes into the cursor, as stored (milliseconds): cards do not show it.
+  const last = rows.length > limit ? rows[limit - 1]! : null;
+  // The time only goes into the cursor: cards do not show it.
   return {
-    items,
-    nextCursor: rows.length > limit ? byDate(Number(rows[limit - 1]![CURSOR_CELL]), items.at(-1)!.id) : null,
+    items: rows.slice(0, limit).map((row) => row.card),
+    nextCursor: last ? byDate(last.createdAt.getTime(), last.card.id) : null,
   };
 }
 
@@ -226,14 +221,14 @@ async function searchProjects(
   const query = toFtsQuery(search);
   const before = cursor ? rowidCursor(cursor) : null;
   if (!query) return { items: [], nextCursor: null };
-  const rows = await searchQuery(db, shapeOf(filter, before)).values({
+  const rows = await searchQuery(db, shapeOf(filter, before)).all({
     ...filterValues(filter),
     match: query,
     beforeRowid: before,
     limit: limit + 1,
   });
   return {
-    items: toCards(rows.slice(0, limit)),
-    nextCursor: rows.length > limit ? byRowid(Number(rows[limit - 1]![CURSOR_CELL])) : null,
+    items: rows.slice(0, limit).map((row) => row.card),
+    nextCursor: rows.length > limit ? byRowid(rows[limit - 1]!.rowid) : null,
   };
 }
