@@ -1,6 +1,6 @@
 /**
  * Runs every benchmark in this folder, each in its own process so one cannot warm or slow the
- * next. `npm run bench -- auth` runs only the named ones.
+ * next. `npm run bench -- auth` runs only the named ones; options (`--scale`) go to each of them.
  */
 import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
@@ -8,7 +8,9 @@ import { join } from "node:path";
 import { ROOT, TSX } from "./lib";
 
 const HELPERS = new Set(["run", "lib"]);
-const only = process.argv.slice(2);
+const args = process.argv.slice(2);
+const only = args.filter((arg) => !arg.startsWith("--"));
+const options = args.filter((arg) => arg.startsWith("--"));
 
 const names = readdirSync(join(ROOT, "bench"))
   .filter((file) => file.endsWith(".ts"))
@@ -25,7 +27,7 @@ if (unknown.length) {
 const failed: string[] = [];
 for (const name of names) {
   console.log(`\n=== bench/${name}.ts`);
-  const { status, error } = spawnSync(TSX, [join("bench", `${name}.ts`)], { cwd: ROOT, stdio: "inherit" });
+  const { status, error } = spawnSync(TSX, [join("bench", `${name}.ts`), ...options], { cwd: ROOT, stdio: "inherit" });
   if (status !== 0 || error) failed.push(name);
 }
 

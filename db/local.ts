@@ -2,18 +2,23 @@
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { createClient } from "@libsql/client";
 import { sql } from "drizzle-orm";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import { createDb, type Db, type DbConfig } from "./client";
-import { createLocalClient } from "./local-client";
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
 /** Where a local install keeps its database file, avatars and generated secrets. */
 export const localDataDir = () => resolve(process.env.DATA_DIR ?? ".data");
 
-/** The database as Node opens it: a `file:` URL through our own client (db/local-client.ts). */
-export const createNodeDb = (config: DbConfig) => createDb(config, createLocalClient);
+/**
+ * The database as Node opens it: a `file:` URL through `@libsql/client`'s embedded engine, with one
+ * connection per process. The engine runs every statement synchronously, so a second connection
+ * would only contend for the lock with the first, and per-connection settings (below) are made once
+ * and hold for the process's life.
+ */
+export const createNodeDb = (config: DbConfig) => createDb(config, (file) => createClient({ ...file, concurrency: 1 }));
 
 /** Sets up the process's connection to a local file. */
 async function tuneConnection(db: Db) {

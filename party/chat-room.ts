@@ -113,23 +113,8 @@ export class ChatRoom extends Server<RoomEnv> {
     }
   }
 
-  /**
-   * `broadcast` for the busiest frame, stored messages to every open socket. partyserver's reads
-   * each socket's attachment anew to tell its sockets from others, for every frame; every socket of
-   * this room is one partyserver accepted, so the sockets are sent to as they are.
-   */
   #relay(messages: WireMessage[]) {
-    if (messages.length === 0) return;
-    const frame = chatRoomEvents.messages(messages);
-    for (const socket of this.ctx.getWebSockets()) {
-      if (socket.readyState !== WebSocket.OPEN) continue;
-      try {
-        socket.send(frame);
-      } catch {
-        // As partyserver does: a socket that cannot take a frame is closed, and its page reconnects.
-        socket.close(1011, "Unexpected error");
-      }
-    }
+    if (messages.length > 0) this.broadcast(chatRoomEvents.messages(messages));
   }
 
   #broadcastPresence() {

@@ -11,7 +11,6 @@ import { originCheck } from "./http/origin";
 import { securityHeadersMiddleware } from "./http/security-headers";
 import { sessionMiddleware } from "./http/session";
 import { STRIPE_WEBHOOK_PATH, stripeWebhook } from "./http/stripe-webhook";
-import { trpcRequest } from "./http/trpc-request";
 import { appRouter } from "./routers";
 import type { Context } from "./trpc";
 
@@ -60,7 +59,7 @@ export function createApp(services: (c: HonoContext<AppEnv>) => Services) {
   app.all("/api/trpc/*", (c) =>
     fetchRequestHandler({
       endpoint: "/api/trpc",
-      req: trpcRequest(c.req.raw),
+      req: c.req.raw,
       router: appRouter,
       // A page's queries arrive together; far more than that in one request is not a page.
       maxBatchSize: MAX_BATCH_SIZE,

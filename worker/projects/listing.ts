@@ -3,20 +3,27 @@
  * index range, and the cursor is a position in that order, so projects created between two
  * pages can neither push a row onto the next page again nor hide one.
  */
-import { and, desc, eq, inArray, lt, SQL, sql, type Placeholder } from "drizzle-orm";
-import { integer, sqliteTable } from "drizzle-orm/sqlite-core";
+import { and, asc, desc, eq, gte, inArray, lt, SQL, sql, type Placeholder } from "drizzle-orm";
+import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { Db } from "@db/client";
 import { PROJECT_STATUSES, type ProjectCategory, type ProjectStatus } from "@core/enums";
 import { CARD_DESCRIPTION_LENGTH } from "@core/project-rules";
-import { rowMapper } from "@db/row-mapper";
 import { projectJoinRequests, projects, type Project } from "@db/schema";
-import { toFtsQuery } from "./search-query";
+import { indexedForm, searchWords, toFtsQuery } from "./search-query";
 
 /**
  * The FTS5 table of migration 0002, declared here only so queries can join it; it is not in the
  * schema because drizzle-kit would try to create it as a plain table.
  */
 const projectsFts = sqliteTable("projects_fts", { rowid: integer("rowid").notNull() });
+/** Every word projects_fts holds, kept by the triggers of migration 0010 beside it. */
+const projectSearchWords = sqliteTable("project_search_words", { word: text("word").primaryKey() });
+
+/**
+ * The most indexed words a search's last word may stand for. A word begins few others; a letter or
+ * two may begin hundreds, which FTS5's own prefix matching serves better than so long an OR.
+ */
+const MAX_WORDS_BEGUN = 32;
 
 export interface ListFilter {
   search?: string;
@@ -49,10 +56,6 @@ export const cardColumns = {
   githubUrl: projects.githubUrl,
   demoUrl: projects.demoUrl,
 };
-
-/** Cards from the first cells of a row; a page's query selects its cursor after them. */
-const toCards = rowMapper(cardColumns);
-const CURSOR_CELL = Object.keys(cardColumns).length;
 
 export type ProjectCard = Pick<
   Project,
@@ -157,7 +160,7 @@ function cached<Q>(prepare: (db: Db, shape: Shape) => Q) {
 
 const pageQuery = cached((db, shape) =>
   db
-    .select({ ...cardColumns, createdAt: projects.createdAt })
+    .select({ card: cardColumns, createdAt: projects.createdAt })
     .from(projects)
     .where(
       and(
@@ -175,7 +178,7 @@ const pageQuery = cached((db, shape) =>
 
 const searchQuery = cached((db, shape) =>
   db
-    .select({ ...cardColumns, rowid: projectsFts.rowid })
+    .select({ card: cardColumns, rowid: projectsFts.rowid })
     .from(projectsFts)
     .innerJoin(projects, sql`${projects}.rowid = ${projectsFts.rowid}`)
     .where(
@@ -190,6 +193,29 @@ const searchQuery = cached((db, shape) =>
     .prepare(),
 );
 
+/** Built once per database: a search asks it each time. */
+const wordsBegunQueries = new WeakMap<Db, ReturnType<typeof prepareWordsBegun>>();
+const prepareWordsBegun = (db: Db) =>
+  db
+    .select({ word: projectSearchWords.word })
+    .from(projectSearchWords)
+    .where(
+      and(gte(projectSearchWords.word, sql.placeholder("from")), lt(projectSearchWords.word, sql.placeholder("to"))),
+    )
+    .orderBy(asc(projectSearchWords.word))
+    .limit(MAX_WORDS_BEGUN + 1)
+    .prepare();
+
+/** The indexed words `prefix` begins, or null when there are none or too many to list. */
+async function wordsBegun(db: Db, prefix: string) {
+  let query = wordsBegunQueries.get(db);
+  if (!query) wordsBegunQueries.set(db, (query = prepareWordsBegun(db)));
+  const from = indexedForm(prefix);
+  // Words compare as UTF-8 bytes; the highest code point sorts after every word that begins with `from`.
+  const rows = await query.all({ from, to: `${from}\u{10FFFF}` });
+  return rows.length > 0 && rows.length <= MAX_WORDS_BEGUN ? rows.map((row) => row.word) : null;
+}
+
 const filterValues = (filter: ListFilter) => ({
   category: filter.category,
   status: filter.status,
@@ -202,17 +228,17 @@ export async function listProjects(db: Db, filter: ListFilter, limit: number, cu
   if (search) return searchProjects(db, filter, search, limit, cursor);
 
   const after = cursor ? dateCursor(cursor) : null;
-  const rows = await pageQuery(db, shapeOf(filter, after)).values({
+  const rows = await pageQuery(db, shapeOf(filter, after)).all({
     ...filterValues(filter),
     afterCreatedAt: after?.createdAt,
     afterId: after?.id,
     limit: limit + 1,
   });
-  const items = toCards(rows.slice(0, limit));
-  // The time only goes into the cursor, as stored (milliseconds): cards do not show it.
+  const last = rows.length > limit ? rows[limit - 1]! : null;
+  // The time only goes into the cursor: cards do not show it.
   return {
-    items,
-    nextCursor: rows.length > limit ? byDate(Number(rows[limit - 1]![CURSOR_CELL]), items.at(-1)!.id) : null,
+    items: rows.slice(0, limit).map((row) => row.card),
+    nextCursor: last ? byDate(last.createdAt.getTime(), last.card.id) : null,
   };
 }
 
@@ -223,17 +249,17 @@ async function searchProjects(
   limit: number,
   cursor?: string,
 ): Promise<ProjectPage> {
-  const query = toFtsQuery(search);
+  const words = searchWords(search);
   const before = cursor ? rowidCursor(cursor) : null;
-  if (!query) return { items: [], nextCursor: null };
-  const rows = await searchQuery(db, shapeOf(filter, before)).values({
+  if (words.length === 0) return { items: [], nextCursor: null };
+  const rows = await searchQuery(db, shapeOf(filter, before)).all({
     ...filterValues(filter),
-    match: query,
+    match: toFtsQuery(words, await wordsBegun(db, words.at(-1)!)),
     beforeRowid: before,
     limit: limit + 1,
   });
   return {
-    items: toCards(rows.slice(0, limit)),
-    nextCursor: rows.length > limit ? byRowid(Number(rows[limit - 1]![CURSOR_CELL])) : null,
+    items: rows.slice(0, limit).map((row) => row.card),
+    nextCursor: rows.length > limit ? byRowid(rows[limit - 1]!.rowid) : null,
   };
 }

@@ -1,7 +1,6 @@
 import type { Db } from "@db/client";
 import { getTableColumns } from "drizzle-orm";
 import { DASHBOARD_CATEGORIES } from "@core/project-rules";
-import { rowMapper } from "@db/row-mapper";
 import { projectCounts } from "@db/schema";
 
 export interface DashboardStats {
@@ -19,9 +18,7 @@ const isDashboardCategory = (category: string): category is Category =>
 /** Built once per database: every dashboard visit asks it. */
 const countsQueries = new WeakMap<Db, ReturnType<typeof prepareCounts>>();
 
-const countColumns = getTableColumns(projectCounts);
-const prepareCounts = (db: Db) => db.select(countColumns).from(projectCounts).prepare();
-const toCounts = rowMapper(countColumns);
+const prepareCounts = (db: Db) => db.select(getTableColumns(projectCounts)).from(projectCounts).prepare();
 
 /**
  * The dashboard's figures over all projects, from the counts the database keeps beside them
@@ -40,7 +37,7 @@ export async function dashboardStats(db: Db): Promise<DashboardStats> {
       DASHBOARD_CATEGORIES.map((category) => [category, 0]),
     ) as DashboardStats["categories"],
   };
-  for (const row of toCounts(await query.values())) {
+  for (const row of await query.all()) {
     if (row.status === "open") stats.active += row.projects;
     else if (row.status === "completed") stats.completed += row.projects;
     else if (row.status === "in_progress") stats.inProgress += row.projects;

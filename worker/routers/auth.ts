@@ -3,7 +3,6 @@ import { eq, getTableColumns, sql } from "drizzle-orm";
 import { z } from "zod";
 import { INVALID_RESET_LINK, INVALID_VERIFICATION_LINK, RESET_LINK_SENT } from "@core/auth-messages";
 import type { Db } from "@db/client";
-import { rowMapper } from "@db/row-mapper";
 import { profiles, users } from "@db/schema";
 import { isUniqueViolation } from "@db/errors";
 import { findUserByEmail, newAccount, normalizeEmail } from "../auth/accounts";
@@ -45,7 +44,6 @@ function rules(ctx: Context) {
 }
 
 const profileColumns = getTableColumns(profiles);
-const toProfiles = rowMapper(profileColumns);
 /** Built once per database: every page load asks who is signed in. */
 const profileQueries = new WeakMap<Db, ReturnType<typeof prepareProfile>>();
 const prepareProfile = (db: Db) =>
@@ -58,7 +56,7 @@ const prepareProfile = (db: Db) =>
 async function me(ctx: Pick<Context, "db">, user: { id: string; email: string; emailVerifiedAt: Date | null }) {
   let query = profileQueries.get(ctx.db);
   if (!query) profileQueries.set(ctx.db, (query = prepareProfile(ctx.db)));
-  const [profile] = toProfiles(await query.values({ id: user.id }));
+  const profile = await query.get({ id: user.id });
   return {
     id: user.id,
     email: user.email,

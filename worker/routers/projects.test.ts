@@ -402,6 +402,25 @@ describe("list", () => {
       expect((await viewer.trpc.projects.list.query({ search: "zebra", category: "IoT" })).items).toHaveLength(0);
     });
 
+    it("matches the last word as a prefix of words a project gained when published or edited, accents aside", async () => {
+      const author = await app.member();
+      const { id } = await author.trpc.projects.create.mutate({ ...minimal, title: "Quokkaland Über" });
+      const found = async (search: string) =>
+        (await viewer.trpc.projects.list.query({ search })).items.map((p) => p.id);
+      expect(await found("quok")).toEqual([id]);
+      expect(await found("Üb")).toEqual([id]);
+      expect(await found("quokkaland ube")).toEqual([id]);
+      await author.trpc.projects.update.mutate({ ...minimal, id, title: "Xylophone Orchestra" });
+      expect(await found("xylo")).toEqual([id]);
+      expect(await found("quok")).toEqual([]);
+    });
+
+    it("matches a last word that begins more words than a search lists one by one", async () => {
+      await insertProjects(owner.me.id, 40, (i) => ({ title: `Wombat w${i}x` }));
+      expect((await viewer.trpc.projects.list.query({ search: "w", limit: 100 })).items).toHaveLength(40);
+      expect((await viewer.trpc.projects.list.query({ search: "wombat w1", limit: 100 })).items).toHaveLength(11);
+    });
+
     it.each([
       ['"', 0],
       ["%", 0],
