@@ -372,16 +372,12 @@ export const accessTable: Record<string, AccessRule> = {
     ...members,
     arrange: async (w) => ({ party: await w.side(), input: { memberId: (await w.owner()).me.id } }),
   },
-  /** Any member may ask anyone else; the party here is the one asking. */
-  "friends.add": {
+  /** Any member may ask anyone else, by e-mail or by id; the party here is the one asking. */
+  "friends.request": {
     anonymous: "UNAUTHORIZED",
     stranger: "ok",
     party: "ok",
     arrange: async (w) => ({ party: await w.side(), input: { email: (await w.fresh()).email } }),
-  },
-  "friends.addMember": {
-    ...members,
-    arrange: async (w) => ({ party: await w.side(), input: { memberId: (await w.fresh()).me.id } }),
   },
   /** Only the recipient answers; to anyone else the request does not exist. */
   "friends.accept": {
@@ -390,7 +386,7 @@ export const accessTable: Record<string, AccessRule> = {
     party: "ok",
     arrange: async (w) => {
       const party = await w.side();
-      const { requestId } = await (await w.fresh()).trpc.friends.add.mutate({ email: party.email });
+      const { requestId } = await (await w.fresh()).trpc.friends.request.mutate({ email: party.email });
       return { party, input: { requestId } };
     },
   },
@@ -400,7 +396,7 @@ export const accessTable: Record<string, AccessRule> = {
     party: "ok",
     arrange: async (w) => {
       const party = await w.side();
-      const { requestId } = await (await w.fresh()).trpc.friends.add.mutate({ email: party.email });
+      const { requestId } = await (await w.fresh()).trpc.friends.request.mutate({ email: party.email });
       return { party, input: { requestId } };
     },
   },
@@ -411,7 +407,7 @@ export const accessTable: Record<string, AccessRule> = {
     party: "ok",
     arrange: async (w) => {
       const party = await w.side();
-      const { requestId } = await party.trpc.friends.add.mutate({ email: (await w.fresh()).email });
+      const { requestId } = await party.trpc.friends.request.mutate({ email: (await w.fresh()).email });
       return { party, input: { requestId } };
     },
   },
@@ -423,7 +419,7 @@ export const accessTable: Record<string, AccessRule> = {
     arrange: async (w) => {
       const party = await w.side();
       const friend = await w.fresh();
-      const { requestId } = await party.trpc.friends.add.mutate({ email: friend.email });
+      const { requestId } = await party.trpc.friends.request.mutate({ email: friend.email });
       await friend.trpc.friends.accept.mutate({ requestId });
       return { party, input: { memberId: friend.me.id } };
     },

@@ -386,6 +386,6 @@ test("a friend request reaches the other member's open page at once: the Request
   const requests = bob.page.getByRole("navigation", { name: "App" }).first();
   await requests.getByRole("link", { name: "Requests", exact: true }).waitFor();
 
-  await call(ada, "friends.addMember", { memberId: bob.id });
+  await call(ada, "friends.request", { memberId: bob.id });
   await requests.getByRole("link", { name: "Requests, 1 waiting" }).waitFor();
 });

@@ -17,7 +17,7 @@ async function twoMembers(newPage: () => Promise<Page>) {
 }
 
 async function befriend(from: Member & { page: Page }, to: Member & { page: Page }) {
-  const { requestId } = await call<{ requestId: string }>(from.page, "friends.add", { email: to.email });
+  const { requestId } = await call<{ requestId: string }>(from.page, "friends.request", { email: to.email });
   await call(to.page, "friends.accept", { requestId });
 }
 
@@ -111,7 +111,7 @@ describe("friend requests", () => {
 
   test("a request rejected from the friends page, and one cancelled from the Sent tab", async ({ newPage }) => {
     const [ann, bob] = await twoMembers(newPage);
-    await call(ann.page, "friends.add", { email: bob.email });
+    await call(ann.page, "friends.request", { email: bob.email });
 
     await bob.page.goto("/friends");
     const pending = bob.page.getByRole("list", { name: "Pending friend requests" }).getByRole("listitem");
@@ -126,7 +126,7 @@ describe("friend requests", () => {
     await ann.page.goto("/requests?tab=sent");
     await ann.page.getByText("You haven't sent any friend requests recently.").waitFor();
 
-    await call(ann.page, "friends.add", { email: bob.email });
+    await call(ann.page, "friends.request", { email: bob.email });
     await ann.page.reload();
     const sent = ann.page.getByRole("list", { name: "Sent requests" }).getByRole("listitem");
     await sent.getByRole("button", { name: `Cancel request to ${bob.displayName}` }).click();
@@ -141,7 +141,7 @@ describe("friend requests", () => {
 
   test("accepting a request that was cancelled meanwhile says so and clears it from the list", async ({ newPage }) => {
     const [ann, bob] = await twoMembers(newPage);
-    const { requestId } = await call<{ requestId: string }>(ann.page, "friends.add", { email: bob.email });
+    const { requestId } = await call<{ requestId: string }>(ann.page, "friends.request", { email: bob.email });
     await bob.page.goto("/requests");
     const incoming = bob.page.getByRole("list", { name: "Incoming requests" }).getByRole("listitem");
     await incoming.getByText(ann.displayName).waitFor();

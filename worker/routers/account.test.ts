@@ -249,8 +249,8 @@ describe("delete account", () => {
     await befriend(gone, bob);
     await befriend(cleo, gone);
     await befriend(bob, cleo);
-    await eve.trpc.friends.addMember.mutate({ memberId: gone.me.id });
-    await gone.trpc.friends.addMember.mutate({ memberId: finn.me.id });
+    await eve.trpc.friends.request.mutate({ memberId: gone.me.id });
+    await gone.trpc.friends.request.mutate({ memberId: finn.me.id });
     const { chatId: group } = await gone.trpc.chats.createGroup.mutate({
       name: "Gone's Crew",
       memberIds: [bob.me.id, cleo.me.id],
@@ -392,6 +392,6 @@ describe("delete account", () => {
     ).toEqual([]);
     // Bob can no longer add them back to the group, nor ask them to be friends.
     expect((await rejection(bob.trpc.chats.addMember.mutate({ chatId, userId: gone.me.id }))).code).toBe("BAD_REQUEST");
-    expect((await rejection(bob.trpc.friends.addMember.mutate({ memberId: gone.me.id }))).code).toBe("NOT_FOUND");
+    expect((await rejection(bob.trpc.friends.request.mutate({ memberId: gone.me.id }))).code).toBe("NOT_FOUND");
   });
 });
