@@ -12,8 +12,15 @@ import type { TRPC_ERROR_CODE_KEY } from "@trpc/server";
 import { and, desc, eq } from "drizzle-orm";
 import { outbox, users } from "@db/schema";
 import type { InputOf, ProcedurePath } from "./calls";
-import type { TestApp, TestMember } from "./harness";
-import { completedSession, signedDelivery, stripeEvent, type StripeStandIn } from "./stripe-stand-in";
+import { createTestApp, type TestApp, type TestMember } from "./harness";
+import {
+  completedSession,
+  signedDelivery,
+  standInEnv,
+  startStripeStandIn,
+  stripeEvent,
+  type StripeStandIn,
+} from "./stripe-stand-in";
 
 export type Outcome = "ok" | TRPC_ERROR_CODE_KEY;
 
@@ -136,8 +143,15 @@ export function world(t: TestApp, stripe: StripeStandIn) {
 
 export type World = ReturnType<typeof world>;
 
+/** The app the table is checked on: payments go to the Stripe stand-in, sign-ups are not limited. */
+export async function accessWorld() {
+  const stripe = await startStripeStandIn();
+  const t = await createTestApp({ ...standInEnv(stripe), RATE_LIMIT_SIGNUP_PER_IP: "100000" });
+  return { t, w: world(t, stripe), close: () => stripe.close() };
+}
+
 /** A rule as tests that walk the router's paths at run time read it, whatever the input's type. */
-export interface RuleAtRunTime extends Omit<AccessRule, "arrange"> {
+interface RuleAtRunTime extends Omit<AccessRule, "arrange"> {
   arrange(world: World): Promise<{ party: TestMember; others?: Record<string, TestMember>; input?: unknown }>;
 }
 
@@ -506,3 +520,6 @@ export const accessTable: AccessTable = {
   },
   "billing.plan": { ...members, arrange: anyMember },
 };
+
+/** The table as the router's paths look it up at run time. */
+export const accessRules: Partial<Record<string, RuleAtRunTime>> = accessTable;

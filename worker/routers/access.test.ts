@@ -3,23 +3,17 @@
  * and as the party, must answer what testing/access-table.ts declares; a refusal changes no row.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accessTable, world, type RuleAtRunTime, type World } from "@testing/access-table";
+import { accessRules, accessTable, accessWorld, type World } from "@testing/access-table";
 import { callProcedure, procedures, tableDigests } from "@testing/calls";
-import { standInEnv, startStripeStandIn, type StripeStandIn } from "@testing/stripe-stand-in";
-import { createTestApp, type TestApp } from "@testing/harness";
+import type { TestApp } from "@testing/harness";
 
-let stripe: StripeStandIn;
 let t: TestApp;
 let w: World;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  stripe = await startStripeStandIn();
-  t = await createTestApp({ ...standInEnv(stripe), RATE_LIMIT_SIGNUP_PER_IP: "100000" });
-  w = world(t, stripe);
+  ({ t, w, close } = await accessWorld());
 });
-afterAll(() => stripe.close());
-
-/** The table as the router's paths look it up at run time. */
-const rules: Partial<Record<string, RuleAtRunTime>> = accessTable;
+afterAll(() => close());
 
 it("declares who may call every procedure of the router, and nothing else", () => {
   expect(Object.keys(procedures).filter((path) => !(path in accessTable))).toEqual([]);
@@ -27,7 +21,7 @@ it("declares who may call every procedure of the router, and nothing else", () =
 });
 
 describe.each(Object.keys(procedures))("%s", (path) => {
-  const rule = rules[path];
+  const rule = accessRules[path];
   const roles = ["anonymous", "stranger", "party", ...Object.keys(rule?.others ?? {})];
   it.runIf(rule).each(roles)("as %s", async (role) => {
     const { input, party, others } = await rule!.arrange(w);

@@ -6,28 +6,22 @@
 import fc from "fast-check";
 import superjson from "superjson";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accessTable, world, type RuleAtRunTime, type World } from "@testing/access-table";
+import { accessRules, accessWorld, type World } from "@testing/access-table";
 import { callProcedure, procedures, tableDigests, type Browser } from "@testing/calls";
-import { standInEnv, startStripeStandIn, type StripeStandIn } from "@testing/stripe-stand-in";
-import { createTestApp, TEST_ORIGIN, type TestApp, type TestMember } from "@testing/harness";
+import { TEST_ORIGIN, type TestApp, type TestMember } from "@testing/harness";
 
 const RUNS = 40;
 /** Many calls per test, on a machine that may be busy with other work. */
 const TIMEOUT_MS = 120_000;
 
-let stripe: StripeStandIn;
 let t: TestApp;
 let w: World;
+let close: () => Promise<void>;
 let ips = 0;
 beforeAll(async () => {
-  stripe = await startStripeStandIn();
-  t = await createTestApp({ ...standInEnv(stripe), RATE_LIMIT_SIGNUP_PER_IP: "100000" });
-  w = world(t, stripe);
+  ({ t, w, close } = await accessWorld());
 });
-afterAll(() => stripe.close());
-
-/** The table as the router's paths look it up at run time. */
-const rules: Partial<Record<string, RuleAtRunTime>> = accessTable;
+afterAll(() => close());
 
 const controlText = fc.string({
   unit: fc.oneof(
@@ -103,10 +97,10 @@ async function signedIn(m: TestMember): Promise<Browser> {
 }
 
 describe.each(Object.keys(procedures))("%s", (path) => {
-  it.runIf(rules[path])(
+  it.runIf(accessRules[path])(
     "never answers 5xx, and a refusal changes nothing",
     async () => {
-      const { input: valid, party } = await rules[path]!.arrange(w);
+      const { input: valid, party } = await accessRules[path]!.arrange(w);
       await fc.assert(
         fc.asyncProperty(inputs(valid), fc.boolean(), async (input, anonymous) => {
           // A new address per call: limits per address would refuse the rest unread.
@@ -123,10 +117,10 @@ describe.each(Object.keys(procedures))("%s", (path) => {
     TIMEOUT_MS,
   );
 
-  it.runIf(rules[path])(
+  it.runIf(accessRules[path])(
     "refuses a control character in any of its texts, changing nothing",
     async () => {
-      const { input: valid, party } = await rules[path]!.arrange(w);
+      const { input: valid, party } = await accessRules[path]!.arrange(w);
       const texts = paths(valid).filter(
         (place) => typeof place.reduce<unknown>((v, key) => (v as never)[key], valid) === "string",
       );
