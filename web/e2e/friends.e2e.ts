@@ -1,9 +1,8 @@
 /** Friends as two members click through them, each in their own browser. */
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { test } from "./harness";
-import { call, newMember, signUp, toast, type Member } from "./ui";
+import { axeScanner, call, newMember, signUp, toast, type Member } from "./ui";
 
 /** Two members, each signed up in their own browser. */
 async function twoMembers(newPage: () => Promise<Page>) {
@@ -292,18 +291,7 @@ describe("friends pages at a glance", () => {
     const [ann, bob] = await twoMembers(newPage);
     await befriend(ann, bob);
     const page = ann.page;
-    const found: string[] = [];
-    const scan = async (label: string) => {
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      for (const v of violations.filter((v) => v.impact === "serious" || v.impact === "critical")) {
-        found.push(
-          `${label}: ${v.id} ${v.nodes
-            .map((n) => n.target.join(" "))
-            .slice(0, 3)
-            .join(", ")}`,
-        );
-      }
-    };
+    const { found, scan } = axeScanner(page);
     await page.goto("/friends");
     await friendCards(page).first().waitFor();
     await scan("/friends");
