@@ -163,7 +163,7 @@ async function main() {
       email: "bench-bob@example.com",
       password,
     });
-    const { requestId } = await adaApi.trpc.friends.add.mutate({ email: "bench-bob@example.com" });
+    const { requestId } = await adaApi.trpc.friends.request.mutate({ email: "bench-bob@example.com" });
     await bobApi.trpc.friends.accept.mutate({ requestId });
     const { chatId } = await adaApi.trpc.chats.openPrivate.mutate({ friendId: bobMe.id });
 

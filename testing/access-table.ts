@@ -10,21 +10,30 @@
  */
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server";
 import { and, desc, eq } from "drizzle-orm";
-import { friends, outbox, payments, profiles, users } from "../db/schema";
-import type { TestApp, TestMember } from "./harness";
+import { outbox, users } from "../db/schema";
+import type { InputOf, ProcedurePath } from "./calls";
+import { createTestApp, type TestApp, type TestMember } from "./harness";
+import {
+  completedSession,
+  signedDelivery,
+  standInEnv,
+  startStripeStandIn,
+  stripeEvent,
+  type StripeStandIn,
+} from "./stripe-stand-in";
 
 export type Outcome = "ok" | TRPC_ERROR_CODE_KEY;
 
-export interface Arranged {
-  input?: unknown;
+/** What a call is made on; `input` has the procedure's own input type, required where it is. */
+export type Arranged<Input = unknown> = {
   /** The member entitled to the call; a fresh member when the call concerns nobody in particular. */
   party: TestMember;
   /** Other members tied to the rows (the side of a request its owner decides), by role. */
   others?: Record<string, TestMember>;
-}
+} & (undefined extends Input ? { input?: Input } : { input: Input });
 
-export interface AccessRule {
-  arrange(world: World): Promise<Arranged>;
+export interface AccessRule<Input = unknown> {
+  arrange(world: World): Promise<Arranged<Input>>;
   anonymous: Outcome;
   stranger: Outcome;
   party: Outcome;
@@ -37,17 +46,33 @@ export interface AccessRule {
  * the owner, the side and the stranger are made once and reused wherever a call leaves them as
  * they were; `fresh()` is for calls that sign someone in or out or change their account.
  */
-export function world(t: TestApp) {
+export function world(t: TestApp, stripe: StripeStandIn) {
   let made = 0;
   const fresh = () => t.member(`Member ${++made}`, `member-${made}-${crypto.randomUUID().slice(0, 6)}@example.com`);
   const once = <T>(make: () => Promise<T>) => {
     let value: Promise<T> | undefined;
     return () => (value ??= make());
   };
+  /** A Checkout Session the member opened, by id (the last part of the address it pays at). */
+  const checkout = async (m: TestMember) => {
+    const { url } = await m.trpc.billing.createCheckout.mutate({ attemptId: crypto.randomUUID() });
+    return new URL(url!).pathname.split("/").at(-1)!;
+  };
+  /** Pays for Pro the way a member does: Checkout, then Stripe's signed word that it was paid. */
+  const upgrade = async (m: TestMember) => {
+    const session = stripe.sessions.get(await checkout(m))!;
+    const { body, signature } = signedDelivery(stripeEvent("checkout.session.completed", completedSession(session)));
+    const response = await t.app.request("/api/stripe/webhook", {
+      method: "POST",
+      body,
+      headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
+    });
+    if (!response.ok) throw new Error(`the payment webhook answered ${response.status}`);
+  };
   const owner = once(async () => {
     const m = await fresh();
     // Pro, so the matrix can create as many projects as it needs.
-    await t.db.update(profiles).set({ subscriptionStatus: "lifetime" }).where(eq(profiles.id, m.me.id));
+    await upgrade(m);
     return m;
   });
   const side = once(fresh);
@@ -63,12 +88,13 @@ export function world(t: TestApp) {
     const request = await asking.trpc.joinRequests.request.mutate({ projectId: id });
     return { owner: by, side: asking, projectId: id, requestId: request.id };
   };
-  /** An accepted friendship, as the friends feature leaves it. */
-  const befriend = (a: TestMember, b: TestMember) =>
-    t.db
-      .insert(friends)
-      .values({ id: crypto.randomUUID(), userId: a.me.id, friendId: b.me.id, status: "accepted" })
-      .onConflictDoNothing();
+  /** A request accepted; the owner and the side stay friends once they are. */
+  const befriend = async (a: TestMember, b: TestMember) => {
+    const { status } = await a.trpc.friends.relationship.query({ memberId: b.me.id });
+    if (status === "friends") return;
+    const { requestId } = await a.trpc.friends.request.mutate({ memberId: b.me.id });
+    await b.trpc.friends.accept.mutate({ requestId });
+  };
   /** A new group: the owner its admin, the side a member. */
   const group = async () => {
     const [by, member] = [await owner(), await side()];
@@ -108,6 +134,7 @@ export function world(t: TestApp) {
     pendingRequest,
     befriend,
     group,
+    checkout,
     verificationToken,
     resetToken,
     emailChangeToken,
@@ -115,6 +142,18 @@ export function world(t: TestApp) {
 }
 
 export type World = ReturnType<typeof world>;
+
+/** The app the table is checked on: payments go to the Stripe stand-in, sign-ups are not limited. */
+export async function accessWorld() {
+  const stripe = await startStripeStandIn();
+  const t = await createTestApp({ ...standInEnv(stripe), RATE_LIMIT_SIGNUP_PER_IP: "100000" });
+  return { t, w: world(t, stripe), close: () => stripe.close() };
+}
+
+/** A rule as tests that walk the router's paths at run time read it, whatever the input's type. */
+interface RuleAtRunTime extends Omit<AccessRule, "arrange"> {
+  arrange(world: World): Promise<{ party: TestMember; others?: Record<string, TestMember>; input?: unknown }>;
+}
 
 /** A real 1×1 PNG, sent the way the avatar form sends it. */
 const PNG = Uint8Array.from(
@@ -127,7 +166,7 @@ export function avatarForm() {
   return form;
 }
 
-const profileFields = {
+const profileFields: InputOf<"profiles.completeOnboarding"> = {
   displayName: "Matrix Member",
   bio: null,
   developerType: "Backend Developer",
@@ -143,7 +182,46 @@ const open = { anonymous: "ok", stranger: "ok", party: "ok" } as const;
 const members = { anonymous: "UNAUTHORIZED", stranger: "ok", party: "ok" } as const;
 const anyMember = (w: World) => w.side().then((party) => ({ party }));
 
-export const accessTable: Record<string, AccessRule> = {
+/** One rule per procedure of the router, each arranging that procedure's own input. */
+export type AccessTable = { [Path in ProcedurePath]: AccessRule<InputOf<Path>> };
+
+/** Only the side a request was sent to answers it; to anyone else it does not exist. */
+const recipientAnswers: AccessRule<{ requestId: string }> = {
+  anonymous: "UNAUTHORIZED",
+  stranger: "NOT_FOUND",
+  party: "ok",
+  arrange: async (w) => {
+    const party = await w.side();
+    const { requestId } = await (await w.fresh()).trpc.friends.request.mutate({ email: party.email });
+    return { party, input: { requestId } };
+  },
+};
+
+/** The owner decides; the member who asked may not answer their own request. */
+const ownerDecides: AccessRule<{ requestId: string }> = {
+  anonymous: "UNAUTHORIZED",
+  stranger: "FORBIDDEN",
+  party: "ok",
+  others: { side: "FORBIDDEN" },
+  arrange: async (w) => {
+    const { owner, side, requestId } = await w.pendingRequest();
+    return { party: owner, input: { requestId }, others: { side } };
+  },
+};
+
+/** Participants only; anyone else is told the chat does not exist. */
+const participantsOnly = <Input>(input: (chatId: string) => NoInfer<Input>): AccessRule<Input> => ({
+  anonymous: "UNAUTHORIZED",
+  stranger: "NOT_FOUND",
+  party: "ok",
+  arrange: async (w) => {
+    const { side, chatId } = await w.group();
+    // `Input` is still open here, so whether its `input` may be left out is not settled yet.
+    return { party: side, input: input(chatId) } as Arranged<Input>;
+  },
+});
+
+export const accessTable: AccessTable = {
   "auth.me": { ...open, arrange: anyMember },
   "auth.providers": { ...open, arrange: anyMember },
   "auth.signUp": {
@@ -214,6 +292,8 @@ export const accessTable: Record<string, AccessRule> = {
     party: "ok",
     arrange: async (w) => {
       const party = await w.fresh();
+      // Only Google's OAuth callback links an account, and no stand-in answers for Google here:
+      // the link is written as that callback writes it.
       await w.t.db
         .update(users)
         .set({ googleId: `google-${party.me.id}` })
@@ -319,28 +399,8 @@ export const accessTable: Record<string, AccessRule> = {
       return { party: await w.side(), input: { projectId: id }, others: { owner } };
     },
   },
-  /** The owner decides; the member who asked may not answer their own request. */
-  "joinRequests.accept": {
-    anonymous: "UNAUTHORIZED",
-    stranger: "FORBIDDEN",
-    party: "ok",
-    others: { side: "FORBIDDEN" },
-    arrange: async (w) => {
-      const { owner, side, requestId } = await w.pendingRequest();
-      return { party: owner, input: { requestId }, others: { side } };
-    },
-  },
-  /** The owner decides; the member who asked may not answer their own request. */
-  "joinRequests.decline": {
-    anonymous: "UNAUTHORIZED",
-    stranger: "FORBIDDEN",
-    party: "ok",
-    others: { side: "FORBIDDEN" },
-    arrange: async (w) => {
-      const { owner, side, requestId } = await w.pendingRequest();
-      return { party: owner, input: { requestId }, others: { side } };
-    },
-  },
+  "joinRequests.accept": ownerDecides,
+  "joinRequests.decline": ownerDecides,
   /** Only a member of the team can leave it. */
   "joinRequests.leave": {
     anonymous: "UNAUTHORIZED",
@@ -372,38 +432,15 @@ export const accessTable: Record<string, AccessRule> = {
     ...members,
     arrange: async (w) => ({ party: await w.side(), input: { memberId: (await w.owner()).me.id } }),
   },
-  /** Any member may ask anyone else; the party here is the one asking. */
-  "friends.add": {
+  /** Any member may ask anyone else, by e-mail or by id; the party here is the one asking. */
+  "friends.request": {
     anonymous: "UNAUTHORIZED",
     stranger: "ok",
     party: "ok",
     arrange: async (w) => ({ party: await w.side(), input: { email: (await w.fresh()).email } }),
   },
-  "friends.addMember": {
-    ...members,
-    arrange: async (w) => ({ party: await w.side(), input: { memberId: (await w.fresh()).me.id } }),
-  },
-  /** Only the recipient answers; to anyone else the request does not exist. */
-  "friends.accept": {
-    anonymous: "UNAUTHORIZED",
-    stranger: "NOT_FOUND",
-    party: "ok",
-    arrange: async (w) => {
-      const party = await w.side();
-      const { requestId } = await (await w.fresh()).trpc.friends.add.mutate({ email: party.email });
-      return { party, input: { requestId } };
-    },
-  },
-  "friends.reject": {
-    anonymous: "UNAUTHORIZED",
-    stranger: "NOT_FOUND",
-    party: "ok",
-    arrange: async (w) => {
-      const party = await w.side();
-      const { requestId } = await (await w.fresh()).trpc.friends.add.mutate({ email: party.email });
-      return { party, input: { requestId } };
-    },
-  },
+  "friends.accept": recipientAnswers,
+  "friends.reject": recipientAnswers,
   /** Only the sender cancels. */
   "friends.cancel": {
     anonymous: "UNAUTHORIZED",
@@ -411,7 +448,7 @@ export const accessTable: Record<string, AccessRule> = {
     party: "ok",
     arrange: async (w) => {
       const party = await w.side();
-      const { requestId } = await party.trpc.friends.add.mutate({ email: (await w.fresh()).email });
+      const { requestId } = await party.trpc.friends.request.mutate({ email: (await w.fresh()).email });
       return { party, input: { requestId } };
     },
   },
@@ -423,7 +460,7 @@ export const accessTable: Record<string, AccessRule> = {
     arrange: async (w) => {
       const party = await w.side();
       const friend = await w.fresh();
-      const { requestId } = await party.trpc.friends.add.mutate({ email: friend.email });
+      const { requestId } = await party.trpc.friends.request.mutate({ email: friend.email });
       await friend.trpc.friends.accept.mutate({ requestId });
       return { party, input: { memberId: friend.me.id } };
     },
@@ -442,31 +479,13 @@ export const accessTable: Record<string, AccessRule> = {
       return { party: by, input: { friendId: friend.me.id } };
     },
   },
-  ...Object.fromEntries(
-    (
-      [
-        ["chats.byId", () => ({})],
-        ["chats.messages", () => ({})],
-        ["chats.ticket", () => ({})],
-        ["chats.send", () => ({ clientId: crypto.randomUUID(), content: "Hello" })],
-        ["chats.markRead", () => ({ seq: 0 })],
-        ["chats.setMuted", () => ({ muted: true })],
-        ["chats.leave", () => ({})],
-      ] as const
-    ).map(([path, extra]) => [
-      path,
-      {
-        /** Participants only; anyone else is told the chat does not exist. */
-        anonymous: "UNAUTHORIZED",
-        stranger: "NOT_FOUND",
-        party: "ok",
-        arrange: async (w: World) => {
-          const { side, chatId } = await w.group();
-          return { party: side, input: { chatId, ...extra() } };
-        },
-      } satisfies AccessRule,
-    ]),
-  ),
+  "chats.byId": participantsOnly((chatId) => ({ chatId })),
+  "chats.messages": participantsOnly((chatId) => ({ chatId })),
+  "chats.ticket": participantsOnly((chatId) => ({ chatId })),
+  "chats.send": participantsOnly((chatId) => ({ chatId, clientId: crypto.randomUUID(), content: "Hello" })),
+  "chats.markRead": participantsOnly((chatId) => ({ chatId, seq: 0 })),
+  "chats.setMuted": participantsOnly((chatId) => ({ chatId, muted: true })),
+  "chats.leave": participantsOnly((chatId) => ({ chatId })),
   /** A group's admin adds a friend; a plain member may not, an outsider does not see the group. */
   "chats.addMember": {
     anonymous: "UNAUTHORIZED",
@@ -481,31 +500,26 @@ export const accessTable: Record<string, AccessRule> = {
     },
   },
 
-  /**
-   * The matrix's app has no Stripe configured, as a local install: members are told so and
-   * nothing is recorded (worker/routers/billing.test.ts covers a configured server).
-   */
+  /** Any member may pay for Pro once; a member who has it is told so (the owner is Pro). */
   "billing.createCheckout": {
-    anonymous: "UNAUTHORIZED",
-    stranger: "PRECONDITION_FAILED",
-    party: "PRECONDITION_FAILED",
-    arrange: async (w) => ({ party: await w.side(), input: { attemptId: crypto.randomUUID() } }),
+    ...members,
+    others: { pro: "CONFLICT" },
+    arrange: async (w) => ({
+      party: await w.side(),
+      input: { attemptId: crypto.randomUUID() },
+      others: { pro: await w.owner() },
+    }),
   },
   /** Anyone signed in may ask; a session that is not theirs answers 'not found', alike for all. */
   "billing.status": {
     ...members,
     arrange: async (w) => {
       const party = await w.side();
-      const sessionId = `cs_test_${crypto.randomUUID()}`;
-      await w.t.db.insert(payments).values({
-        id: crypto.randomUUID(),
-        userId: party.me.id,
-        stripeSessionId: sessionId,
-        amount: 999,
-        currency: "usd",
-      });
-      return { party, input: { sessionId } };
+      return { party, input: { sessionId: await w.checkout(party) } };
     },
   },
   "billing.plan": { ...members, arrange: anyMember },
 };
+
+/** The table as the router's paths look it up at run time. */
+export const accessRules: Partial<Record<string, RuleAtRunTime>> = accessTable;

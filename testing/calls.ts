@@ -1,9 +1,23 @@
 /** Calling any procedure by its path, and watching the whole database while doing it. */
+import { createHash } from "node:crypto";
 import { TRPCClientError } from "@trpc/client";
+import type { inferRouterInputs } from "@trpc/server";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { appRouter, type AppRouter } from "../worker/routers";
 import type { TestApp } from "./harness";
+
+type Inputs = inferRouterInputs<AppRouter>;
+
+/** Every procedure's path ("projects.update"), as a type: a misspelt or missing one does not compile. */
+export type ProcedurePath = {
+  [Domain in keyof Inputs]: `${Domain}.${Extract<keyof Inputs[Domain], string>}`;
+}[keyof Inputs];
+
+/** What the procedure at a path takes, as its callers write it (before zod's transforms). */
+export type InputOf<Path extends ProcedurePath> = Path extends `${infer Domain extends keyof Inputs}.${infer Name}`
+  ? Inputs[Domain][Name & keyof Inputs[Domain]]
+  : never;
 
 type ProcedureType = "query" | "mutation" | "subscription";
 
@@ -33,18 +47,24 @@ export async function callProcedure(caller: Browser, path: string, input: unknow
   }
 }
 
+/** Blobs (the FTS index's pages) by their bytes, which JSON would otherwise write as `{}`. */
+const bytes = (_: string, value: unknown) =>
+  value instanceof ArrayBuffer ? Buffer.from(value).toString("base64") : (value as unknown);
+
 /**
- * Rows per table. Rate-limit counters are left out: counting attempts, including refused ones, is
- * their job.
+ * A digest of every row of every table, by table, whatever the rows' order: a call that changed
+ * any value, even one that then failed, changes it. Rate-limit counters are left out: counting
+ * attempts, including refused ones, is their job.
  */
-export async function rowCounts(db: Db) {
+export async function tableDigests(db: Db) {
   const tables = await db.all<{ name: string }>(
     sql`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%rate_limit%' AND name NOT LIKE '\\_\\_%' ESCAPE '\\' ORDER BY name`,
   );
-  const counts: Record<string, number> = {};
+  const digests: Record<string, string> = {};
   for (const { name } of tables) {
-    const [row] = await db.all<{ n: number }>(sql.raw(`SELECT count(*) AS n FROM "${name}"`));
-    counts[name] = row!.n;
+    const rows = await db.all<Record<string, unknown>>(sql.raw(`SELECT * FROM "${name}"`));
+    const lines = rows.map((row) => JSON.stringify(row, bytes)).sort();
+    digests[name] = createHash("sha256").update(lines.join("\n")).digest("base64url");
   }
-  return counts;
+  return digests;
 }

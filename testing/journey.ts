@@ -114,7 +114,7 @@ export function memberJourney(host: () => JourneyHost) {
     sockets.push(bobsRoom.socket);
     await bobsRoom.opened;
 
-    const sent = await ada.browser.trpc.friends.add.mutate({ email: bob.email });
+    const sent = await ada.browser.trpc.friends.request.mutate({ email: bob.email });
     await eventually(() => expect(bobsRoom.events).toContainEqual({ type: "poke", reason: "friend-request" }));
     const { incoming } = await bob.browser.trpc.friends.requests.query();
     expect(incoming.map((r) => [r.id, r.member.id])).toEqual([[sent.requestId, ada.id]]);

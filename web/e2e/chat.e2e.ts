@@ -386,7 +386,7 @@ test("a friend request reaches the other member's open page at once: the Request
   const requests = bob.page.getByRole("navigation", { name: "App" }).first();
   await requests.getByRole("link", { name: "Requests", exact: true }).waitFor();
 
-  await call(ada, "friends.addMember", { memberId: bob.id });
+  await call(ada, "friends.request", { memberId: bob.id });
   await requests.getByRole("link", { name: "Requests, 1 waiting" }).waitFor();
 });
 
@@ -416,7 +416,7 @@ test("a page whose first tickets fail opens its member room on the reconnects' b
   await expect.poll(() => roomOpened, { timeout: 10_000 }).toBe(true);
   expect(failed).toBe(2);
 
-  await call(ada, "friends.addMember", { memberId: bob.id });
+  await call(ada, "friends.request", { memberId: bob.id });
   await requests.getByRole("link", { name: "Requests, 1 waiting" }).waitFor();
 });
 

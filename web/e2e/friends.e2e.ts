@@ -1,9 +1,8 @@
 /** Friends as two members click through them, each in their own browser. */
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { test } from "./harness";
-import { call, newMember, signUp, toast, type Member } from "./ui";
+import { axeScanner, call, newMember, signUp, toast, type Member } from "./ui";
 
 /** Two members, each signed up in their own browser. */
 async function twoMembers(newPage: () => Promise<Page>) {
@@ -17,7 +16,7 @@ async function twoMembers(newPage: () => Promise<Page>) {
 }
 
 async function befriend(from: Member & { page: Page }, to: Member & { page: Page }) {
-  const { requestId } = await call<{ requestId: string }>(from.page, "friends.add", { email: to.email });
+  const { requestId } = await call<{ requestId: string }>(from.page, "friends.request", { email: to.email });
   await call(to.page, "friends.accept", { requestId });
 }
 
@@ -111,7 +110,7 @@ describe("friend requests", () => {
 
   test("a request rejected from the friends page, and one cancelled from the Sent tab", async ({ newPage }) => {
     const [ann, bob] = await twoMembers(newPage);
-    await call(ann.page, "friends.add", { email: bob.email });
+    await call(ann.page, "friends.request", { email: bob.email });
 
     await bob.page.goto("/friends");
     const pending = bob.page.getByRole("list", { name: "Pending friend requests" }).getByRole("listitem");
@@ -126,7 +125,7 @@ describe("friend requests", () => {
     await ann.page.goto("/requests?tab=sent");
     await ann.page.getByText("You haven't sent any friend requests recently.").waitFor();
 
-    await call(ann.page, "friends.add", { email: bob.email });
+    await call(ann.page, "friends.request", { email: bob.email });
     await ann.page.reload();
     const sent = ann.page.getByRole("list", { name: "Sent requests" }).getByRole("listitem");
     await sent.getByRole("button", { name: `Cancel request to ${bob.displayName}` }).click();
@@ -141,7 +140,7 @@ describe("friend requests", () => {
 
   test("accepting a request that was cancelled meanwhile says so and clears it from the list", async ({ newPage }) => {
     const [ann, bob] = await twoMembers(newPage);
-    const { requestId } = await call<{ requestId: string }>(ann.page, "friends.add", { email: bob.email });
+    const { requestId } = await call<{ requestId: string }>(ann.page, "friends.request", { email: bob.email });
     await bob.page.goto("/requests");
     const incoming = bob.page.getByRole("list", { name: "Incoming requests" }).getByRole("listitem");
     await incoming.getByText(ann.displayName).waitFor();
@@ -292,18 +291,7 @@ describe("friends pages at a glance", () => {
     const [ann, bob] = await twoMembers(newPage);
     await befriend(ann, bob);
     const page = ann.page;
-    const found: string[] = [];
-    const scan = async (label: string) => {
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      for (const v of violations.filter((v) => v.impact === "serious" || v.impact === "critical")) {
-        found.push(
-          `${label}: ${v.id} ${v.nodes
-            .map((n) => n.target.join(" "))
-            .slice(0, 3)
-            .join(", ")}`,
-        );
-      }
-    };
+    const { found, scan } = axeScanner(page);
     await page.goto("/friends");
     await friendCards(page).first().waitFor();
     await scan("/friends");

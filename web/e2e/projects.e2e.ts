@@ -1,9 +1,8 @@
 /** Projects as members click through them: create, edit, delete, browse and filter, join a team. */
-import AxeBuilder from "@axe-core/playwright";
 import type { Page, Response } from "playwright-core";
 import { describe, expect } from "vitest";
 import { test } from "./harness";
-import { createProject, signUp, toast } from "./ui";
+import { axeScanner, createProject, signUp, toast } from "./ui";
 
 /** Picks an option of a Radix select found by its label. */
 /** One procedure's answer out of a (possibly batched) tRPC response. */
@@ -378,18 +377,7 @@ describe("accessibility", () => {
       for (const status of statuses) {
         await createProject(page, { title: `Axe ${status}`, category: "Web Development", status });
       }
-      const found: string[] = [];
-      const scan = async (label: string) => {
-        const { violations } = await new AxeBuilder({ page }).analyze();
-        for (const v of violations.filter((v) => v.impact === "serious" || v.impact === "critical")) {
-          found.push(
-            `${label}: ${v.id} ${v.nodes
-              .map((n) => n.target.join(" "))
-              .slice(0, 3)
-              .join(", ")}`,
-          );
-        }
-      };
+      const { found, scan } = axeScanner(page);
       await page.reload();
       await page.getByRole("list", { name: "Recent projects" }).waitFor();
       await scan("/dashboard");

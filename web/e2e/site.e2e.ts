@@ -9,7 +9,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { test } from "./harness";
-import { expectUrl, live, signUp, toast } from "./ui";
+import { axeScanner, expectUrl, live, signUp, toast } from "./ui";
 
 const PUBLIC_PAGES = [
   { path: "/", heading: "Elevate Your Project Collaboration" },
@@ -436,7 +436,7 @@ describe("accessibility", () => {
   for (const scheme of ["light", "dark"] as const) {
     test(`no serious or critical axe violations on any public page, ${scheme}`, async ({ page }) => {
       await page.emulateMedia({ colorScheme: scheme });
-      const found: string[] = [];
+      const { found, scan } = axeScanner(page);
       for (const { path, heading: name } of [
         ...PUBLIC_PAGES,
         { path: "/no-such-page", heading: "Oops! Page not found" },
@@ -444,15 +444,7 @@ describe("accessibility", () => {
         await page.goto(path);
         await heading(page, name).waitFor();
         expect(await rootClass(page)).toBe(scheme);
-        const { violations } = await new AxeBuilder({ page }).analyze();
-        for (const v of violations.filter((v) => v.impact === "serious" || v.impact === "critical")) {
-          found.push(
-            `${path}: ${v.id} (${v.impact}) ${v.nodes
-              .map((n) => n.target.join(" "))
-              .slice(0, 3)
-              .join(", ")}`,
-          );
-        }
+        await scan(path);
       }
       expect(found).toEqual([]);
     });

@@ -47,7 +47,9 @@ async function seed(app: RunningHost, page: Page, newPage: () => Promise<Page>) 
   await call(page, "projects.create", { title: "Tide Tables", category: "Data Science", status: "completed" });
   const { id: requestId } = await call<{ id: string }>(friendPage, "joinRequests.request", { projectId });
   await call(page, "joinRequests.accept", { requestId });
-  const { requestId: friendRequest } = await call<{ requestId: string }>(page, "friends.add", { email: friend.email });
+  const { requestId: friendRequest } = await call<{ requestId: string }>(page, "friends.request", {
+    email: friend.email,
+  });
   await call(friendPage, "friends.accept", { requestId: friendRequest });
   const { chatId } = await call<{ chatId: string }>(page, "chats.openPrivate", { friendId: await idOf(friendPage) });
   await call(page, "chats.send", { chatId, clientId: crypto.randomUUID(), content: "Shall we plan the next pass?" });

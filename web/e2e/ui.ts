@@ -1,4 +1,5 @@
 /** What a member does and sees, in the words of the pages: labels, button names, toast titles. */
+import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 import type { RunningHost } from "@testing/host";
@@ -159,3 +160,24 @@ export const finishOnboarding = (page: Page, member: Member, specialization: str
     region: "Canada",
     interestedProjects: ["Web Development"],
   });
+
+/**
+ * Axe over the page each time `scan` is called, gathering every serious or critical violation
+ * (rule, impact, up to three elements) under the label of that moment, so that one test reports
+ * all the pages and states it went through at once.
+ */
+export function axeScanner(page: Page) {
+  const found: string[] = [];
+  const scan = async (label: string) => {
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    for (const v of violations.filter((v) => v.impact === "serious" || v.impact === "critical")) {
+      found.push(
+        `${label}: ${v.id} (${v.impact}) ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(", ")}`,
+      );
+    }
+  };
+  return { found, scan };
+}

@@ -27,7 +27,7 @@ const UNBATCHED = new Set([
   "credentials.requestEmailChange",
   "credentials.confirmEmailChange",
   "contact.send",
-  "friends.add",
+  "friends.request",
   "billing.createCheckout",
 ]);
 export const unbatched = (path: string) => UNBATCHED.has(path);

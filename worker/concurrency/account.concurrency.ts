@@ -29,7 +29,7 @@ afterAll(async () => {
 
 /** An accepted friendship, as accepting a request leaves it. */
 async function befriend(a: Member, b: Member) {
-  const { requestId } = await a.browser.trpc.friends.add.mutate({ email: b.email });
+  const { requestId } = await a.browser.trpc.friends.request.mutate({ email: b.email });
   await b.browser.trpc.friends.accept.mutate({ requestId });
 }
 
@@ -83,7 +83,7 @@ test("members delete their accounts while friends message them and strangers ask
         ),
         ...Array.from({ length: MESSAGES_EACH }, (_, m) => send(friends[0]!, pair, `${friends[0]!.id} to pair ${m}`)),
         ...strangers.flatMap((stranger) => [
-          outcome(stranger.browser.trpc.friends.addMember.mutate({ memberId: leaver.id })),
+          outcome(stranger.browser.trpc.friends.request.mutate({ memberId: leaver.id })),
           outcome(stranger.browser.trpc.joinRequests.request.mutate({ projectId: project })),
         ]),
       ];

@@ -50,7 +50,7 @@ async function rowsOf(host: RunningHost, a: Member, b: Member) {
 const refusals = (outcomes: Outcome<unknown>[]) => outcomes.flatMap((o) => (o.ok ? [] : [o.message]));
 
 async function pendingRequest(from: Member, to: Member) {
-  return (await from.browser.trpc.friends.add.mutate({ email: to.email })).requestId;
+  return (await from.browser.trpc.friends.request.mutate({ email: to.email })).requestId;
 }
 
 describe.each(databases)("friends on the multi-process host over $name", ({ pairs: PAIRS, server }) => {
@@ -85,7 +85,7 @@ describe.each(databases)("friends on the multi-process host over $name", ({ pair
       pairs.map(([a, b]) =>
         Promise.all(
           [a, b, a, b].map((from) =>
-            outcome(from.browser.trpc.friends.add.mutate({ email: (from === a ? b : a).email })),
+            outcome(from.browser.trpc.friends.request.mutate({ email: (from === a ? b : a).email })),
           ),
         ),
       ),
@@ -172,7 +172,7 @@ describe.each(databases)("friends on the multi-process host over $name", ({ pair
     const member = members[used]!;
     const answers = await Promise.all(
       Array.from({ length: EMAIL_LOOKUPS_PER_HOUR + 10 }, (_, i) =>
-        outcome(member.browser.trpc.friends.add.mutate({ email: `nobody-${i}@example.com` })),
+        outcome(member.browser.trpc.friends.request.mutate({ email: `nobody-${i}@example.com` })),
       ),
     );
     expectNoServerErrors(answers);

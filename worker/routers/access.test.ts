@@ -2,17 +2,18 @@
  * The access matrix: every procedure of the router, called as an anonymous visitor, as a stranger
  * and as the party, must answer what testing/access-table.ts declares; a refusal changes no row.
  */
-import { beforeAll, describe, expect, it } from "vitest";
-import { accessTable, world, type World } from "@testing/access-table";
-import { callProcedure, procedures, rowCounts } from "@testing/calls";
-import { createTestApp, type TestApp } from "@testing/harness";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accessRules, accessTable, accessWorld, type World } from "@testing/access-table";
+import { callProcedure, procedures, tableDigests } from "@testing/calls";
+import type { TestApp } from "@testing/harness";
 
 let t: TestApp;
 let w: World;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  t = await createTestApp({ RATE_LIMIT_SIGNUP_PER_IP: "100000" });
-  w = world(t);
+  ({ t, w, close } = await accessWorld());
 });
+afterAll(() => close());
 
 it("declares who may call every procedure of the router, and nothing else", () => {
   expect(Object.keys(procedures).filter((path) => !(path in accessTable))).toEqual([]);
@@ -20,7 +21,7 @@ it("declares who may call every procedure of the router, and nothing else", () =
 });
 
 describe.each(Object.keys(procedures))("%s", (path) => {
-  const rule = accessTable[path];
+  const rule = accessRules[path];
   const roles = ["anonymous", "stranger", "party", ...Object.keys(rule?.others ?? {})];
   it.runIf(rule).each(roles)("as %s", async (role) => {
     const { input, party, others } = await rule!.arrange(w);
@@ -32,7 +33,7 @@ describe.each(Object.keys(procedures))("%s", (path) => {
           : role === "party"
             ? party
             : others![role]!;
-    const before = await rowCounts(t.db);
+    const before = await tableDigests(t.db);
     const { code, status } = await callProcedure(caller, path, input);
     // Signing up, in or out, or deleting the account changes who the browser is: the next
     // stranger starts afresh.
@@ -42,7 +43,7 @@ describe.each(Object.keys(procedures))("%s", (path) => {
     expect(code).toBe(expected);
     if (code !== "ok") {
       expect(status).toBeLessThan(500);
-      expect(await rowCounts(t.db)).toEqual(before);
+      expect(await tableDigests(t.db)).toEqual(before);
     }
   });
 });

@@ -25,7 +25,7 @@ import { LAST_ACTIVE_INTERVAL_MS } from "../auth/session";
 import { avatarKeyOf } from "../storage/avatar-files";
 import { avatarForm } from "@testing/access-table";
 import { testBrowser } from "@testing/browser";
-import { rowCounts } from "@testing/calls";
+import { tableDigests } from "@testing/calls";
 import { createTestApp, rejection, TEST_ORIGIN, type TestApp, type TestMember } from "@testing/harness";
 
 const CHROME_ON_MAC =
@@ -106,14 +106,14 @@ describe("sessions", () => {
     const attacker = await t.member("Attacker");
     const [handle] = (await victim.trpc.account.sessions.query()).map((s) => s.handle);
     const [id] = await t.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, victim.me.id));
-    const before = await rowCounts(t.db);
+    const before = await tableDigests(t.db);
     for (const guess of [handle!, id!.id]) {
       expect(await rejection(attacker.trpc.account.endSession.mutate({ handle: guess }))).toMatchObject({
         code: "NOT_FOUND",
         message: SESSION_GONE,
       });
     }
-    expect(await rowCounts(t.db)).toEqual(before);
+    expect(await tableDigests(t.db)).toEqual(before);
     expect((await victim.trpc.auth.me.query())?.id).toBe(victim.me.id);
   });
 
@@ -186,7 +186,7 @@ describe("export my data", () => {
 describe("delete account", () => {
   it("refuses a wrong or missing password and changes nothing", async () => {
     const m = await t.member("Careful Member");
-    const before = await rowCounts(t.db);
+    const before = await tableDigests(t.db);
     expect(await rejection(m.trpc.account.delete.mutate({ password: "not my password" }))).toMatchObject({
       code: "FORBIDDEN",
       message: WRONG_PASSWORD,
@@ -199,7 +199,7 @@ describe("delete account", () => {
     expect(await rejection(m.trpc.account.delete.mutate({ email: m.email }))).toMatchObject({
       message: PASSWORD_REQUIRED,
     });
-    expect(await rowCounts(t.db)).toEqual(before);
+    expect(await tableDigests(t.db)).toEqual(before);
     expect((await m.trpc.auth.me.query())?.id).toBe(m.me.id);
   });
 
@@ -218,13 +218,13 @@ describe("delete account", () => {
       .set({ passwordHash: null, googleId: `google-${m.me.id}` })
       .where(eq(users.id, m.me.id));
     expect(await m.trpc.account.deletionCheck.query()).toEqual({ confirmWith: "email" });
-    const before = await rowCounts(t.db);
+    const before = await tableDigests(t.db);
     expect(await rejection(m.trpc.account.delete.mutate({}))).toMatchObject({ message: EMAIL_REQUIRED });
     expect(await rejection(m.trpc.account.delete.mutate({ email: "someone@else.com" }))).toMatchObject({
       code: "FORBIDDEN",
       message: WRONG_EMAIL,
     });
-    expect(await rowCounts(t.db)).toEqual(before);
+    expect(await tableDigests(t.db)).toEqual(before);
     expect(await m.trpc.account.delete.mutate({ email: ` ${m.email.toUpperCase()} ` })).toEqual({ deleted: true });
     expect(await t.db.select().from(users).where(eq(users.id, m.me.id))).toEqual([]);
   });
@@ -249,8 +249,8 @@ describe("delete account", () => {
     await befriend(gone, bob);
     await befriend(cleo, gone);
     await befriend(bob, cleo);
-    await eve.trpc.friends.addMember.mutate({ memberId: gone.me.id });
-    await gone.trpc.friends.addMember.mutate({ memberId: finn.me.id });
+    await eve.trpc.friends.request.mutate({ memberId: gone.me.id });
+    await gone.trpc.friends.request.mutate({ memberId: finn.me.id });
     const { chatId: group } = await gone.trpc.chats.createGroup.mutate({
       name: "Gone's Crew",
       memberIds: [bob.me.id, cleo.me.id],
@@ -392,6 +392,6 @@ describe("delete account", () => {
     ).toEqual([]);
     // Bob can no longer add them back to the group, nor ask them to be friends.
     expect((await rejection(bob.trpc.chats.addMember.mutate({ chatId, userId: gone.me.id }))).code).toBe("BAD_REQUEST");
-    expect((await rejection(bob.trpc.friends.addMember.mutate({ memberId: gone.me.id }))).code).toBe("NOT_FOUND");
+    expect((await rejection(bob.trpc.friends.request.mutate({ memberId: gone.me.id }))).code).toBe("NOT_FOUND");
   });
 });

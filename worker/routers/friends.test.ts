@@ -28,7 +28,7 @@ async function pair(nameA = "Ann Asker", nameB = "Bob Builder") {
 }
 
 async function request(from: TestMember, to: TestMember) {
-  const { requestId } = await from.trpc.friends.add.mutate({ email: to.email });
+  const { requestId } = await from.trpc.friends.request.mutate({ email: to.email });
   return requestId;
 }
 
@@ -43,11 +43,11 @@ describe("adding a friend by e-mail, checked in the spec's order", () => {
     const [ann] = await pair();
     const before = await allRows();
     for (const email of ["", "   "]) {
-      expect(await rejection(ann.trpc.friends.add.mutate({ email }))).toMatchObject({
+      expect(await rejection(ann.trpc.friends.request.mutate({ email }))).toMatchObject({
         message: "Please enter an email address.",
         code: "BAD_REQUEST",
       });
-      expect(await rejection(t.browser().trpc.friends.add.mutate({ email }))).toMatchObject({
+      expect(await rejection(t.browser().trpc.friends.request.mutate({ email }))).toMatchObject({
         message: "Please enter an email address.",
       });
     }
@@ -56,7 +56,7 @@ describe("adding a friend by e-mail, checked in the spec's order", () => {
 
   it("asks an anonymous visitor to log in", async () => {
     const [, bob] = await pair();
-    expect(await rejection(t.browser().trpc.friends.add.mutate({ email: bob.email }))).toMatchObject({
+    expect(await rejection(t.browser().trpc.friends.request.mutate({ email: bob.email }))).toMatchObject({
       message: "You must be logged in to add friends.",
       code: "UNAUTHORIZED",
     });
@@ -65,7 +65,7 @@ describe("adding a friend by e-mail, checked in the spec's order", () => {
 
   it("says when no member has that address", async () => {
     const [ann] = await pair();
-    expect(await rejection(ann.trpc.friends.add.mutate({ email: "nobody-here@example.com" }))).toMatchObject({
+    expect(await rejection(ann.trpc.friends.request.mutate({ email: "nobody-here@example.com" }))).toMatchObject({
       message: "No user found with that email address.",
       code: "NOT_FOUND",
     });
@@ -74,7 +74,7 @@ describe("adding a friend by e-mail, checked in the spec's order", () => {
 
   it("refuses the member's own address, whatever its case and spaces", async () => {
     const [ann] = await pair();
-    expect(await rejection(ann.trpc.friends.add.mutate({ email: `  ${ann.email.toUpperCase()} ` }))).toMatchObject({
+    expect(await rejection(ann.trpc.friends.request.mutate({ email: `  ${ann.email.toUpperCase()} ` }))).toMatchObject({
       message: "You cannot add yourself as a friend.",
       code: "BAD_REQUEST",
     });
@@ -84,11 +84,11 @@ describe("adding a friend by e-mail, checked in the spec's order", () => {
   it("refuses friends, a request already sent, and a request already received, from either side", async () => {
     const [ann, bob] = await pair();
     await request(ann, bob);
-    expect(await rejection(ann.trpc.friends.add.mutate({ email: bob.email }))).toMatchObject({
+    expect(await rejection(ann.trpc.friends.request.mutate({ email: bob.email }))).toMatchObject({
       message: "You have already sent a friend request to this user.",
       code: "CONFLICT",
     });
-    expect(await rejection(bob.trpc.friends.add.mutate({ email: ann.email }))).toMatchObject({
+    expect(await rejection(bob.trpc.friends.request.mutate({ email: ann.email }))).toMatchObject({
       message: "This user has already sent you a friend request.",
       code: "CONFLICT",
     });
@@ -98,7 +98,7 @@ describe("adding a friend by e-mail, checked in the spec's order", () => {
       [ann, bob],
       [bob, ann],
     ] as const) {
-      expect(await rejection(from.trpc.friends.add.mutate({ email: to.email }))).toMatchObject({
+      expect(await rejection(from.trpc.friends.request.mutate({ email: to.email }))).toMatchObject({
         message: "You are already friends with this user.",
         code: "CONFLICT",
       });
@@ -108,7 +108,7 @@ describe("adding a friend by e-mail, checked in the spec's order", () => {
 
   it("matches the address trimmed and case-insensitively, and names who it went to", async () => {
     const [ann, bob] = await pair();
-    const sent = await ann.trpc.friends.add.mutate({ email: `  ${bob.email.toUpperCase()}\t` });
+    const sent = await ann.trpc.friends.request.mutate({ email: `  ${bob.email.toUpperCase()}\t` });
     expect(sent.member).toEqual({ id: bob.me.id, email: bob.email, displayName: "Bob Builder" });
     expect(await rowsOf(ann, bob)).toMatchObject([{ userId: ann.me.id, friendId: bob.me.id, status: "pending" }]);
   });
@@ -117,21 +117,21 @@ describe("adding a friend by e-mail, checked in the spec's order", () => {
 describe("adding a friend from a profile view", () => {
   it("follows the same rules by member id", async () => {
     const [ann, bob] = await pair();
-    expect(await rejection(ann.trpc.friends.addMember.mutate({ memberId: ann.me.id }))).toMatchObject({
+    expect(await rejection(ann.trpc.friends.request.mutate({ memberId: ann.me.id }))).toMatchObject({
       message: "You cannot add yourself as a friend.",
     });
-    expect(await rejection(ann.trpc.friends.addMember.mutate({ memberId: "nobody" }))).toMatchObject({
+    expect(await rejection(ann.trpc.friends.request.mutate({ memberId: "nobody" }))).toMatchObject({
       message: "This member no longer exists.",
       code: "NOT_FOUND",
     });
-    await ann.trpc.friends.addMember.mutate({ memberId: bob.me.id });
-    expect(await rejection(ann.trpc.friends.addMember.mutate({ memberId: bob.me.id }))).toMatchObject({
+    await ann.trpc.friends.request.mutate({ memberId: bob.me.id });
+    expect(await rejection(ann.trpc.friends.request.mutate({ memberId: bob.me.id }))).toMatchObject({
       message: "You have already sent a friend request to this user.",
     });
-    expect(await rejection(bob.trpc.friends.addMember.mutate({ memberId: ann.me.id }))).toMatchObject({
+    expect(await rejection(bob.trpc.friends.request.mutate({ memberId: ann.me.id }))).toMatchObject({
       message: "This user has already sent you a friend request.",
     });
-    expect(await rejection(t.browser().trpc.friends.addMember.mutate({ memberId: bob.me.id }))).toMatchObject({
+    expect(await rejection(t.browser().trpc.friends.request.mutate({ memberId: bob.me.id }))).toMatchObject({
       code: "UNAUTHORIZED",
     });
     expect(await rowsOf(ann, bob)).toHaveLength(1);
@@ -360,11 +360,11 @@ describe("the e-mail lookup limit", () => {
   it("allows 30 lookups an hour per member, found or not, then refuses with a clear wait", async () => {
     const [ann, bob] = await pair();
     for (let i = 0; i < 29; i++) {
-      await rejection(ann.trpc.friends.add.mutate({ email: `nobody-${i}@example.com` }));
+      await rejection(ann.trpc.friends.request.mutate({ email: `nobody-${i}@example.com` }));
     }
     // The 30th lookup still goes through.
     await request(ann, bob);
-    const refused = await rejection(ann.trpc.friends.add.mutate({ email: "someone@example.com" }));
+    const refused = await rejection(ann.trpc.friends.request.mutate({ email: "someone@example.com" }));
     expect(refused).toEqual({
       message: "You have looked up too many email addresses. Please try again in 60 minutes.",
       code: "TOO_MANY_REQUESTS",
@@ -378,7 +378,7 @@ describe("the e-mail lookup limit", () => {
   it("opens again when the hour is over", async () => {
     const [ann, bob] = await pair();
     const lookups = Array.from({ length: 31 }, (_, i) =>
-      rejection(ann.trpc.friends.add.mutate({ email: `gone-${i}@example.com` })),
+      rejection(ann.trpc.friends.request.mutate({ email: `gone-${i}@example.com` })),
     );
     expect((await Promise.all(lookups)).filter((a) => a.code === "TOO_MANY_REQUESTS")).toHaveLength(1);
     const key = `friends:lookup:${ann.me.id}`;
@@ -395,7 +395,7 @@ describe("the e-mail lookup limit", () => {
   it("refuses lookups sent inside a batch, counting none", async () => {
     const ann = await t.member();
     const input = JSON.stringify({ json: { email: "batched@example.com" } });
-    const response = await ann.request("/api/trpc/friends.add,friends.add?batch=1", {
+    const response = await ann.request("/api/trpc/friends.request,friends.request?batch=1", {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: `{"0":${input},"1":${input}}`,
@@ -412,7 +412,7 @@ describe("the e-mail lookup limit", () => {
 
   it("does not count an empty address, which looks nobody up", async () => {
     const ann = await t.member();
-    await rejection(ann.trpc.friends.add.mutate({ email: " " }));
+    await rejection(ann.trpc.friends.request.mutate({ email: " " }));
     const rows = await t.db
       .select()
       .from(rateLimits)
@@ -435,7 +435,7 @@ describe("live updates", () => {
     const [ann, ben] = await pair("Ann Live", "Ben Live");
     const counts = () => [pokedFor(ann), pokedFor(ben)];
 
-    const { requestId } = await ann.trpc.friends.add.mutate({ email: ben.email });
+    const { requestId } = await ann.trpc.friends.request.mutate({ email: ben.email });
     await t.settle();
     expect(counts()).toEqual([1, 1]);
 
@@ -447,7 +447,7 @@ describe("live updates", () => {
     await t.settle();
     expect(counts()).toEqual([3, 3]);
 
-    const again = await ben.trpc.friends.add.mutate({ email: ann.email });
+    const again = await ben.trpc.friends.request.mutate({ email: ann.email });
     await ben.trpc.friends.cancel.mutate({ requestId: again.requestId });
     await t.settle();
     expect(counts()).toEqual([5, 5]);

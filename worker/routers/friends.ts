@@ -95,23 +95,22 @@ export const friendsRouter = router({
   }),
 
   /**
-   * Spec §5, in its order. The e-mail is checked before the login so that the form's first
+   * A friend request, to the member with this e-mail (the Add Friend dialog) or this id (a profile
+   * view). Spec §5, in its order: the e-mail is checked before the login so that the form's first
    * message is the same for everyone; not a protected procedure so that the login message is the
-   * spec's own. Rate limited, so each call comes on its own, never in a batch.
+   * spec's own. E-mail lookups are rate limited, so each call comes on its own, never in a batch.
    */
-  add: unbatchedProcedure.input(byEmail).mutation(async ({ ctx, input }) => {
+  request: unbatchedProcedure.input(z.union([byEmail, byMember])).mutation(async ({ ctx, input }) => {
     if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED", message: LOGIN_REQUIRED });
+    if ("memberId" in input) {
+      const member = await recipientBy(ctx.db, eq(users.id, input.memberId));
+      if (!member) throw new TRPCError({ code: "NOT_FOUND", message: MEMBER_NOT_FOUND });
+      return requestFriendship(ctx, ctx.user.id, member);
+    }
     // The answer tells whether an address is registered: every lookup counts, found or not.
     await limitAttempts(ctx.db, [[EMAIL_LOOKUPS, ctx.user.id]], (wait) => tooManyLookups(minutesFrom(wait)));
     const member = await recipientBy(ctx.db, eq(users.email, input.email));
     if (!member) throw new TRPCError({ code: "NOT_FOUND", message: NO_USER_WITH_EMAIL });
-    return requestFriendship(ctx, ctx.user.id, member);
-  }),
-
-  /** The same rules from a profile view, where the member is known by id rather than e-mail. */
-  addMember: protectedProcedure.input(byMember).mutation(async ({ ctx, input }) => {
-    const member = await recipientBy(ctx.db, eq(users.id, input.memberId));
-    if (!member) throw new TRPCError({ code: "NOT_FOUND", message: MEMBER_NOT_FOUND });
     return requestFriendship(ctx, ctx.user.id, member);
   }),
 

@@ -5,10 +5,10 @@
  */
 import fc from "fast-check";
 import superjson from "superjson";
-import { beforeAll, describe, expect, it } from "vitest";
-import { accessTable, world, type World } from "@testing/access-table";
-import { callProcedure, procedures, rowCounts, type Browser } from "@testing/calls";
-import { createTestApp, TEST_ORIGIN, type TestApp, type TestMember } from "@testing/harness";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accessRules, accessWorld, type World } from "@testing/access-table";
+import { callProcedure, procedures, tableDigests, type Browser } from "@testing/calls";
+import { TEST_ORIGIN, type TestApp, type TestMember } from "@testing/harness";
 
 const RUNS = 40;
 /** Many calls per test, on a machine that may be busy with other work. */
@@ -16,11 +16,12 @@ const TIMEOUT_MS = 120_000;
 
 let t: TestApp;
 let w: World;
+let close: () => Promise<void>;
 let ips = 0;
 beforeAll(async () => {
-  t = await createTestApp({ RATE_LIMIT_SIGNUP_PER_IP: "100000" });
-  w = world(t);
+  ({ t, w, close } = await accessWorld());
 });
+afterAll(() => close());
 
 const controlText = fc.string({
   unit: fc.oneof(
@@ -96,19 +97,19 @@ async function signedIn(m: TestMember): Promise<Browser> {
 }
 
 describe.each(Object.keys(procedures))("%s", (path) => {
-  it.runIf(accessTable[path])(
+  it.runIf(accessRules[path])(
     "never answers 5xx, and a refusal changes nothing",
     async () => {
-      const { input: valid, party } = await accessTable[path]!.arrange(w);
+      const { input: valid, party } = await accessRules[path]!.arrange(w);
       await fc.assert(
         fc.asyncProperty(inputs(valid), fc.boolean(), async (input, anonymous) => {
           // A new address per call: limits per address would refuse the rest unread.
           t.setClientIp(`198.51.${(++ips >> 8) & 255}.${ips & 255}`);
           const caller = anonymous ? t.browser() : await signedIn(party);
-          const before = await rowCounts(t.db);
+          const before = await tableDigests(t.db);
           const { code, status } = await callProcedure(caller, path, input);
           expect(status, `${path} answered ${code}`).toBeLessThan(500);
-          if (code !== "ok") expect(await rowCounts(t.db)).toEqual(before);
+          if (code !== "ok") expect(await tableDigests(t.db)).toEqual(before);
         }),
         { numRuns: RUNS },
       );
@@ -116,10 +117,10 @@ describe.each(Object.keys(procedures))("%s", (path) => {
     TIMEOUT_MS,
   );
 
-  it.runIf(accessTable[path])(
+  it.runIf(accessRules[path])(
     "refuses a control character in any of its texts, changing nothing",
     async () => {
-      const { input: valid, party } = await accessTable[path]!.arrange(w);
+      const { input: valid, party } = await accessRules[path]!.arrange(w);
       const texts = paths(valid).filter(
         (place) => typeof place.reduce<unknown>((v, key) => (v as never)[key], valid) === "string",
       );
@@ -132,9 +133,9 @@ describe.each(Object.keys(procedures))("%s", (path) => {
           const position = at % (text.length + 1);
           const input = replaceAt(valid, place, text.slice(0, position) + character + text.slice(position));
           const caller = await signedIn(party);
-          const before = await rowCounts(t.db);
+          const before = await tableDigests(t.db);
           expect(await callProcedure(caller, path, input)).toEqual({ code: "BAD_REQUEST", status: 400 });
-          expect(await rowCounts(t.db)).toEqual(before);
+          expect(await tableDigests(t.db)).toEqual(before);
         }),
         { numRuns: 15 },
       );
@@ -153,7 +154,7 @@ describe("raw bodies no client would send", () => {
     ["a prototype key deep down", '{"json":{"title":{"":{"prototype":0}},"constructor":{"prototype":{"x":1}}}}'],
   ])("answers %s without a 5xx, changing nothing", async (_, body) => {
     const m = await signedIn(await w.side());
-    const before = await rowCounts(t.db);
+    const before = await tableDigests(t.db);
     for (const path of ["projects.create", "profiles.update", "contact.send", "auth.signUp"]) {
       const response = await m.request(`${TEST_ORIGIN}/api/trpc/${path}`, {
         method: "POST",
@@ -162,6 +163,6 @@ describe("raw bodies no client would send", () => {
       });
       expect(response.status, `${path}: ${await response.clone().text()}`).toBeLessThan(500);
     }
-    expect(await rowCounts(t.db)).toEqual(before);
+    expect(await tableDigests(t.db)).toEqual(before);
   });
 });

@@ -27,7 +27,7 @@ export function AddFriendDialog() {
   const [email, setEmail] = useState("");
   const [error, setError] = useState<string | null>(null);
   const refresh = useRefreshFriends();
-  const add = trpc.friends.add.useMutation({
+  const add = trpc.friends.request.useMutation({
     onSuccess: ({ member }) => {
       notify.success("Friend Request Sent!", `Friend request sent to ${nameOf(member)}`);
       setOpen(false);

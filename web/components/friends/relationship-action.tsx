@@ -13,7 +13,7 @@ export function RelationshipAction({ memberId, name }: { memberId: string; name:
   const refresh = useRefreshFriends();
   const { accept, reject, cancel, busy } = useRequestActions("requests");
   const message = useMessageFriend();
-  const add = trpc.friends.addMember.useMutation({
+  const add = trpc.friends.request.useMutation({
     onSuccess: ({ member }) => {
       notify.success("Friend Request Sent!", `Friend request sent to ${member.displayName || name}`);
       return refresh();

@@ -6,7 +6,7 @@ import { formFields } from "@web/lib/form";
 import { pageHead } from "@web/lib/head";
 import { errorMessage, trpc } from "@web/lib/trpc";
 import { AuthCard } from "./-components/auth-card";
-import { EmailField } from "./-components/auth-forms";
+import { EmailField } from "@web/components/email-field";
 
 export const Route = createFileRoute("/auth/forgot-password")({
   head: pageHead("Forgot password", "Get a link to choose a new Crewboard password."),

@@ -1,7 +1,8 @@
 import { fieldError, newPasswordField } from "@core/fields";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useState, type FormEvent } from "react";
-import { MAX_DISPLAY_NAME_LENGTH, MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from "@core/rules";
+import { MAX_DISPLAY_NAME_LENGTH, MAX_PASSWORD_LENGTH } from "@core/rules";
+import { EmailField } from "@web/components/email-field";
 import { PasswordInput } from "@web/components/password-input";
 import { Field } from "@web/components/profile-fields";
 import { Alert } from "@web/components/ui/alert";
@@ -12,22 +13,6 @@ import { displayNameOf } from "@web/lib/session";
 import { notify } from "@web/lib/toast";
 import { formFields } from "@web/lib/form";
 import { errorMessage, trpc } from "@web/lib/trpc";
-
-export function EmailField({ id }: { id: string }) {
-  return (
-    <Field id={id} label="Email">
-      <Input
-        id={id}
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        maxLength={MAX_EMAIL_LENGTH}
-        placeholder="you@example.com"
-      />
-    </Field>
-  );
-}
 
 function PasswordField({ id, autoComplete }: { id: string; autoComplete: "current-password" | "new-password" }) {
   return (

@@ -1,5 +1,4 @@
 import { Link } from "@tanstack/react-router";
-import { Check, X } from "lucide-react";
 import { useState } from "react";
 import { Avatar } from "@web/components/avatar";
 import { ConfirmDialog } from "@web/components/confirm-dialog";
@@ -10,6 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/car
 import { notify } from "@web/lib/toast";
 import { errorMessage, trpc } from "@web/lib/trpc";
 import type { RouterOutputs } from "@web/lib/types";
+import { AnswerButtons } from "./answer-buttons";
 import { useAnswerJoinRequest } from "./use-answer-join-request";
 
 type JoinState = RouterOutputs["joinRequests"]["forProject"];
@@ -47,7 +47,7 @@ function Person({
 
 /** Owner, accepted members and, for the owner, the requests waiting for an answer. */
 export function TeamCard({ project, join }: { project: ProjectDetail; join?: JoinState }) {
-  const { accept, decline, busy } = useAnswerJoinRequest();
+  const answers = useAnswerJoinRequest();
 
   return (
     <Card id="team" className="scroll-mt-20">
@@ -82,27 +82,12 @@ export function TeamCard({ project, join }: { project: ProjectDetail; join?: Joi
                     detail={request.specialization}
                     avatarUrl={request.avatarUrl}
                   />
-                  <div className="flex gap-2">
-                    <Button
-                      size="sm"
-                      onClick={() => accept.mutate({ requestId: request.id })}
-                      disabled={busy}
-                      aria-label={`Accept ${nameOf(request)}`}
-                    >
-                      <Check aria-hidden />
-                      Accept
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      onClick={() => decline.mutate({ requestId: request.id })}
-                      disabled={busy}
-                      aria-label={`Decline ${nameOf(request)}`}
-                    >
-                      <X aria-hidden />
-                      Decline
-                    </Button>
-                  </div>
+                  <AnswerButtons
+                    answers={answers}
+                    requestId={request.id}
+                    acceptLabel={`Accept ${nameOf(request)}`}
+                    declineLabel={`Decline ${nameOf(request)}`}
+                  />
                 </li>
               ))}
             </ul>

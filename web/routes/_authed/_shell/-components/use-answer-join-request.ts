@@ -30,3 +30,5 @@ export function useAnswerJoinRequest() {
   });
   return { accept, decline, busy: accept.isPending || decline.isPending };
 }
+
+export type JoinRequestAnswers = ReturnType<typeof useAnswerJoinRequest>;

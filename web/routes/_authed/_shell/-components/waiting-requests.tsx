@@ -1,15 +1,14 @@
 import { Link } from "@tanstack/react-router";
-import { Check, X } from "lucide-react";
 import { Avatar } from "@web/components/avatar";
-import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { trpc } from "@web/lib/trpc";
+import { AnswerButtons } from "./answer-buttons";
 import { useAnswerJoinRequest } from "./use-answer-join-request";
 
 /** The owner's inbox of join requests: who asks to join which project, answered in place. */
 export function WaitingRequests({ total }: { total?: number }) {
   const waiting = trpc.joinRequests.waiting.useQuery(undefined, { refetchOnWindowFocus: true });
-  const { accept, decline, busy } = useAnswerJoinRequest();
+  const answers = useAnswerJoinRequest();
   const requests = waiting.data;
   const more = total !== undefined && requests ? total - requests.length : 0;
 
@@ -46,27 +45,13 @@ export function WaitingRequests({ total }: { total?: number }) {
                       </Link>
                     </p>
                   </div>
-                  <div className="flex gap-2 pl-12">
-                    <Button
-                      size="sm"
-                      onClick={() => accept.mutate({ requestId: request.id })}
-                      disabled={busy}
-                      aria-label={`Accept ${name} into ${request.projectTitle}`}
-                    >
-                      <Check aria-hidden />
-                      Accept
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      onClick={() => decline.mutate({ requestId: request.id })}
-                      disabled={busy}
-                      aria-label={`Decline ${name} for ${request.projectTitle}`}
-                    >
-                      <X aria-hidden />
-                      Decline
-                    </Button>
-                  </div>
+                  <AnswerButtons
+                    answers={answers}
+                    requestId={request.id}
+                    acceptLabel={`Accept ${name} into ${request.projectTitle}`}
+                    declineLabel={`Decline ${name} for ${request.projectTitle}`}
+                    className="pl-12"
+                  />
                 </li>
               );
             })}

@@ -1,10 +1,10 @@
 import type { FormEvent } from "react";
-import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from "@core/rules";
+import { MAX_PASSWORD_LENGTH } from "@core/rules";
+import { EmailField } from "@web/components/email-field";
 import { PasswordInput } from "@web/components/password-input";
 import { Field } from "@web/components/profile-fields";
 import { Alert } from "@web/components/ui/alert";
 import { Button } from "@web/components/ui/button";
-import { Input } from "@web/components/ui/input";
 import { formFields } from "@web/lib/form";
 import { errorMessage, trpc } from "@web/lib/trpc";
 import type { RouterOutputs } from "@web/lib/types";
@@ -44,17 +44,7 @@ export function ChangeEmail({ overview }: { overview: RouterOutputs["credentials
       )}
       <form onSubmit={onSubmit} className="grid gap-4 sm:max-w-sm">
         {request.error && <Alert>{errorMessage(request.error)}</Alert>}
-        <Field id="security-new-email" label="New Email">
-          <Input
-            id="security-new-email"
-            name="newEmail"
-            type="email"
-            autoComplete="email"
-            required
-            maxLength={MAX_EMAIL_LENGTH}
-            placeholder="you@example.com"
-          />
-        </Field>
+        <EmailField id="security-new-email" label="New Email" name="newEmail" />
         {overview.hasPassword && (
           <Field id="security-email-password" label="Current Password">
             <PasswordInput
