@@ -8,6 +8,10 @@
  * itself puts a proxy Worker in a second workerd in front of the rooms, which relays every socket
  * frame once more: with a room fanning each message out to every open page, that proxy cost as much
  * CPU as the rooms themselves (see bench/chat.ts). Here sockets reach the rooms' Worker directly.
+ * Miniflare is the engine's own public API; the one call into wrangler reads wrangler.toml into its
+ * options, for which wrangler (4.86) has no stable counterpart: `unstable_startWorker`, its
+ * documented way to run a Worker, would bring back the proxy (testing/edge-host.ts uses it, where
+ * the production Worker is the point).
  * No devtools inspector is opened, through which any local user could run code in the rooms and read
  * their secret; for the same reason the secret arrives in the environment (PARTY_SECRET), never on a
  * command line that `ps` shows to everyone.
