@@ -73,7 +73,7 @@ export function createApp(services: (c: HonoContext<AppEnv>) => Services) {
       await c.var.db.run(sql`SELECT 1`);
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
-      console.error("health: the database is down", error);
+      console.error("health: the database is down:", error instanceof Error ? error.message : error);
       return c.json({ ok: false, database: "down" }, 503, { "Retry-After": "1" });
     }
     return c.json({ ok: true });
