@@ -39,7 +39,7 @@ async function during<T>(outage: () => Promise<T>) {
 }
 
 it("health says the database is down while it is, and up again after", async () => {
-  const down = await during(() => t.app.request("/api/health"));
+  const down = await during(async () => t.app.request("/api/health"));
   expect(down.status).toBe(503);
   expect(await down.json()).toEqual({ ok: false, database: "down" });
   const up = await t.app.request("/api/health");
