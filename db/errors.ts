@@ -29,7 +29,8 @@ export const isDatabaseBusy = (error: unknown) =>
   );
 
 /** Socket errors of Node's and undici's fetch, under the driver's "fetch failed". */
-const NETWORK_CODES = /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|EPIPE|UND_ERR_)/;
+const NETWORK_CODES =
+  /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|EPIPE|UND_ERR_)/;
 
 /**
  * True when the database could not be reached: a remote one (Turso, or libSQL over HTTP) refused the

@@ -30,7 +30,8 @@ const perBindings = new WeakMap<
 
 /** Cloudflare Email Service when the `send_email` binding is there, else what the variables say. */
 function edgeMailer(env: Env, config: Config) {
-  if (env.SMTP_URL) throw new Error("SMTP_URL works on the Node host only: at the edge, bind EMAIL or set RESEND_API_KEY");
+  if (env.SMTP_URL)
+    throw new Error("SMTP_URL works on the Node host only: at the edge, bind EMAIL or set RESEND_API_KEY");
   if (!env.EMAIL) return configuredMailer(config);
   if (!config.mail.from) throw new Error("MAIL_FROM is not set: e-mail needs a sender address");
   return cloudflareMailer(env.EMAIL, config.mail.from);

@@ -5,7 +5,9 @@ export const verificationEmail = (link: string) =>
   composeEmail({
     subject: "Confirm your Crewboard e-mail address",
     heading: "Welcome to Crewboard!",
-    paragraphs: ["Confirm your e-mail address by opening this link within 24 hours, in the browser where you signed up."],
+    paragraphs: [
+      "Confirm your e-mail address by opening this link within 24 hours, in the browser where you signed up.",
+    ],
     action: { label: "Confirm my address", url: link },
     after: [
       "Opened anywhere else, it confirms the address but the password chosen at sign-up stops working, so that " +

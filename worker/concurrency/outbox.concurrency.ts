@@ -38,7 +38,7 @@ test(`${EMAILS} queued e-mails, claimed by every serving process and the schedul
     const now = Date.now();
     await db.batch(
       recipients.map((to) => ({
-        sql: "INSERT INTO outbox (\"to\", subject, body, html, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+        sql: 'INSERT INTO outbox ("to", subject, body, html, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?)',
         args: [to, "Queued", `Hello ${to}`, `<p>Hello ${to}</p>`, now, now],
       })),
       "write",

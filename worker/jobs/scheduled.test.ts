@@ -24,12 +24,18 @@ it("deletes expired sessions, e-mail and account tokens and rate-limit rows past
     expiresAt: seconds(expiresAt),
     createdAt,
   });
-  await t.db.insert(sessions).values([
-    session("expired", now - HOUR),
-    session("past-its-whole-life", now + HOUR, now - SESSION_ABSOLUTE_LIFETIME_MS - HOUR),
-    session("live", now + HOUR),
-  ]);
-  const token = (tokenHash: string, expiresAt: number) => ({ tokenHash, userId: m.me.id, expiresAt: new Date(expiresAt) });
+  await t.db
+    .insert(sessions)
+    .values([
+      session("expired", now - HOUR),
+      session("past-its-whole-life", now + HOUR, now - SESSION_ABSOLUTE_LIFETIME_MS - HOUR),
+      session("live", now + HOUR),
+    ]);
+  const token = (tokenHash: string, expiresAt: number) => ({
+    tokenHash,
+    userId: m.me.id,
+    expiresAt: new Date(expiresAt),
+  });
   await t.db.insert(emailTokens).values([token("e-expired", now - 1), token("e-live", now + HOUR)]);
   await t.db.insert(accountTokens).values([
     { ...token("a-expired", now - 1), purpose: "password_reset" },

@@ -68,5 +68,11 @@ export async function runScheduledJobs(db: Db, mailer: Mailer, now = Date.now())
     rateLimits.key,
     lte(rateLimits.windowStart, now - LONGEST_WINDOW_MS),
   );
-  return { emails, sessions: sessionsGone, emailTokens: emailTokensGone, accountTokens: accountTokensGone, rateLimits: rateLimitsGone };
+  return {
+    emails,
+    sessions: sessionsGone,
+    emailTokens: emailTokensGone,
+    accountTokens: accountTokensGone,
+    rateLimits: rateLimitsGone,
+  };
 }

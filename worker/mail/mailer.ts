@@ -31,7 +31,10 @@ export const SEND_TIMEOUT_MS = 15_000;
 
 export const logMailer: Mailer = {
   delivers: false,
-  send: async (email) => console.log(`[mail] to ${email.to}: ${email.subject}\n${email.text}`),
+  send(email) {
+    console.log(`[mail] to ${email.to}: ${email.subject}\n${email.text}`);
+    return Promise.resolve();
+  },
 };
 
 /** The mailer every host can build from its configuration alone; hosts with more (a binding, SMTP) choose before it. */

@@ -4,4 +4,6 @@ import { configuredMailer, type Mailer } from "./mailer";
 import { smtpMailer } from "./smtp-mailer";
 
 export const nodeMailer = (config: Config): Mailer =>
-  config.mail.smtpUrl && !config.mail.resend ? smtpMailer(config.mail.smtpUrl, config.mail.from!) : configuredMailer(config);
+  config.mail.smtpUrl && !config.mail.resend
+    ? smtpMailer(config.mail.smtpUrl, config.mail.from!)
+    : configuredMailer(config);

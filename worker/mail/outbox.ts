@@ -103,15 +103,24 @@ async function deliver(db: Db, mailer: Mailer, row: Claimed, now: number): Promi
     const lastError = messageOf(error);
     if (row.attempts >= MAX_ATTEMPTS) {
       console.error(`[mail] gave up on e-mail ${row.id} to ${row.to} after ${row.attempts} attempts: ${lastError}`);
-      await db.update(outbox).set({ nextAttemptAt: null, failedAt: new Date(now), lastError }).where(stillOurs);
+      await db
+        .update(outbox)
+        .set({ nextAttemptAt: null, failedAt: new Date(now), lastError })
+        .where(stillOurs);
       return "failed";
     }
     const retryAt = now + RETRY_DELAYS_MS[row.attempts - 1]!;
     console.warn(`[mail] e-mail ${row.id} to ${row.to} failed (attempt ${row.attempts}), retrying: ${lastError}`);
-    await db.update(outbox).set({ nextAttemptAt: new Date(retryAt), lastError }).where(stillOurs);
+    await db
+      .update(outbox)
+      .set({ nextAttemptAt: new Date(retryAt), lastError })
+      .where(stillOurs);
     return "retry";
   }
-  await db.update(outbox).set({ nextAttemptAt: null, sentAt: new Date(now), lastError: null }).where(stillOurs);
+  await db
+    .update(outbox)
+    .set({ nextAttemptAt: null, sentAt: new Date(now), lastError: null })
+    .where(stillOurs);
   return "sent";
 }
 
