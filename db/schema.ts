@@ -59,7 +59,11 @@ export const sessions = sqliteTable(
      */
     lastActiveAt: integer("last_active_at"),
   },
-  (t) => [index("sessions_user_idx").on(t.userId)],
+  (t) => [
+    index("sessions_user_idx").on(t.userId),
+    index("sessions_expires_idx").on(t.expiresAt),
+    index("sessions_created_idx").on(t.createdAt),
+  ],
 );
 
 export const profiles = sqliteTable("profiles", {
@@ -306,7 +310,7 @@ export const emailTokens = sqliteTable(
     usedAt: integer("used_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
-  (t) => [index("email_tokens_user_idx").on(t.userId)],
+  (t) => [index("email_tokens_user_idx").on(t.userId), index("email_tokens_expires_idx").on(t.expiresAt)],
 );
 
 /**
@@ -332,27 +336,47 @@ export const accountTokens = sqliteTable(
     claim: text("claim"),
     createdAt: createdAt(),
   },
-  (t) => [index("account_tokens_user_idx").on(t.userId, t.purpose)],
+  (t) => [
+    index("account_tokens_user_idx").on(t.userId, t.purpose),
+    index("account_tokens_expires_idx").on(t.expiresAt),
+  ],
 );
 
 /** Fixed-window counters, kept in the database so limits hold across Worker isolates. */
-export const rateLimits = sqliteTable("rate_limits", {
-  key: text("key").primaryKey(),
-  windowStart: integer("window_start").notNull(),
-  count: integer("count").notNull(),
-});
+export const rateLimits = sqliteTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    windowStart: integer("window_start").notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [index("rate_limits_window_idx").on(t.windowStart)],
+);
 
+/**
+ * E-mails, each written in the same batch as what it tells of and sent after that commits. A row is
+ * due while `next_attempt_at` has passed; a dispatcher claims it by moving that time forward (the
+ * lease) in the statement that reads it, so no two processes send it. Sent, it has `sent_at`; given
+ * up on after its last attempt, `failed_at`; either way `next_attempt_at` is null and the row stays.
+ */
 export const outbox = sqliteTable(
   "outbox",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     to: text("to").notNull(),
     subject: text("subject").notNull(),
+    /** The plain-text part. */
     body: text("body").notNull(),
+    /** The HTML part; null for e-mails queued before there was one. */
+    html: text("html"),
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }),
+    lastError: text("last_error"),
+    failedAt: integer("failed_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
-  (t) => [index("outbox_to_idx").on(t.to, t.id)],
+  (t) => [index("outbox_to_idx").on(t.to, t.id), index("outbox_due_idx").on(t.nextAttemptAt)],
 );
 
 /** Messages sent from the public contact form. */

@@ -144,9 +144,9 @@ export function world(t: TestApp, stripe: StripeStandIn) {
 export type World = ReturnType<typeof world>;
 
 /** The app the table is checked on: payments go to the Stripe stand-in, sign-ups are not limited. */
-export async function accessWorld() {
+export async function accessWorld(options: Parameters<typeof createTestApp>[1] = {}) {
   const stripe = await startStripeStandIn();
-  const t = await createTestApp({ ...standInEnv(stripe), RATE_LIMIT_SIGNUP_PER_IP: "100000" });
+  const t = await createTestApp({ ...standInEnv(stripe), RATE_LIMIT_SIGNUP_PER_IP: "100000" }, options);
   return { t, w: world(t, stripe), close: () => stripe.close() };
 }
 

@@ -1,21 +1,20 @@
 /**
  * The production Worker (wrangler.toml: API, chat rooms as Durable Objects, R2 avatars, static
- * assets) in workerd through wrangler's dev server, over a libSQL HTTP stand-in migrated the way a
- * deploy migrates Turso (`drizzle-kit migrate`). Offline, on free ports and throwaway state.
- * Started through wrangler's API, as party/local.ts does, so no inspector port is opened.
+ * assets) in workerd through wrangler's dev server, over a libSQL HTTP stand-in
+ * migrated the way a deploy migrates Turso (`drizzle-kit migrate`). Offline, on free ports and
+ * throwaway state. Started through wrangler's API, as party/local.ts does, so no inspector port is
+ * opened.
  */
 import { execFile } from "node:child_process";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
-import { createClient } from "@libsql/client";
 import { unstable_startWorker } from "wrangler";
 import { PRERENDERED_PAGES } from "../worker/http/prerendered";
 import { staticAssetHeadersFile } from "../worker/http/security-headers";
 import { freePort, ROOT } from "./host";
 import { startLibsqlServer, type LibsqlServer } from "./libsql-server";
-import { latestVerificationLink } from "./outbox";
 
 /** The page the placeholder SPA build serves, so tests can tell the SPA fallback answered. */
 export const EDGE_PAGE_TITLE = "Crewboard edge check";
@@ -25,7 +24,6 @@ export const edgePrerenderedTitle = (path: string) => `Pre-rendered ${path}`;
 export interface EdgeHost {
   url: string;
   database: LibsqlServer;
-  latestVerificationLink(email: string): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -93,14 +91,6 @@ export async function startEdgeHost(vars: Record<string, string> = {}): Promise<
     return {
       url,
       database,
-      async latestVerificationLink(email) {
-        const db = createClient({ url: database.url, authToken: database.authToken });
-        try {
-          return await latestVerificationLink(db, email);
-        } finally {
-          db.close();
-        }
-      },
       async stop() {
         await worker.dispose();
         await database.close();

@@ -3,10 +3,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { TRPCClientError } from "@trpc/client";
 import type { AppRouter } from "../worker/routers";
+import { createDb } from "../db/client";
 import { createNodeDb, migrateLocal } from "../db/local";
 import { createApp } from "../worker/app";
 import type { ChatNotice, MemberNotice } from "../party/protocol";
 import { readConfig, type EnvVars } from "../worker/config";
+import { configuredMailer, type Mailer } from "../worker/mail/mailer";
 import type { Rooms } from "../worker/rooms/rooms";
 import { fsAvatarStore } from "../worker/storage/fs-avatar-store";
 import { testBrowser } from "./browser";
@@ -28,19 +30,29 @@ function recordingRooms(notices: Notice[]): Rooms {
  * A fresh database with the real migrations, and the real Hono app over it. Clients talk to it
  * through `app.request`, exactly as the SPA's tRPC client does over HTTP.
  */
-export async function createTestApp(env: EnvVars = {}, options: { rooms?: Rooms } = {}) {
+export async function createTestApp(
+  env: EnvVars = {},
+  options: {
+    rooms?: Rooms;
+    /** Another mailer than the configuration's (SMTP, which only the Node host builds). */
+    mailer?: Mailer;
+    /** A database server (the libSQL stand-in) instead of a fresh file. */
+    database?: { url: string; authToken: string };
+  } = {},
+) {
   const dir = mkdtempSync(join(tmpdir(), "crewboard-test-"));
-  const databaseUrl = `file:${join(dir, "app.db")}`;
-  const db = createNodeDb({ url: databaseUrl });
+  const databaseUrl = options.database?.url ?? `file:${join(dir, "app.db")}`;
+  const db = options.database ? createDb(options.database) : createNodeDb({ url: databaseUrl });
   await migrateLocal(db);
   const config = readConfig({ PARTY_SECRET: "test-party-secret", APP_URL: TEST_ORIGIN, ...env });
+  const mailer = options.mailer ?? configuredMailer(config);
   let clientIp = "203.0.113.1";
   const avatars = fsAvatarStore(join(dir, "avatars"));
   const notices: Notice[] = [];
   const rooms = options.rooms ?? recordingRooms(notices);
   const deferred: Promise<unknown>[] = [];
   const defer = (work: Promise<unknown>) => void deferred.push(work);
-  const app = createApp(() => ({ db, config, clientIp, avatars, rooms, defer }));
+  const app = createApp(() => ({ db, config, clientIp, avatars, rooms, mailer, defer }));
 
   const browser = () => testBrowser(TEST_ORIGIN, (url, init) => app.request(url, init));
 
@@ -57,6 +69,7 @@ export async function createTestApp(env: EnvVars = {}, options: { rooms?: Rooms 
     /** For a second connection to the same file, as another serving process would open it. */
     databaseUrl,
     config,
+    mailer,
     avatars,
     browser,
     member,

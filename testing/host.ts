@@ -35,6 +35,10 @@ const OUTSIDE_CONFIG = [
   "STRIPE_SECRET_KEY",
   "STRIPE_WEBHOOK_SECRET",
   "STRIPE_API_URL",
+  "RESEND_API_KEY",
+  "RESEND_API_URL",
+  "SMTP_URL",
+  "MAIL_FROM",
 ];
 
 export interface HostOptions {

@@ -8,12 +8,14 @@
 import { afterAll, expect, it } from "vitest";
 import { roomSocket, eventually } from "./rooms-process";
 import { testBrowser } from "./browser";
+import type { MailStandIn } from "./mail-stand-ins";
 import { completedSession, signedDelivery, stripeEvent, type StripeStandIn } from "./stripe-stand-in";
 
 export interface JourneyHost {
   /** The app's origin: pages, API and (unless a ticket names another host) the rooms. */
   url: string;
-  latestVerificationLink(email: string): Promise<string>;
+  /** Where the host's e-mail goes: each member reads their link there, as in their inbox. */
+  mail: MailStandIn;
   /** The Stripe stand-in the host's STRIPE_API_URL points at. */
   stripe: StripeStandIn;
 }
@@ -44,7 +46,7 @@ export function memberJourney(host: () => JourneyHost) {
   /** Where the SPA opens a room's socket: the host its ticket names, else the app's own. */
   const roomHost = (ticket: { host: string | null }) => ticket.host ?? new URL(host().url).host;
 
-  it("signs up two members, and each one's e-mailed link verifies their address", async () => {
+  it("signs up two members, and each one's e-mail, delivered by the mail provider, verifies their address", async () => {
     for (const member of [ada, bob]) {
       member.browser = browser();
       const me = await member.browser.trpc.auth.signUp.mutate({
@@ -55,7 +57,7 @@ export function memberJourney(host: () => JourneyHost) {
       member.id = me.id;
       expect(me.emailVerified).toBe(false);
 
-      const link = new URL(await host().latestVerificationLink(member.email));
+      const link = new URL(await host().mail.latestLink(member.email, "/auth/verify"));
       expect(link.origin).toBe(host().url);
       const token = link.searchParams.get("token")!;
       expect(await member.browser.trpc.auth.verifyEmail.mutate({ token })).toEqual({ verified: true });

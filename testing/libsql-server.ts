@@ -196,6 +196,10 @@ export interface LibsqlServer {
   authToken: string;
   /** Pipelines answered so far: proves the client really went through the stand-in. */
   pipelines(): number;
+  /** An outage: stops answering, dropping every connection and open stream, until `restart`. */
+  stop(): Promise<void>;
+  /** Back on the same port, over the same file. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -273,15 +277,22 @@ export async function startLibsqlServer(
   server.listen(0, "127.0.0.1");
   await once(server, "listening");
   const { port } = server.address() as { port: number };
+  const stop = async () => {
+    if (!server.listening) return;
+    for (const baton of [...streams.keys()]) closeStream(baton);
+    server.closeAllConnections();
+    await new Promise((done) => server.close(done));
+  };
 
   return {
     url: `http://127.0.0.1:${port}`,
     authToken,
     pipelines: () => pipelines,
-    async close() {
-      for (const baton of [...streams.keys()]) closeStream(baton);
-      server.closeAllConnections();
-      await new Promise((done) => server.close(done));
+    stop,
+    async restart() {
+      server.listen(port, "127.0.0.1");
+      await once(server, "listening");
     },
+    close: stop,
   };
 }

@@ -1,16 +1,20 @@
+import { TRPCError } from "@trpc/server";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { Hono, type Context as HonoContext } from "hono";
 import { createMiddleware } from "hono/factory";
 import { HTTPException } from "hono/http-exception";
-import { DATABASE_BUSY, isDatabaseBusy } from "../db/errors";
+import { sql } from "drizzle-orm";
+import { DATABASE_BUSY, isDatabaseUnavailable } from "../db/errors";
 import type { AppEnv, Services } from "./env";
 import { avatarRoutes } from "./http/avatars";
 import { trpcBodyLimit } from "./http/body-limit";
 import { googleRoutes } from "./http/google";
+import { MAILBOX_PATH, mailboxRoutes } from "./http/mailbox";
 import { originCheck } from "./http/origin";
 import { securityHeadersMiddleware } from "./http/security-headers";
 import { sessionMiddleware } from "./http/session";
 import { STRIPE_WEBHOOK_PATH, stripeWebhook } from "./http/stripe-webhook";
+import { trpcErrorResponse } from "./http/trpc-error";
 import { appRouter } from "./routers";
 import type { Context } from "./trpc";
 
@@ -25,7 +29,14 @@ export function createApp(services: (c: HonoContext<AppEnv>) => Services) {
 
   app.onError((error, c) => {
     if (error instanceof HTTPException) return c.json({ error: error.message }, error.status);
-    if (isDatabaseBusy(error)) return c.json({ error: DATABASE_BUSY }, 503, { "Retry-After": "1" });
+    if (isDatabaseUnavailable(error)) {
+      c.header("Retry-After", "1");
+      // A database down during the session check fails a tRPC call before tRPC runs: answer as it would.
+      if (c.req.path.startsWith("/api/trpc/")) {
+        return trpcErrorResponse(c, new TRPCError({ code: "SERVICE_UNAVAILABLE", message: DATABASE_BUSY }));
+      }
+      return c.json({ error: DATABASE_BUSY }, 503);
+    }
     console.error(`${c.req.method} ${c.req.path}`, error);
     return c.json({ error: "Something went wrong. Please try again." }, 500);
   });
@@ -34,12 +45,13 @@ export function createApp(services: (c: HonoContext<AppEnv>) => Services) {
   app.use(
     "*",
     createMiddleware<AppEnv>(async (c, next) => {
-      const { db, config, clientIp, avatars, rooms, defer } = services(c);
+      const { db, config, clientIp, avatars, rooms, mailer, defer } = services(c);
       c.set("db", db);
       c.set("config", config);
       c.set("clientIp", clientIp);
       c.set("avatars", avatars);
       c.set("rooms", rooms);
+      c.set("mailer", mailer);
       c.set("defer", defer);
       await next();
     }),
@@ -52,7 +64,19 @@ export function createApp(services: (c: HonoContext<AppEnv>) => Services) {
   app.use("/api/*", originCheck);
   app.use("/api/*", sessionMiddleware);
 
-  app.get("/api/health", (c) => c.json({ ok: true }));
+  app.route(MAILBOX_PATH, mailboxRoutes);
+
+  // Monitors ask this: it says whether the database answers, not only the process.
+  app.get("/api/health", async (c) => {
+    try {
+      await c.var.db.run(sql`SELECT 1`);
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      console.error("health: the database is down:", error instanceof Error ? error.message : error);
+      return c.json({ ok: false, database: "down" }, 503, { "Retry-After": "1" });
+    }
+    return c.json({ ok: true });
+  });
   app.route("/api/auth/google", googleRoutes);
 
   app.use("/api/trpc/*", trpcBodyLimit);

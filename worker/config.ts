@@ -17,6 +17,28 @@ export interface Config {
   /** Null without `STRIPE_SECRET_KEY` (the local default): payments then say they are not configured. */
   stripe: StripeConfig | null;
   rateLimits: RateLimits;
+  mail: MailConfig;
+  /** The Worker, or Node with NODE_ENV=production: no local conveniences (the mailbox page). */
+  production: boolean;
+}
+
+/**
+ * How e-mail leaves the server. With no transport (the local default) it goes to the server log and
+ * stays in the outbox table. At the edge a `send_email` binding named EMAIL comes first, which no
+ * variable can say, so the Worker checks it itself (worker/index.ts).
+ */
+export interface MailConfig {
+  /** The sender every transport uses (`Crewboard <mail@crewboard.example.com>`); required with any of them. */
+  from: string | null;
+  resend: ResendConfig | null;
+  /** `smtp://user:pass@host:587`: the Node host only (worker/local-server.ts). */
+  smtpUrl: string | null;
+}
+
+export interface ResendConfig {
+  apiKey: string;
+  /** Resend's API, or a service that speaks it (and, in tests, a local stand-in). */
+  apiUrl: string;
 }
 
 export interface StripeConfig {
@@ -63,6 +85,21 @@ function readStripe(env: EnvVars): StripeConfig | null {
   };
 }
 
+const RESEND_API_URL = "https://api.resend.com";
+
+function readMail(env: EnvVars): MailConfig {
+  const from = env.MAIL_FROM || null;
+  // A transport without a sender would fail every e-mail, long after the operator looked.
+  if (!from && (env.RESEND_API_KEY || env.SMTP_URL)) {
+    throw new Error("MAIL_FROM is not set: e-mail needs a sender address");
+  }
+  return {
+    from,
+    resend: env.RESEND_API_KEY ? { apiKey: env.RESEND_API_KEY, apiUrl: env.RESEND_API_URL || RESEND_API_URL } : null,
+    smtpUrl: env.SMTP_URL || null,
+  };
+}
+
 function positiveInt(value: string | undefined, fallback: number) {
   const n = Number(value);
   return Number.isInteger(n) && n > 0 ? n : fallback;
@@ -105,5 +142,7 @@ export function readConfig(env: EnvVars): Config {
       passwordResetsPerEmail: positiveInt(env.RATE_LIMIT_RESET_PER_EMAIL, 3),
       passwordResetsPerIp: positiveInt(env.RATE_LIMIT_RESET_PER_IP, 20),
     },
+    mail: readMail(env),
+    production: env.NODE_ENV === "production",
   };
 }

@@ -12,6 +12,7 @@ import { THEME_SCRIPT_HASH } from "./http/security-headers";
 import { addressOf, PRERENDERED_PAGES } from "./http/prerendered";
 import { EDGE_PAGE_TITLE, edgePrerenderedTitle, startEdgeHost, type EdgeHost } from "../testing/edge-host";
 import { memberJourney } from "../testing/journey";
+import { startResendStandIn, type ResendStandIn } from "../testing/mail-stand-ins";
 import { standInEnv, startStripeStandIn, type StripeStandIn } from "../testing/stripe-stand-in";
 
 describe("wrangler deploy --dry-run", () => {
@@ -26,26 +27,34 @@ describe("wrangler deploy --dry-run", () => {
 
 describe("the Worker in workerd (wrangler dev)", () => {
   let stripe: StripeStandIn;
+  let resend: ResendStandIn;
   let edge: EdgeHost;
   let base: string;
 
   beforeAll(async () => {
     stripe = await startStripeStandIn();
-    edge = await startEdgeHost(standInEnv(stripe));
+    resend = await startResendStandIn();
+    edge = await startEdgeHost({ ...standInEnv(stripe), ...resend.env });
     base = edge.url;
   });
 
   afterAll(async () => {
     await edge?.stop();
+    await resend?.close();
     await stripe?.close();
   });
 
   describe("a member's journey", () => {
-    memberJourney(() => ({ ...edge, stripe }));
+    memberJourney(() => ({ ...edge, stripe, mail: resend }));
 
     it("went through the libSQL stand-in, not some other database", () => {
       expect(edge.database.pipelines()).toBeGreaterThan(0);
     });
+  });
+
+  it("serves no mailbox page: production, and e-mail leaves", async () => {
+    const res = await fetch(`${base}/dev/mailbox`, { headers: { "Sec-Fetch-Mode": "navigate" } });
+    expect(res.status).toBe(404);
   });
 
   it("answers health", async () => {

@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import type { Device } from "./auth/device";
 import type { Auth } from "./auth/lucia";
 import type { Config } from "./config";
+import type { Mailer } from "./mail/mailer";
 import type { Rooms } from "./rooms/rooms";
 import type { AvatarStore } from "./storage/avatar-store";
 
@@ -13,6 +14,8 @@ export interface Services {
   clientIp: string;
   avatars: AvatarStore;
   rooms: Rooms;
+  /** How the outbox's e-mails leave: chosen by the host from its configuration and bindings. */
+  mailer: Mailer;
   /** Keeps work going after the response is sent (the Worker's waitUntil). */
   defer: (work: Promise<unknown>) => void;
 }

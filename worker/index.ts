@@ -1,6 +1,7 @@
 /**
  * The Cloudflare Workers host: the API, the chat rooms (Durable Objects exported below) and, before
- * this runs, the SPA from Workers Static Assets. One `wrangler deploy` ships all three.
+ * this runs, the SPA from Workers Static Assets. One `wrangler deploy` ships all three. Cron
+ * Triggers (wrangler.toml `[triggers]`) call `scheduled()`: the outbox and the cleanup.
  */
 import { createDb, type Db } from "../db/client";
 import type { RoomEnv } from "../party/env";
@@ -8,6 +9,9 @@ import { routeRoomRequest } from "../party/router";
 import { createApp } from "./app";
 import { readConfig, type Config, type EnvVars } from "./config";
 import { assetPathOf, PRERENDERED_PAGES, servedByWorker } from "./http/prerendered";
+import { runScheduledJobs } from "./jobs/scheduled";
+import { cloudflareMailer, type EmailBinding } from "./mail/cloudflare-mailer";
+import { configuredMailer, type Mailer } from "./mail/mailer";
 import { bindingRooms } from "./rooms/binding-rooms";
 import type { Rooms } from "./rooms/rooms";
 import type { AvatarStore } from "./storage/avatar-store";
@@ -16,22 +20,37 @@ import { r2AvatarStore, type R2BucketLike } from "./storage/r2-avatar-store";
 export { ChatRoom } from "../party/chat-room";
 export { MemberRoom } from "../party/member-room";
 
-type Env = EnvVars & RoomEnv & { AVATARS?: R2BucketLike; ASSETS: Fetcher };
+type Env = EnvVars & RoomEnv & { AVATARS?: R2BucketLike; ASSETS: Fetcher; EMAIL?: EmailBinding };
 
 /** Long-lived clients per isolate, rebuilt only if the bindings object changes. */
-const perBindings = new WeakMap<object, { db: Db; config: Config; avatars: AvatarStore; rooms: Rooms }>();
+const perBindings = new WeakMap<
+  object,
+  { db: Db; config: Config; avatars: AvatarStore; rooms: Rooms; mailer: Mailer }
+>();
+
+/** Cloudflare Email Service when the `send_email` binding is there, else what the variables say. */
+function edgeMailer(env: Env, config: Config) {
+  if (env.SMTP_URL)
+    throw new Error("SMTP_URL works on the Node host only: at the edge, bind EMAIL or set RESEND_API_KEY");
+  if (!env.EMAIL) return configuredMailer(config);
+  if (!config.mail.from) throw new Error("MAIL_FROM is not set: e-mail needs a sender address");
+  return cloudflareMailer(env.EMAIL, config.mail.from);
+}
 
 function servicesFor(env: Env) {
   let services = perBindings.get(env);
   if (!services) {
     if (!env.LIBSQL_URL) throw new Error("LIBSQL_URL is not set");
     if (!env.AVATARS) throw new Error("the AVATARS R2 binding is missing");
-    const config = readConfig(env);
+    const vars: EnvVars = env;
+    // The Worker is production, whatever its variables say.
+    const config = readConfig({ ...vars, NODE_ENV: "production" });
     services = {
       db: createDb({ url: env.LIBSQL_URL, authToken: env.LIBSQL_AUTH_TOKEN }),
       config,
       avatars: r2AvatarStore(env.AVATARS),
       rooms: bindingRooms(env, config.partySecret),
+      mailer: edgeMailer(env, config),
     };
     perBindings.set(env, services);
   }
@@ -59,5 +78,11 @@ for (const page of PRERENDERED_PAGES.filter(servedByWorker)) {
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext) {
     return (await routeRoomRequest(request, env)) ?? app.fetch(request, env, ctx);
+  },
+
+  async scheduled(controller: ScheduledController, env: Env) {
+    const { db, mailer } = servicesFor(env);
+    const done = await runScheduledJobs(db, mailer, controller.scheduledTime);
+    console.log("scheduled jobs:", JSON.stringify(done));
   },
 };

@@ -9,6 +9,7 @@ import { localDataDir, openLocalDb } from "../db/local";
 import { createApp } from "./app";
 import { readConfig } from "./config";
 import { serveSpa } from "./http/spa";
+import { nodeMailer } from "./mail/node-mailer";
 import { httpRooms } from "./rooms/http-rooms";
 import { fsAvatarStore } from "./storage/fs-avatar-store";
 
@@ -18,6 +19,7 @@ const config = readConfig(process.env);
 // The host (worker/local.ts) migrated the database before starting this process, and checkpoints it.
 const db = await openLocalDb(dataDir, { migrate: false, checkpoints: "elsewhere" });
 const avatars = fsAvatarStore(resolve(dataDir, "avatars"));
+const mailer = nodeMailer(config);
 const rooms = httpRooms(`http://127.0.0.1:${process.env.PARTY_PORT}`, config.partySecret);
 // A long-lived process: deferred work simply runs on; its failures are its own to report.
 const defer = (work: Promise<unknown>) => void work.catch((error) => console.error(error));
@@ -27,6 +29,7 @@ const app = createApp((c) => ({
   config,
   avatars,
   rooms,
+  mailer,
   defer,
   clientIp: getConnInfo(c).remote.address ?? "unknown",
 }));

@@ -1,8 +1,8 @@
 /**
  * The Node host: migrates the embedded libSQL file, starts one serving process per core
  * (worker/local-server.ts: the same Hono app the Worker runs) and the chat rooms in workerd
- * (party/local.ts), and stops them all on Ctrl-C or SIGTERM. With the database, the only code that
- * touches the disk.
+ * (party/local.ts), runs the scheduled jobs (worker/jobs/scheduled.ts) on a timer, and stops them
+ * all on Ctrl-C or SIGTERM. With the database, the only code that touches the disk.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import cluster from "node:cluster";
@@ -12,7 +12,9 @@ import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { localDataDir, openLocalDb } from "../db/local";
-import { readConfig } from "./config";
+import { readConfig, type Config } from "./config";
+import { JOBS_INTERVAL_MS, runScheduledJobs } from "./jobs/scheduled";
+import { nodeMailer } from "./mail/node-mailer";
 
 const HOST = "127.0.0.1";
 const port = Number(process.env.PORT ?? 8787);
@@ -31,7 +33,7 @@ function localSecrets(): { partySecret: string } {
 
 // Migrations run once, here, before any serving process opens the database; and this process,
 // idle otherwise, keeps folding the serving processes' writes into the file.
-await openLocalDb(dataDir, { migrate: true, checkpoints: "on-a-timer" });
+const db = await openLocalDb(dataDir, { migrate: true, checkpoints: "on-a-timer" });
 const partySecret = process.env.PARTY_SECRET || localSecrets().partySecret;
 const env = {
   HOST,
@@ -41,13 +43,34 @@ const env = {
   PARTY_HOST: process.env.PARTY_HOST || `${HOST}:${partyPort}`,
 };
 
+let config: Config;
 try {
   // Each serving process reads the same; a configuration it would refuse stops everything here.
-  readConfig({ ...process.env, ...env });
+  config = readConfig({ ...process.env, ...env });
 } catch (error) {
   console.error(`Cannot start: ${(error as Error).message}`);
   process.exit(1);
 }
+
+/**
+ * The scheduled jobs, as Cron Triggers run them at the edge: here, once at start (what a stop left
+ * due) and then on a timer, in this process alone. A run still going (a provider slow to answer)
+ * is not joined by the next.
+ */
+function runJobsOnATimer() {
+  const mailer = nodeMailer(config);
+  let running = false;
+  const run = () => {
+    if (running) return;
+    running = true;
+    runScheduledJobs(db, mailer)
+      .catch((error: unknown) => console.error("The scheduled jobs failed:", error))
+      .finally(() => (running = false));
+  };
+  run();
+  setInterval(run, Number(process.env.JOBS_INTERVAL_MS) || JOBS_INTERVAL_MS).unref();
+}
+runJobsOnATimer();
 
 let stopping = false;
 let rooms: ChildProcess | undefined;

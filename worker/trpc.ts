@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { Cookie } from "lucia";
 import { z, ZodError } from "zod";
-import { DATABASE_BUSY, isDatabaseBusy } from "../db/errors";
+import { DATABASE_BUSY, isDatabaseUnavailable } from "../db/errors";
 import type { RequestVars } from "./env";
 import { transformer } from "./transformer";
 
@@ -47,12 +47,12 @@ const t = initTRPC
 export const router = t.router;
 
 /**
- * A database that stayed locked past the busy timeout changed nothing: say so with a 503 the
- * client retries, never a 500.
+ * A database that stayed locked past the busy timeout, or could not be reached, is no fault of the
+ * request: say so with a 503 the client retries, never a 500.
  */
 const busyIsUnavailable = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && isDatabaseBusy(result.error)) {
+  if (!result.ok && isDatabaseUnavailable(result.error)) {
     throw new TRPCError({ code: "SERVICE_UNAVAILABLE", message: DATABASE_BUSY, cause: result.error });
   }
   return result;

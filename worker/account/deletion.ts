@@ -8,6 +8,8 @@
 import { eq, or, sql } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { chatParticipants, friends, profiles, projectJoinRequests, projects, users } from "@db/schema";
+import { accountDeletedEmail } from "../auth/account-emails";
+import { queueEmailToUser } from "../mail/outbox";
 import { displayName } from "../chats/listing";
 import { RETURNING_MESSAGE, rowToWire, type MessageRow } from "../chats/messages";
 
@@ -44,6 +46,8 @@ export async function deleteAccount(db: Db, userId: string) {
       .returning({ userId: friends.userId, friendId: friends.friendId }),
     db.delete(projectJoinRequests).where(eq(projectJoinRequests.userId, userId)),
     db.delete(projects).where(eq(projects.userId, userId)),
+    // Read while the account is still there: the address it had is where the news goes.
+    queueEmailToUser(db, eq(users.id, userId), accountDeletedEmail()),
     // Sessions, credentials, the profile and e-mail tokens go by cascade; payments keep their
     // row with no member (ON DELETE SET NULL).
     db.delete(users).where(eq(users.id, userId)),

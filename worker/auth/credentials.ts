@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, isNull } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { accountTokens, profiles, sessions, users, type User } from "@db/schema";
-import { logEmail, queueEmail, queueEmailToUser } from "../mail";
+import { queueEmail, queueEmailToUser } from "../mail/outbox";
 import { emailChangedEmail, emailChangeEmail, passwordChangedEmail } from "./account-emails";
 import { issueToken, revokeTokens, spendToken, usableToken } from "./account-tokens";
 import type { Auth } from "./lucia";
@@ -24,7 +24,7 @@ export async function changePassword(db: Db, auth: Auth, user: User, newPassword
   const changedNow = and(eq(users.id, user.id), eq(users.passwordHash, passwordHash));
   const changedAccount = db.select({ id: users.id }).from(users).where(changedNow);
   const session = newSessionFor(db, auth, changedNow!, device);
-  const [changed, , , , notices] = await db.batch([
+  const [changed] = await db.batch([
     db
       .update(users)
       .set({ passwordHash })
@@ -36,7 +36,6 @@ export async function changePassword(db: Db, auth: Auth, user: User, newPassword
     queueEmailToUser(db, changedNow!, passwordChangedEmail()),
   ]);
   if (changed.length === 0) return null;
-  notices.forEach(logEmail);
   return session.cookie;
 }
 
@@ -54,13 +53,11 @@ export async function requestEmailChange(db: Db, userId: string, newEmail: strin
     lifetimeMs: EMAIL_CHANGE_LINK_LIFETIME_MS,
   });
   const link = `${appUrl}/auth/confirm-email?token=${encodeURIComponent(token)}`;
-  const email = { to: newEmail, ...emailChangeEmail(link) };
   await db.batch([
     revokeTokens(db, db.select({ id: users.id }).from(users).where(owner), now, "email_change"),
     statement,
-    queueEmail(db, email),
+    queueEmail(db, { to: newEmail, ...emailChangeEmail(link) }),
   ]);
-  logEmail(email);
 }
 
 /** The address waiting for its link to be opened, if any. */
@@ -92,7 +89,7 @@ export async function confirmEmailChange(db: Db, token: string) {
   if (!pending?.newEmail) return null;
   const { now, spend, owner } = await spendToken(db, token, "email_change");
   const account = inArray(users.id, owner);
-  const [spent, notices] = await db.batch([
+  const [spent] = await db.batch([
     spend,
     queueEmailToUser(db, account, emailChangedEmail(pending.newEmail)),
     db.update(users).set({ email: pending.newEmail, emailVerifiedAt: now }).where(account),
@@ -100,6 +97,5 @@ export async function confirmEmailChange(db: Db, token: string) {
     revokeTokens(db, owner, now),
   ]);
   if (spent.length === 0) return null;
-  notices.forEach(logEmail);
   return pending.newEmail;
 }

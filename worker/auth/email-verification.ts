@@ -1,36 +1,28 @@
 import { and, eq, gt, inArray, isNull, ne } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { emailTokens, sessions, users } from "@db/schema";
-import { queueEmail } from "../mail";
+import { queueEmail } from "../mail/outbox";
+import { verificationEmail as verificationContent } from "./account-emails";
 import { randomToken, sha256Hex } from "./tokens";
 
 const TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The single-use token (stored hashed) and the e-mail carrying its link, as statements to write
- * with the account they confirm; the e-mail is logged once they are.
+ * with the account they confirm.
  */
 export async function verificationEmail(db: Db, user: { id: string; email: string }, appUrl: string) {
   const token = randomToken();
   const link = `${appUrl}/auth/verify?token=${encodeURIComponent(token)}`;
-  const email = {
-    to: user.email,
-    subject: "Confirm your Crewboard e-mail address",
-    body:
-      `Welcome to Crewboard!\n\nConfirm your e-mail address by opening this link within 24 hours, in the browser ` +
-      `where you signed up:\n${link}\n\nOpened anywhere else, it confirms the address but the password chosen at ` +
-      `sign-up stops working, so that nobody can claim an address that is not theirs: choose a new one with ` +
-      `'Forgot password?' on the sign-in page.\n`,
-  };
   const statements = [
     db.insert(emailTokens).values({
       tokenHash: await sha256Hex(token),
       userId: user.id,
       expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MS),
     }),
-    queueEmail(db, email),
+    queueEmail(db, { to: user.email, ...verificationContent(link) }),
   ] as const;
-  return { statements, email };
+  return { statements };
 }
 
 /**

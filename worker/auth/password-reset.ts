@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { sessions, users } from "@db/schema";
-import { logEmail, queueEmailToUser } from "../mail";
+import { queueEmailToUser } from "../mail/outbox";
 import { passwordChangedEmail, passwordResetEmail } from "./account-emails";
 import { issueToken, revokeTokens, spendToken, usableToken } from "./account-tokens";
 import type { Auth } from "./lucia";
@@ -25,8 +25,7 @@ export async function requestPasswordReset(db: Db, email: string, appUrl: string
     lifetimeMs: RESET_LINK_LIFETIME_MS,
   });
   const link = `${appUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
-  const [, queued] = await db.batch([statement, queueEmailToUser(db, owner, passwordResetEmail(link))]);
-  queued.forEach(logEmail);
+  await db.batch([statement, queueEmailToUser(db, owner, passwordResetEmail(link))]);
 }
 
 /**
@@ -42,7 +41,7 @@ export async function resetPassword(db: Db, auth: Auth, token: string, password:
   const { now, spend, owner } = await spendToken(db, token, "password_reset");
   const account = inArray(users.id, owner);
   const session = newSessionFor(db, auth, account, device);
-  const [spent, , , , , notices] = await db.batch([
+  const [spent] = await db.batch([
     spend,
     db
       .update(users)
@@ -55,6 +54,5 @@ export async function resetPassword(db: Db, auth: Auth, token: string, password:
   ]);
   const [row] = spent;
   if (!row) return null;
-  notices.forEach(logEmail);
   return { userId: row.userId, cookie: session.cookie };
 }

@@ -10,6 +10,12 @@ export interface RateRule {
   windowMs: number;
 }
 
+/**
+ * The longest window any rule counts over (an hour: sign-ups, resets, address changes, contact
+ * messages, friend lookups). A counter whose window started before that counts nothing any more.
+ */
+export const LONGEST_WINDOW_MS = 60 * 60 * 1000;
+
 /** Which counter an attempt counts against: a rule and whom it is about (an address, an IP, a member). */
 export type Attempt = [rule: RateRule, subject: string];
 

@@ -1,35 +1,15 @@
-import { getTRPCErrorShape, transformTRPCResponse, TRPCError } from "@trpc/server";
-import { getHTTPStatusCodeFromError } from "@trpc/server/http";
-import type { Context } from "hono";
+import { TRPCError } from "@trpc/server";
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
-import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { AVATAR_TOO_LARGE, MAX_AVATAR_BYTES } from "@core/rules";
 import type { AppEnv } from "../env";
-import { appRouter } from "../routers";
+import { trpcErrorResponse } from "./trpc-error";
 
 /** Room for the multipart envelope around the largest image the upload procedure accepts. */
 const MULTIPART_OVERHEAD = 16 * 1024;
 /** Far above any form's JSON, far below what would strain the host's memory. */
 const MAX_JSON_BODY = 1024 * 1024;
 const UPLOAD_PATH = "/api/trpc/profiles.uploadAvatar";
-
-/** Answers a refusal made before tRPC runs exactly as a procedure throwing `error` would. */
-function trpcErrorResponse(c: Context, error: TRPCError) {
-  const config = appRouter._def._config;
-  const shape = getTRPCErrorShape({
-    config,
-    error,
-    type: "unknown",
-    path: c.req.path.slice("/api/trpc/".length),
-    input: undefined,
-    ctx: undefined,
-  });
-  return c.json(
-    transformTRPCResponse(config, { error: shape }),
-    getHTTPStatusCodeFromError(error) as ContentfulStatusCode,
-  );
-}
 
 /** Stops an oversized body before tRPC reads it into memory; the SPA shows the message like any other. */
 const limit = (maxSize: number, message: string) =>

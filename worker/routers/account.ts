@@ -16,6 +16,7 @@ import { currentParticipantIds } from "../chats/access";
 import { avatarKeyOf } from "../storage/avatar-files";
 import { protectedProcedure, router, unbatchedProtectedProcedure } from "../trpc";
 import { plainText } from "@core/fields";
+import { sendAfterResponse } from "../mail/outbox";
 
 /** A stolen session may not guess its way to the password through this form. */
 const DELETE_ATTEMPTS: RateRule = { name: "delete-account", limit: 5, windowMs: 15 * 60 * 1000 };
@@ -75,6 +76,7 @@ export const accountRouter = router({
 
     const deleted = await deleteAccount(ctx.db, user.id);
     ctx.setCookie(ctx.auth.createBlankSessionCookie());
+    sendAfterResponse(ctx);
 
     // The rooms close the member's sockets; the others read '… left the chat' live.
     for (const chatId of deleted.leftChatIds) tellChat(ctx, chatId, { type: "left", userId: user.id });

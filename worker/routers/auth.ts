@@ -18,7 +18,7 @@ import {
   type RateRule,
 } from "../auth/rate-limit";
 import { newSession } from "../auth/session";
-import { logEmail } from "../mail";
+import { sendAfterResponse } from "../mail/outbox";
 import type { Context } from "../trpc";
 import { publicProcedure, router, unbatchedProcedure, unbatchedProtectedProcedure } from "../trpc";
 import { displayNameField, emailField, linkTokenField, newPasswordField, passwordField } from "@core/fields";
@@ -86,7 +86,7 @@ export const authRouter = router({
         // Two sign-ups for one address can both pass the check above; the unique index decides.
         throw isUniqueViolation(error) ? taken() : error;
       });
-    logEmail(verification.email);
+    sendAfterResponse(ctx);
     ctx.setCookie(session.cookie);
     return me(ctx, { id: account.id, email: account.email, emailVerifiedAt: null });
   }),
@@ -139,6 +139,7 @@ export const authRouter = router({
       tooManyAttemptsMessage,
     );
     await requestPasswordReset(ctx.db, email, ctx.appUrl);
+    sendAfterResponse(ctx);
     return { message: RESET_LINK_SENT };
   }),
 
@@ -148,6 +149,7 @@ export const authRouter = router({
     .mutation(async ({ ctx, input }) => {
       const reset = await resetPassword(ctx.db, ctx.auth, input.token, input.password, ctx.device);
       if (!reset) throw new TRPCError({ code: "BAD_REQUEST", message: INVALID_RESET_LINK });
+      sendAfterResponse(ctx);
       ctx.setCookie(reset.cookie);
       const [user] = await ctx.db.select().from(users).where(eq(users.id, reset.userId));
       return me(ctx, user!);

@@ -20,6 +20,7 @@ import { limitAttempts, refundAttempt, tooManyAttemptsMessage, type Attempt, typ
 import type { Context } from "../trpc";
 import { protectedProcedure, router, unbatchedProcedure, unbatchedProtectedProcedure } from "../trpc";
 import { emailField, linkTokenField, newPasswordField, passwordField } from "@core/fields";
+import { sendAfterResponse } from "../mail/outbox";
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const ONE_HOUR = 60 * 60 * 1000;
@@ -72,6 +73,7 @@ export const credentialsRouter = router({
       await checkCurrentPassword(ctx, user, [], input.currentPassword);
       const cookie = await changePassword(ctx.db, ctx.auth, user, input.newPassword, ctx.device);
       if (!cookie) throw new TRPCError({ code: "CONFLICT", message: PASSWORD_CHANGED_ELSEWHERE });
+      sendAfterResponse(ctx);
       ctx.setCookie(cookie);
       return { changed: true as const };
     }),
@@ -86,6 +88,7 @@ export const credentialsRouter = router({
       // Said now to spare a wasted e-mail; the unique index decides when the link is opened.
       if (await findUserByEmail(ctx.db, newEmail)) throw new TRPCError({ code: "CONFLICT", message: EMAIL_TAKEN });
       await requestEmailChange(ctx.db, user.id, newEmail, ctx.appUrl);
+      sendAfterResponse(ctx);
       return { pendingEmail: newEmail };
     }),
 
@@ -97,6 +100,7 @@ export const credentialsRouter = router({
         throw isUniqueViolation(error) ? new TRPCError({ code: "CONFLICT", message: EMAIL_TAKEN }) : error;
       });
       if (!email) throw new TRPCError({ code: "BAD_REQUEST", message: INVALID_EMAIL_CHANGE_LINK });
+      sendAfterResponse(ctx);
       return { email };
     }),
 

@@ -58,9 +58,11 @@ describe("asking for a link", () => {
       executes.mockClear();
       fromNewIp();
       await t.browser().trpc.auth.requestPasswordReset.mutate({ email });
+      await t.settle();
       return {
         batches: batches.mock.calls.map(([statements]) => statements.map(sqlOf)),
-        executes: executes.mock.calls.map(([statement]) => sqlOf(statement)),
+        // Sending the outbox happens after the response, which cannot tell the two apart.
+        executes: executes.mock.calls.map(([statement]) => sqlOf(statement)).filter((s) => !/^update "outbox"/.test(s)),
       };
     };
     try {
