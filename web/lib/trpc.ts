@@ -31,6 +31,12 @@ const UNBATCHED = new Set([
   "billing.createCheckout",
 ]);
 export const unbatched = (path: string) => UNBATCHED.has(path);
+/**
+ * Sent the moment they are called, on a request of their own: a batch leaves from a timer, which
+ * often waits behind the next frame, and a chat message is timed by the other member's screen.
+ */
+const IMMEDIATE = new Set(["chats.send"]);
+export const immediate = (path: string) => IMMEDIATE.has(path);
 
 /** The error of a call to our API, its `data` typed by the router's error formatter. */
 export const isApiError = (error: unknown): error is TRPCClientError<AppRouter> => error instanceof TRPCClientError;
@@ -84,9 +90,10 @@ export const queryClient = new QueryClient({
 export const trpcClient = trpc.createClient({
   links: [
     // A batch is one JSON body, so uploads (FormData) travel on their own request; and the server
-    // refuses account, password, contact, add-friend and checkout calls inside a batch (each must be counted on its own).
+    // refuses account, password, contact, add-friend and checkout calls inside a batch (each must be counted on its own);
+    // a chat message does not wait for one.
     splitLink({
-      condition: (op) => isNonJsonSerializable(op.input) || unbatched(op.path),
+      condition: (op) => isNonJsonSerializable(op.input) || unbatched(op.path) || immediate(op.path),
       true: httpLink({ url: "/api/trpc", transformer: superjson }),
       false: httpBatchLink({ url: "/api/trpc", transformer: superjson }),
     }),
