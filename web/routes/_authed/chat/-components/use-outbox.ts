@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { startTransition, useCallback, useRef, useState } from "react";
 import type { WireMessage } from "@party/protocol";
 import { errorMessage, trpc } from "@web/lib/trpc";
 
@@ -22,10 +22,16 @@ export function useOutbox(chatId: string, onStored: (message: WireMessage) => vo
    * message. Taken out at once, one could vanish for a frame: the timeline may render after the outbox.
    */
   const stored = useRef(new Set<string>());
-  const setError = (clientId: string, error?: string) =>
-    setOutbox((list) => list.map((p) => (p.clientId === clientId ? { ...p, error } : p)));
+  const setError = useCallback(
+    (clientId: string, error?: string) =>
+      setOutbox((list) => list.map((p) => (p.clientId === clientId ? { ...p, error } : p))),
+    [],
+  );
 
   const { mutate } = trpc.chats.send.useMutation({
+    // One at a time, each once the last is stored: sent together, they could be stored, and so
+    // numbered, in another order than the member wrote them.
+    scope: { id: `chats.send ${chatId}` },
     onSuccess: (message) => {
       stored.current.add(message.clientId);
       // Numbered after a message this page has not seen, it shows that one is late or missed.
@@ -34,20 +40,29 @@ export function useOutbox(chatId: string, onStored: (message: WireMessage) => vo
     onError: (error, { clientId }) => setError(clientId, errorMessage(error, "Not sent.")),
   });
 
-  const send = (content: string) => {
-    const message = { clientId: crypto.randomUUID(), content, createdAt: Date.now() };
-    mutate({ chatId, clientId: message.clientId, content });
-    const gone = stored.current;
-    stored.current = new Set();
-    setOutbox((list) => [...list.filter((p) => !gone.has(p.clientId)), message]);
-  };
+  const send = useCallback(
+    (content: string) => {
+      const message = { clientId: crypto.randomUUID(), content, createdAt: Date.now() };
+      mutate({ chatId, clientId: message.clientId, content });
+      const gone = stored.current;
+      stored.current = new Set();
+      // The request leaves a few promise callbacks into `mutate`; an urgent update would render the
+      // chat in a promise callback queued before those. As a transition it renders in the next
+      // task, after the request has left and before the next frame.
+      startTransition(() => setOutbox((list) => [...list.filter((p) => !gone.has(p.clientId)), message]));
+    },
+    [chatId, mutate],
+  );
 
-  const retry = (clientId: string) => {
-    const message = outbox.find((p) => p.clientId === clientId);
-    if (!message) return;
-    setError(clientId, undefined);
-    mutate({ chatId, clientId, content: message.content });
-  };
+  const retry = useCallback(
+    (clientId: string) => {
+      const message = outbox.find((p) => p.clientId === clientId);
+      if (!message) return;
+      setError(clientId, undefined);
+      mutate({ chatId, clientId, content: message.content });
+    },
+    [outbox, chatId, mutate, setError],
+  );
 
   return { outbox, send, retry };
 }
