@@ -87,6 +87,25 @@ export const queryClient = new QueryClient({
   },
 });
 
+let leaving: (() => void)[] = [];
+
+/**
+ * Runs `then` as soon as the next request sent on its own has left the page. The client sends it a
+ * few promise callbacks after it is called, and React renders an update made meanwhile before that:
+ * what should follow the request, without waiting for a later task, waits for this.
+ */
+export function whenRequestLeaves(then: () => void) {
+  leaving.push(then);
+}
+
+const sendAlone: typeof fetch = (input, init) => {
+  const response = fetch(input, init);
+  const due = leaving;
+  leaving = [];
+  for (const then of due) then();
+  return response;
+};
+
 export const trpcClient = trpc.createClient({
   links: [
     // A batch is one JSON body, so uploads (FormData) travel on their own request; and the server
@@ -94,7 +113,7 @@ export const trpcClient = trpc.createClient({
     // a chat message does not wait for one.
     splitLink({
       condition: (op) => isNonJsonSerializable(op.input) || unbatched(op.path) || immediate(op.path),
-      true: httpLink({ url: "/api/trpc", transformer: superjson }),
+      true: httpLink({ url: "/api/trpc", transformer: superjson, fetch: sendAlone }),
       false: httpBatchLink({ url: "/api/trpc", transformer: superjson }),
     }),
   ],

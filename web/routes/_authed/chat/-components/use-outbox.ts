@@ -1,6 +1,6 @@
-import { startTransition, useCallback, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import type { WireMessage } from "@party/protocol";
-import { errorMessage, trpc } from "@web/lib/trpc";
+import { errorMessage, trpc, whenRequestLeaves } from "@web/lib/trpc";
 
 export interface PendingMessage {
   clientId: string;
@@ -43,13 +43,20 @@ export function useOutbox(chatId: string, onStored: (message: WireMessage) => vo
   const send = useCallback(
     (content: string) => {
       const message = { clientId: crypto.randomUUID(), content, createdAt: Date.now() };
-      mutate({ chatId, clientId: message.clientId, content });
       const gone = stored.current;
       stored.current = new Set();
-      // The request leaves a few promise callbacks into `mutate`; an urgent update would render the
-      // chat in a promise callback queued before those. As a transition it renders in the next
-      // task, after the request has left and before the next frame.
-      startTransition(() => setOutbox((list) => [...list.filter((p) => !gone.has(p.clientId)), message]));
+      let shown = false;
+      const show = () => {
+        if (shown) return;
+        shown = true;
+        setOutbox((list) => [...list.filter((p) => !gone.has(p.clientId)), message]);
+      };
+      // The bubble renders in this same task, right after the request has left: rendered at once,
+      // it would hold the request back. Waiting behind the chat's previous message, the request
+      // leaves later, and the bubble shows in the next task.
+      whenRequestLeaves(show);
+      mutate({ chatId, clientId: message.clientId, content });
+      setTimeout(show);
     },
     [chatId, mutate],
   );
