@@ -86,13 +86,23 @@ const watch = (page: Page, tag: string) =>
   }, tag);
 const state = (page: Page) => page.evaluate(() => ({ ...(window as unknown as Instrumented).__bench }));
 
-/** The newest `chats.send` request of the page, on the pages' clock. */
+/**
+ * The newest `chats.send` request of the page, on the pages' clock. Its entry is written once its
+ * answer has arrived, which may be after the friend's screen showed the message.
+ */
 const lastSend = (page: Page) =>
-  page.evaluate(() => {
-    const sends = performance
-      .getEntriesByType("resource")
-      .filter((entry) => entry.name.includes("chats.send")) as PerformanceResourceTiming[];
-    const entry = sends.at(-1)!;
+  page.evaluate(async () => {
+    const deadline = performance.now() + 10_000;
+    let entry: PerformanceResourceTiming | undefined;
+    while (!entry) {
+      if (performance.now() > deadline) throw new Error("the send's answer never arrived");
+      entry = (
+        performance
+          .getEntriesByType("resource")
+          .filter((e) => e.name.includes("chats.send")) as PerformanceResourceTiming[]
+      ).at(-1);
+      if (!entry) await new Promise((resolve) => setTimeout(resolve, 2));
+    }
     performance.clearResourceTimings();
     return {
       requestStart: performance.timeOrigin + entry.requestStart,

@@ -3,7 +3,7 @@ import { TRPCClientError } from "@trpc/client";
 import { describe, expect, it, vi } from "vitest";
 import { appRouter } from "@worker/routers";
 import type { Meta } from "@worker/trpc";
-import { queryClient, unbatched } from "./trpc";
+import { queryClient, trpcClient, unbatched, whenRequestLeaves } from "./trpc";
 
 const { retry, retryDelay } = queryClient.getDefaultOptions().queries!;
 const mutations = queryClient.getDefaultOptions().mutations!;
@@ -62,6 +62,29 @@ describe("the link", () => {
     const alone = procedures.filter(([, procedure]) => procedure._def.meta?.alone).map(([path]) => path);
     expect(alone).toContain("auth.signIn");
     expect(procedures.filter(([path]) => unbatched(path)).map(([path]) => path)).toEqual(alone);
+  });
+
+  it("sends a chat message on a request of its own before any timer runs", async () => {
+    const left: number[] = [];
+    const fetch = vi.fn((_url: string, _init: RequestInit) => new Promise<Response>(() => {}));
+    vi.stubGlobal("fetch", fetch);
+    vi.useFakeTimers();
+    try {
+      whenRequestLeaves(() => left.push(fetch.mock.calls.length));
+      void trpcClient.chats.send.mutate({
+        chatId: "c",
+        clientId: "00000000-0000-4000-8000-000000000000",
+        content: "hi",
+      });
+      // Only promise callbacks run meanwhile: a batch would still be waiting for its timer.
+      for (let i = 0; i < 10 && fetch.mock.calls.length === 0; i++) await Promise.resolve();
+      expect(fetch.mock.calls.map(([url]) => String(url))).toEqual(["/api/trpc/chats.send"]);
+      // What waited for it ran once it had been sent, in the same task.
+      expect(left).toEqual([1]);
+    } finally {
+      vi.useRealTimers();
+      vi.unstubAllGlobals();
+    }
   });
 });
 

@@ -31,6 +31,12 @@ const UNBATCHED = new Set([
   "billing.createCheckout",
 ]);
 export const unbatched = (path: string) => UNBATCHED.has(path);
+/**
+ * Sent the moment they are called, on a request of their own: a batch leaves from a timer, which
+ * often waits behind the next frame, and a chat message is timed by the other member's screen.
+ */
+const IMMEDIATE = new Set(["chats.send"]);
+export const immediate = (path: string) => IMMEDIATE.has(path);
 
 /** The error of a call to our API, its `data` typed by the router's error formatter. */
 export const isApiError = (error: unknown): error is TRPCClientError<AppRouter> => error instanceof TRPCClientError;
@@ -81,13 +87,33 @@ export const queryClient = new QueryClient({
   },
 });
 
+let leaving: (() => void)[] = [];
+
+/**
+ * Runs `then` as soon as the next request sent on its own has left the page. The client sends it a
+ * few promise callbacks after it is called, and React renders an update made meanwhile before that:
+ * what should follow the request, without waiting for a later task, waits for this.
+ */
+export function whenRequestLeaves(then: () => void) {
+  leaving.push(then);
+}
+
+const sendAlone: typeof fetch = (input, init) => {
+  const response = fetch(input, init);
+  const due = leaving;
+  leaving = [];
+  for (const then of due) then();
+  return response;
+};
+
 export const trpcClient = trpc.createClient({
   links: [
     // A batch is one JSON body, so uploads (FormData) travel on their own request; and the server
-    // refuses account, password, contact, add-friend and checkout calls inside a batch (each must be counted on its own).
+    // refuses account, password, contact, add-friend and checkout calls inside a batch (each must be counted on its own);
+    // a chat message does not wait for one.
     splitLink({
-      condition: (op) => isNonJsonSerializable(op.input) || unbatched(op.path),
-      true: httpLink({ url: "/api/trpc", transformer: superjson }),
+      condition: (op) => isNonJsonSerializable(op.input) || unbatched(op.path) || immediate(op.path),
+      true: httpLink({ url: "/api/trpc", transformer: superjson, fetch: sendAlone }),
       false: httpBatchLink({ url: "/api/trpc", transformer: superjson }),
     }),
   ],

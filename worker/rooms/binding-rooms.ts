@@ -4,7 +4,8 @@ import { expectAccepted, type Rooms } from "./rooms";
 
 /**
  * The rooms as Durable Objects of this same Worker, reached through their bindings. Addressed by
- * name, a room knows its name (ctx.id.name) without partyserver's extra setName call.
+ * name, a room knows its name (ctx.id.name) without partyserver's extra setName call. A notice's
+ * fetch starts as it is told, ahead of the answer the request then builds: nothing waits for `sent`.
  */
 export function bindingRooms(env: RoomEnv, secret: string): Rooms {
   return {

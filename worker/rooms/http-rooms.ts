@@ -36,5 +36,8 @@ export function httpRooms(origin: string, secret: string): Rooms {
   return {
     tellChat: noticeBatcher((chatId, notices) => post("chat-room", chatId, notices)),
     tellMember: (userId, notice) => post("member-room", userId, notice),
+    // node:http hands a request its kept-alive socket, and writes it, on the next tick: a tick
+    // queued after it comes after that write.
+    sent: () => new Promise<void>((resolve) => process.nextTick(resolve)),
   };
 }

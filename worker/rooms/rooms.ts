@@ -9,6 +9,12 @@ export interface Rooms {
   /** Resolves once the room took the notice; rejects when it cannot be reached or refused it. */
   tellChat(chatId: string, notice: ChatNotice): Promise<void>;
   tellMember(userId: string, notice: MemberNotice): Promise<void>;
+  /**
+   * Resolves once what the rooms were told so far has left this process. A send answers after it, so
+   * the other members' copy of a message is on its way before the sender's answer is written. Rooms
+   * whose notices leave as they are told have none.
+   */
+  sent?(): Promise<void>;
 }
 
 export function expectAccepted(status: number) {

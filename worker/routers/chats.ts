@@ -130,6 +130,7 @@ export const chatsRouter = router({
     if (!row) return storedOrRefused(ctx, input);
     const message = rowToWire(row);
     announceMessage(ctx, message, await recipientsAt(ctx.db, input.chatId, row.members_version));
+    await ctx.rooms.sent?.();
     return message;
   }),
 

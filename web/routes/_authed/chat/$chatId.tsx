@@ -4,7 +4,7 @@ import { ChatOutline } from "@web/components/chat-outline";
 import { CHAT_TITLE, pageHead } from "@web/lib/head";
 import { useMember } from "@web/lib/session";
 import { trpc } from "@web/lib/trpc";
-import { ChatHeader } from "./-components/chat-header";
+import { ChatHeader, TypingContext } from "./-components/chat-header";
 import { Composer } from "./-components/composer";
 import { MessageList, type Sender } from "./-components/message-list";
 import { FIRST_PAGE_FRESH_MS, timelineQuery } from "./-components/timeline-query";
@@ -52,17 +52,19 @@ function ChatPage() {
   }, [chat.isError, gone]);
 
   // Opening the chat, and every new message seen at the bottom, marks it read.
-  const markRead = trpc.chats.markRead.useMutation({
+  const { mutate: markRead } = trpc.chats.markRead.useMutation({
     onSuccess: () => void utils.chats.summary.invalidate(),
   });
   const lastMarked = useRef(chat.data?.me.lastReadSeq ?? 0);
-  const newest = live.messages.at(-1)?.seq ?? 0;
-  const seeNewest = () => {
-    if (newest > lastMarked.current && document.visibilityState === "visible") {
-      lastMarked.current = newest;
-      markRead.mutate({ chatId, seq: newest });
-    }
-  };
+  const seeNewest = useCallback(
+    (newest: number) => {
+      if (newest > lastMarked.current && document.visibilityState === "visible") {
+        lastMarked.current = newest;
+        markRead({ chatId, seq: newest });
+      }
+    },
+    [chatId, markRead],
+  );
 
   // One function, and one sender each, for as long as the participants stay the same: the message
   // list is not built again for a typing hint or a presence change, nor a bubble for a new message.
@@ -83,7 +85,9 @@ function ChatPage() {
   return (
     <div className="flex h-dvh flex-col">
       {/* Outside <main>, so the header keeps its banner landmark. */}
-      <ChatHeader chat={chat.data} myId={me.id} online={live.online} typing={live.typing} />
+      <TypingContext value={live.typing}>
+        <ChatHeader chat={chat.data} myId={me.id} online={live.online} />
+      </TypingContext>
       <main className="flex min-h-0 flex-1 flex-col">
         {live.loaded ? (
           <MessageList
@@ -93,7 +97,7 @@ function ChatPage() {
             senderOf={senderOf}
             hasOlder={live.hasOlder}
             loadingOlder={live.loadingOlder}
-            onLoadOlder={() => void live.loadOlder()}
+            onLoadOlder={live.loadOlder}
             onRetry={live.retry}
             onSeeNewest={seeNewest}
           />

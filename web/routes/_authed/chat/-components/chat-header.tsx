@@ -1,4 +1,4 @@
-import { lazy } from "react";
+import { createContext, lazy, memo, use } from "react";
 import { AfterPaint } from "@web/components/after-paint";
 import { Avatar } from "@web/components/avatar";
 import { ChatBar } from "@web/components/chat-outline";
@@ -10,23 +10,54 @@ import { chatPeople, ChatMenuButton, OnlineDot, type Chat } from "./chat-header-
  */
 const ChatMenu = lazy(() => import("./chat-menu"));
 
+/**
+ * Who else is typing. Handed down as context, so a typing hint renders the header's status line
+ * alone, not the header around it.
+ */
+export const TypingContext = createContext<string[]>([]);
+
 /** Back to /friends, who the chat is with (and whether they are here), and the chat's menu. */
-export function ChatHeader({
+export const ChatHeader = memo(function ChatHeader({
   chat,
   myId,
   online,
-  typing,
 }: {
   chat: Chat;
   myId: string;
   online: string[];
-  typing: string[];
 }) {
-  const { current, other, title } = chatPeople(chat, myId);
+  const { other, title } = chatPeople(chat, myId);
+  const otherOnline = !!other && online.includes(other.userId);
+
+  return (
+    <ChatBar>
+      <div className="relative">
+        <Avatar name={title} url={other?.avatarUrl ?? null} className="size-10" />
+        {other && (
+          <span className="absolute -right-0.5 -bottom-0.5 rounded-full bg-background p-0.5">
+            <OnlineDot online={otherOnline} label={otherOnline ? "Online" : "Offline"} />
+          </span>
+        )}
+      </div>
+      <div className="min-w-0 flex-1">
+        <h1 className="truncate text-base font-semibold">{title}</h1>
+        <ChatStatus chat={chat} myId={myId} online={online} />
+      </div>
+      <AfterPaint fallback={<ChatMenuButton disabled />}>
+        <ChatMenu chat={chat} myId={myId} online={online} />
+      </AfterPaint>
+    </ChatBar>
+  );
+});
+
+/** Who is typing; otherwise whether the other member is here, or how many of the group are. */
+function ChatStatus({ chat, myId, online }: { chat: Chat; myId: string; online: string[] }) {
+  const typing = use(TypingContext);
+  const { current, other } = chatPeople(chat, myId);
   const othersOnline = online.filter((id) => id !== myId);
   const nameOf = (userId: string) => chat.participants.find((p) => p.userId === userId)?.name ?? "Someone";
 
-  const subtitle = typing.length
+  const status = typing.length
     ? `${typing.map(nameOf).join(", ")} ${typing.length === 1 ? "is" : "are"} typing…`
     : chat.isGroup
       ? `${current.length} ${current.length === 1 ? "member" : "members"}${othersOnline.length ? `, ${othersOnline.length} online` : ""}`
@@ -35,27 +66,8 @@ export function ChatHeader({
         : "Offline";
 
   return (
-    <ChatBar>
-      <div className="relative">
-        <Avatar name={title} url={other?.avatarUrl ?? null} className="size-10" />
-        {other && (
-          <span className="absolute -right-0.5 -bottom-0.5 rounded-full bg-background p-0.5">
-            <OnlineDot
-              online={othersOnline.includes(other.userId)}
-              label={othersOnline.includes(other.userId) ? "Online" : "Offline"}
-            />
-          </span>
-        )}
-      </div>
-      <div className="min-w-0 flex-1">
-        <h1 className="truncate text-base font-semibold">{title}</h1>
-        <p className="truncate text-xs text-muted-foreground" aria-live="polite">
-          {subtitle}
-        </p>
-      </div>
-      <AfterPaint fallback={<ChatMenuButton disabled />}>
-        <ChatMenu chat={chat} myId={myId} online={online} />
-      </AfterPaint>
-    </ChatBar>
+    <p className="truncate text-xs text-muted-foreground" aria-live="polite">
+      {status}
+    </p>
   );
 }

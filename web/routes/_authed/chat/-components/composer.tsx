@@ -1,11 +1,17 @@
 import { SendHorizontal } from "lucide-react";
-import { useState, type KeyboardEvent } from "react";
+import { memo, useState, type KeyboardEvent } from "react";
 import { MAX_MESSAGE_LENGTH, MESSAGE_TOO_LONG } from "@core/chat-rules";
 import { Button } from "@web/components/ui/button";
 import { cn } from "@web/lib/cn";
 
 /** Enter sends, Shift+Enter starts a new line; empty, blank or over-long text cannot be sent. */
-export function Composer({ onSend, onTyping }: { onSend: (content: string) => void; onTyping: () => void }) {
+export const Composer = memo(function Composer({
+  onSend,
+  onTyping,
+}: {
+  onSend: (content: string) => void;
+  onTyping: () => void;
+}) {
   const [text, setText] = useState("");
   const content = text.trim();
   const tooLong = content.length > MAX_MESSAGE_LENGTH;
@@ -61,4 +67,4 @@ export function Composer({ onSend, onTyping }: { onSend: (content: string) => vo
       )}
     </form>
   );
-}
+});

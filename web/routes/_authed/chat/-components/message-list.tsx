@@ -103,6 +103,42 @@ const MessageRow = memo(function MessageRow({
   );
 });
 
+/** One of the member's own messages on its way: 'Sending…', or 'Not sent.' with Retry. */
+const PendingRow = memo(function PendingRow({
+  message,
+  sender,
+  onRetry,
+}: {
+  message: PendingMessage;
+  sender: Sender;
+  onRetry: (clientId: string) => void;
+}) {
+  return (
+    <Bubble
+      own
+      sender={sender}
+      at={message.createdAt}
+      footer={
+        message.error ? (
+          <span className="flex items-center gap-2 text-xs text-destructive" role="alert">
+            Not sent.
+            <Button variant="link" size="inline" className="text-xs" onClick={() => onRetry(message.clientId)}>
+              <RotateCw aria-hidden />
+              Retry
+            </Button>
+          </span>
+        ) : (
+          <span className="text-xs text-muted-foreground">Sending…</span>
+        )
+      }
+    >
+      <span className={cn(!message.error && "opacity-80")}>
+        <MessageText text={message.content} />
+      </span>
+    </Bubble>
+  );
+});
+
 interface Props {
   messages: WireMessage[];
   pending: PendingMessage[];
@@ -112,15 +148,15 @@ interface Props {
   loadingOlder: boolean;
   onLoadOlder: () => void;
   onRetry: (clientId: string) => void;
-  /** Called whenever the newest message is in view at the bottom. */
-  onSeeNewest: () => void;
+  /** Called with the newest message's number whenever it is in view at the bottom. */
+  onSeeNewest: (seq: number) => void;
 }
 
 /**
  * Oldest first with day separators. Sticks to the bottom unless the member scrolled up; then new
  * messages raise a pill instead of moving the view. Loading older history keeps the view in place.
  */
-export function MessageList({
+export const MessageList = memo(function MessageList({
   messages,
   pending,
   myId,
@@ -148,7 +184,7 @@ export function MessageList({
         el.scrollTop += el.scrollHeight - before.height;
       } else if (atBottom.current) {
         el.scrollTop = el.scrollHeight;
-        onSeeNewest();
+        onSeeNewest(lastSeq ?? 0);
       } else if (lastSeq !== undefined) {
         // Measured after layout, so it cannot be worked out while rendering.
         setUnseen(true);
@@ -163,9 +199,7 @@ export function MessageList({
       return () => cancelAnimationFrame(frame);
     }
     settle();
-    // onSeeNewest changes identity every render; the list reacts to messages only.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [firstSeq, lastSeq, pending.length]);
+  }, [firstSeq, lastSeq, pending.length, onSeeNewest]);
 
   const onScroll = () => {
     const el = scroller.current!;
@@ -173,7 +207,7 @@ export function MessageList({
     heightBefore.current.height = el.scrollHeight;
     if (atBottom.current) {
       setUnseen(false);
-      onSeeNewest();
+      onSeeNewest(lastSeq ?? 0);
     }
     if (el.scrollTop < LOAD_OLDER_PX && hasOlder && !loadingOlder) onLoadOlder();
   };
@@ -217,29 +251,7 @@ export function MessageList({
           <ol className="mx-auto flex max-w-3xl flex-col gap-3" aria-label="Messages">
             {rows}
             {pending.map((p) => (
-              <Bubble
-                key={p.clientId}
-                own
-                sender={me}
-                at={p.createdAt}
-                footer={
-                  p.error ? (
-                    <span className="flex items-center gap-2 text-xs text-destructive" role="alert">
-                      Not sent.
-                      <Button variant="link" size="inline" className="text-xs" onClick={() => onRetry(p.clientId)}>
-                        <RotateCw aria-hidden />
-                        Retry
-                      </Button>
-                    </span>
-                  ) : (
-                    <span className="text-xs text-muted-foreground">Sending…</span>
-                  )
-                }
-              >
-                <span className={cn(!p.error && "opacity-80")}>
-                  <MessageText text={p.content} />
-                </span>
-              </Bubble>
+              <PendingRow key={p.clientId} message={p} sender={me} onRetry={onRetry} />
             ))}
           </ol>
         )}
@@ -258,4 +270,4 @@ export function MessageList({
       )}
     </div>
   );
-}
+});

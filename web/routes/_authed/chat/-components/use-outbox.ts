@@ -1,6 +1,6 @@
-import { useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import type { WireMessage } from "@party/protocol";
-import { errorMessage, trpc } from "@web/lib/trpc";
+import { errorMessage, trpc, whenRequestLeaves } from "@web/lib/trpc";
 
 export interface PendingMessage {
   clientId: string;
@@ -22,10 +22,16 @@ export function useOutbox(chatId: string, onStored: (message: WireMessage) => vo
    * message. Taken out at once, one could vanish for a frame: the timeline may render after the outbox.
    */
   const stored = useRef(new Set<string>());
-  const setError = (clientId: string, error?: string) =>
-    setOutbox((list) => list.map((p) => (p.clientId === clientId ? { ...p, error } : p)));
+  const setError = useCallback(
+    (clientId: string, error?: string) =>
+      setOutbox((list) => list.map((p) => (p.clientId === clientId ? { ...p, error } : p))),
+    [],
+  );
 
   const { mutate } = trpc.chats.send.useMutation({
+    // One at a time, each once the last is stored: sent together, they could be stored, and so
+    // numbered, in another order than the member wrote them.
+    scope: { id: `chats.send ${chatId}` },
     onSuccess: (message) => {
       stored.current.add(message.clientId);
       // Numbered after a message this page has not seen, it shows that one is late or missed.
@@ -34,20 +40,36 @@ export function useOutbox(chatId: string, onStored: (message: WireMessage) => vo
     onError: (error, { clientId }) => setError(clientId, errorMessage(error, "Not sent.")),
   });
 
-  const send = (content: string) => {
-    const message = { clientId: crypto.randomUUID(), content, createdAt: Date.now() };
-    mutate({ chatId, clientId: message.clientId, content });
-    const gone = stored.current;
-    stored.current = new Set();
-    setOutbox((list) => [...list.filter((p) => !gone.has(p.clientId)), message]);
-  };
+  const send = useCallback(
+    (content: string) => {
+      const message = { clientId: crypto.randomUUID(), content, createdAt: Date.now() };
+      const gone = stored.current;
+      stored.current = new Set();
+      let shown = false;
+      const show = () => {
+        if (shown) return;
+        shown = true;
+        setOutbox((list) => [...list.filter((p) => !gone.has(p.clientId)), message]);
+      };
+      // The bubble renders in this same task, right after the request has left: rendered at once,
+      // it would hold the request back. Waiting behind the chat's previous message, the request
+      // leaves later, and the bubble shows in the next task.
+      whenRequestLeaves(show);
+      mutate({ chatId, clientId: message.clientId, content });
+      setTimeout(show);
+    },
+    [chatId, mutate],
+  );
 
-  const retry = (clientId: string) => {
-    const message = outbox.find((p) => p.clientId === clientId);
-    if (!message) return;
-    setError(clientId, undefined);
-    mutate({ chatId, clientId, content: message.content });
-  };
+  const retry = useCallback(
+    (clientId: string) => {
+      const message = outbox.find((p) => p.clientId === clientId);
+      if (!message) return;
+      setError(clientId, undefined);
+      mutate({ chatId, clientId, content: message.content });
+    },
+    [outbox, chatId, mutate, setError],
+  );
 
   return { outbox, send, retry };
 }

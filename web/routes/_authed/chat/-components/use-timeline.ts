@@ -1,39 +1,55 @@
-import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useMemo } from "react";
+import { hashKey, useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from "react";
+import type { WireMessage } from "@party/protocol";
 import { trpc } from "@web/lib/trpc";
 import { liveTimeline } from "./live-timeline";
-import { timelineMessages } from "./timeline";
+import { timelineMessages, type Timeline } from "./timeline";
 import { timelineQuery } from "./timeline-query";
+
+const NO_MESSAGES: WireMessage[] = [];
 
 /** One open chat's messages, oldest first: held in the query cache, kept whole by `liveTimeline`. */
 export function useTimeline(chatId: string) {
   const queryClient = useQueryClient();
   const { client } = trpc.useUtils();
-  const query = useInfiniteQuery({
-    ...timelineQuery(client, chatId),
+  const options = useMemo(() => timelineQuery(client, chatId), [client, chatId]);
+  // Fetches the pages; what they hold is read below, so a new message does not render the chat
+  // again one task later, when the query tells its observers.
+  const { hasNextPage, isFetching, isFetchingNextPage, fetchNextPage } = useInfiniteQuery({
+    ...options,
     // Kept current by the room and by catch-ups: fetching every page again would add nothing.
     staleTime: Infinity,
   });
   const live = useMemo(
-    () =>
-      liveTimeline(queryClient, timelineQuery(client, chatId).queryKey, (afterSeq) =>
-        client.chats.messages.query({ chatId, afterSeq }),
-      ),
-    [queryClient, client, chatId],
+    () => liveTimeline(queryClient, options.queryKey, (afterSeq) => client.chats.messages.query({ chatId, afterSeq })),
+    [queryClient, options, client, chatId],
   );
   useEffect(() => live.watch(), [live]);
 
-  const { data, hasNextPage, isFetching, isFetchingNextPage, fetchNextPage } = query;
-  const messages = useMemo(() => (data ? timelineMessages(data) : []), [data]);
+  // Read as the cache changes, in the same task: a room's frame is on screen in the task it arrived in.
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const hash = hashKey(options.queryKey);
+      return queryClient.getQueryCache().subscribe(({ query }) => {
+        if (query.queryHash === hash) onChange();
+      });
+    },
+    [queryClient, options],
+  );
+  const data = useSyncExternalStore(subscribe, () => queryClient.getQueryData<Timeline>(options.queryKey));
+  const messages = useMemo(() => (data ? timelineMessages(data) : NO_MESSAGES), [data]);
+
+  const loadOlder = useCallback(() => {
+    // A page asked for during another fetch would cancel it.
+    if (!isFetching) void fetchNextPage();
+  }, [isFetching, fetchNextPage]);
+
   return {
     messages,
     loaded: data !== undefined,
     hasOlder: hasNextPage,
     loadingOlder: isFetchingNextPage,
-    loadOlder: () => {
-      // A page asked for during another fetch would cancel it.
-      if (!isFetching) void fetchNextPage();
-    },
+    loadOlder,
     receive: live.receive,
     catchUp: live.catchUp,
   };
