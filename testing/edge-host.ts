@@ -85,6 +85,8 @@ export async function startEdgeHost(vars: Record<string, string> = {}): Promise<
         persist: false,
         server: { hostname: "127.0.0.1", port },
         logLevel: "warn",
+        // wrangler's local Cron Trigger: a request to /__scheduled runs the Worker's scheduled().
+        testScheduled: true,
       },
     });
     await worker.ready;

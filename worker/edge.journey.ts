@@ -5,7 +5,9 @@
  * through it (the same script runs on the Node host: worker/node.journey.ts). Offline; no SPA
  * build needed.
  */
+import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LONGEST_WINDOW_MS } from "./auth/rate-limit";
 import { upgradeStatus } from "../testing/rooms-process";
 import { buildWorkerBundle, kib, WORKER_GZIP_BUDGET_BYTES } from "./edge-bundle";
 import { THEME_SCRIPT_HASH } from "./http/security-headers";
@@ -55,6 +57,20 @@ describe("the Worker in workerd (wrangler dev)", () => {
   it("serves no mailbox page: production, and e-mail leaves", async () => {
     const res = await fetch(`${base}/dev/mailbox`, { headers: { "Sec-Fetch-Mode": "navigate" } });
     expect(res.status).toBe(404);
+  });
+
+  it("runs its scheduled job on a Cron Trigger: what has expired goes, what is live stays", async () => {
+    const db = createClient({ url: edge.database.url, authToken: edge.database.authToken });
+    const now = Date.now();
+    await db.execute({
+      sql: "INSERT INTO rate_limits (key, window_start, count) VALUES ('edge:expired', ?, 1), ('edge:live', ?, 1)",
+      args: [now - 2 * LONGEST_WINDOW_MS, now],
+    });
+    const res = await fetch(`${base}/__scheduled?cron=${encodeURIComponent("* * * * *")}`);
+    expect(res.status).toBe(200);
+    const left = await db.execute("SELECT key FROM rate_limits WHERE key LIKE 'edge:%' ORDER BY key");
+    expect(left.rows.map((row) => row.key)).toEqual(["edge:live"]);
+    db.close();
   });
 
   it("answers health", async () => {
