@@ -304,10 +304,13 @@ describe("public pages", () => {
 
     await page.getByRole("button", { name: "Get Lifetime Access" }).click();
     await expectUrl(page, "/auth", "?redirect=%2Fpricing");
+    // Like the questions above, each link is followed once the page is live.
     await page.goto("/pricing");
+    await live(page);
     await page.getByRole("link", { name: "Contact Sales" }).click();
     await expectUrl(page, "/contact");
     await page.goto("/pricing");
+    await live(page);
     await page.getByRole("link", { name: "Get Started Free" }).click();
     await expectUrl(page, "/auth");
   });
