@@ -26,7 +26,9 @@ function bodyHtml(text: string, appUrl: string) {
 const STYLE = `body{font:15px/1.5 system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem;color:#11161f}
 h1{color:#3b51d3}article{border:1px solid #dee1e7;border-radius:12px;padding:1rem 1.25rem;margin:1rem 0}
 h2{font-size:1.05rem;margin:0 0 .25rem}p.meta{color:#525864;font-size:13px;margin:0 0 .75rem}
-pre{white-space:pre-wrap;font:inherit;margin:0}a{color:#3b51d3;word-break:break-all}`;
+pre{white-space:pre-wrap;font:inherit;margin:0}a{color:#3b51d3;word-break:break-all}
+:root{color-scheme:light dark}@media (prefers-color-scheme:dark){body{background:#0b0e14;color:#e6e8ee}
+h1,a{color:#8ea0ff}article{border-color:#2a2f3a}p.meta{color:#a3a9b5}}`;
 
 export const mailboxRoutes = new Hono<AppEnv>().get("/", async (c) => {
   const { config, mailer, db } = c.var;
