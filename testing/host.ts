@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createClient, type Client } from "@libsql/client";
 import { latestLink as latestLinkIn } from "./outbox";
+import { BUSY_TIMEOUT_MS } from "../db/client";
 
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
 /** The tsx that `npm start` runs, without npx in between so one signal reaches the whole host. */
@@ -149,7 +150,8 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   const openDatabase = () =>
     options.env?.LIBSQL_URL
       ? createClient({ url: options.env.LIBSQL_URL, authToken: options.env.LIBSQL_AUTH_TOKEN })
-      : createClient({ url: `file:${join(dataDir, "app.db")}` });
+      : // Waits out a write of the host's as the serving processes do (its checkpoint's commit, for one).
+        createClient({ url: `file:${join(dataDir, "app.db")}`, timeout: BUSY_TIMEOUT_MS });
   const ended = async (signal: NodeJS.Signals) => {
     signalGroup(signal);
     const timer = setTimeout(() => signalGroup("SIGKILL"), STOP_TIMEOUT_MS);
