@@ -397,6 +397,8 @@ test("a page whose first tickets fail opens its member room on the reconnects' b
   const ada = await person(app, newPage, "Ada Knocks");
   const bob = await person(app, newPage, "Bob Offline");
 
+  // The onboarding page Bob signed up on has a member room of its own; it must not be the socket seen below.
+  await bob.page.goto("about:blank");
   // Bob's page is offline for its first two member-room tickets, as after a deploy or a lost signal.
   let failed = 0;
   await bob.page.route("**/api/trpc/**", (route) => {
