@@ -119,6 +119,23 @@ export const MESSAGE_TYPES = ["text", "system"] as const;
 export const JOIN_REQUEST_STATUSES = ["pending", "accepted", "declined", "left"] as const;
 export const PAYMENT_STATUSES = ["pending", "paid", "refunded"] as const;
 
+/**
+ * What a notification tells of. Requests and mentions are never grouped; the chat's own unread count
+ * tells of private messages, so they are not notifications (they feed the e-mail digest and push).
+ */
+export const NOTIFICATION_KINDS = [
+  "friend_request",
+  "friend_accepted",
+  "join_request",
+  "join_accepted",
+  "join_declined",
+  "group_added",
+  "mention",
+  "pro_confirmed",
+  "pro_refunded",
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
 /** The free plan's project allowance (spec §9); Pro members have no limit. */
 export const FREE_PLAN_PROJECT_LIMIT = 3;
 

@@ -6,6 +6,7 @@ import {
   FRIEND_STATUSES,
   JOIN_REQUEST_STATUSES,
   MESSAGE_TYPES,
+  NOTIFICATION_KINDS,
   PAYMENT_STATUSES,
   PROJECT_STATUSES,
   SUBSCRIPTION_STATUSES,
@@ -234,6 +235,8 @@ export const chatParticipants = sqliteTable(
     /** Sequence number of the newest message this member has seen. */
     lastReadSeq: integer("last_read_seq").notNull().default(0),
     muted: integer("muted", { mode: "boolean" }).notNull().default(false),
+    /** Sequence number up to which this member's unread messages were already told of, by e-mail or push. */
+    notifiedSeq: integer("notified_seq").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.chatId, t.userId] }), index("chat_participants_user_idx").on(t.userId, t.leftAt)],
@@ -369,6 +372,8 @@ export const outbox = sqliteTable(
     body: text("body").notNull(),
     /** The HTML part; null for e-mails queued before there was one. */
     html: text("html"),
+    /** Extra headers, such as List-Unsubscribe on a digest. */
+    headers: text("headers", { mode: "json" }).$type<Record<string, string>>(),
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }),
@@ -377,6 +382,108 @@ export const outbox = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("outbox_to_idx").on(t.to, t.id), index("outbox_due_idx").on(t.nextAttemptAt)],
+);
+
+/**
+ * One row per recipient, written in the statement or batch of the event it tells of. `eventKey` names
+ * that event (the request's id, the payment's, the message's), so a retried or racing event writes once.
+ */
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    recipientId: text("recipient_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Null for what no member did (a payment confirmed) and once the actor's account is gone. */
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    kind: text("kind", { enum: NOTIFICATION_KINDS }).notNull(),
+    /** What clicking it opens: a project's id, a chat's id; null where the kind alone says (requests, billing). */
+    subjectId: text("subject_id"),
+    eventKey: text("event_key").notNull(),
+    readAt: integer("read_at", { mode: "timestamp_ms" }),
+    /** When an e-mail digest told of it; a notification is in one digest at most. */
+    emailedAt: integer("emailed_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("notifications_event_unique").on(t.recipientId, t.kind, t.eventKey),
+    index("notifications_recipient_idx").on(t.recipientId, t.id),
+    index("notifications_unread_idx")
+      .on(t.recipientId, t.id)
+      .where(sql`read_at IS NULL`),
+    index("notifications_undigested_idx")
+      .on(t.createdAt)
+      .where(sql`read_at IS NULL AND emailed_at IS NULL`),
+  ],
+);
+
+/** A member's choices per kind; a kind without a row keeps the defaults of core/notification-rules. */
+export const notificationPreferences = sqliteTable(
+  "notification_preferences",
+  {
+    memberId: text("member_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    email: integer("email", { mode: "boolean" }).notNull(),
+    push: integer("push", { mode: "boolean" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.kind] })],
+);
+
+/** When each member's next digest is due, and when their last one went: at most one an hour. */
+export const notificationDigests = sqliteTable(
+  "notification_digests",
+  {
+    memberId: text("member_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    dueAt: integer("due_at", { mode: "timestamp_ms" }),
+    lastSentAt: integer("last_sent_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("notification_digests_due_idx").on(t.dueAt)],
+);
+
+/** One per device a member enabled notifications on (the browser's PushSubscription). */
+export const pushSubscriptions = sqliteTable(
+  "push_subscriptions",
+  {
+    id: text("id").primaryKey(),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull().unique(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    /** The browser and system it was made on, as Settings lists it. */
+    device: text("device").notNull(),
+    createdAt: createdAt(),
+    lastPushedAt: integer("last_pushed_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("push_subscriptions_member_idx").on(t.memberId, t.createdAt)],
+);
+
+/**
+ * Pushes waiting to go, written with their event like e-mails in `outbox`, and sent and retried the
+ * same way: to every device of the member, when no page of theirs is open.
+ */
+export const pushOutbox = sqliteTable(
+  "push_outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The JSON the service worker shows: title, body, the page a click opens, a tag. */
+    payload: text("payload").notNull(),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("push_outbox_due_idx").on(t.nextAttemptAt)],
 );
 
 /** Messages sent from the public contact form. */
