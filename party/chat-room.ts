@@ -18,6 +18,26 @@ interface SocketState {
   userId: string;
 }
 
+type FrameType = "messages" | "changes";
+
+/** Gathers consecutive messages of one kind into one frame; a different kind, or `flush`, sends it. */
+function frameBuilder(send: (type: FrameType, messages: WireMessage[]) => void) {
+  let type: FrameType = "messages";
+  let messages: WireMessage[] = [];
+  const flush = () => {
+    if (messages.length > 0) send(type, messages);
+    messages = [];
+  };
+  return {
+    add(kind: FrameType, message: WireMessage) {
+      if (kind !== type) flush();
+      type = kind;
+      messages.push(message);
+    },
+    flush,
+  };
+}
+
 const leftKey = (userId: string) => `left:${userId}`;
 /**
  * How long recipients gather before their member rooms are poked. Pokes only refresh lists and
@@ -80,26 +100,43 @@ export class ChatRoom extends Server<RoomEnv> {
     const notices = await parseNotice(request, chatNotices);
     if (!notices) return new Response("Bad notice", { status: 400 });
     // The messages of one request go out as one frame per socket: a busy chat's sockets each take a
-    // frame per request, not per message. A member's leaving or joining goes between them in order.
-    let messages: WireMessage[] = [];
+    // frame per request, not per message. A run of changes to stored messages is a frame too, and a
+    // member's leaving or joining goes between them, all in order.
+    const frame = frameBuilder((type, messages) => this.broadcast(chatRoomEvents[type](messages)));
     for (const notice of notices) {
-      if (notice.type === "message") {
-        // The API retries a notice it got no answer to, so the same message may come twice.
-        if (this.#relayed.has(notice.message.id)) continue;
-        this.#remember(notice.message.id);
-        messages.push(notice.message);
-        this.#queuePokes(notice.recipients);
-      } else {
-        this.#relay(messages);
-        messages = [];
-        await this.#membershipChanged(notice);
+      switch (notice.type) {
+        case "message":
+          // The API retries a notice it got no answer to, so the same message may come twice.
+          if (this.#relayed.has(notice.message.id)) continue;
+          this.#remember(notice.message.id);
+          frame.add("messages", notice.message);
+          this.#queuePokes(notice.recipients);
+          break;
+        case "changed":
+          // A retried change is harmless: pages keep the copy with the higher change number.
+          frame.add("changes", notice.message);
+          break;
+        case "seen":
+          this.#relaySeen(notice);
+          break;
+        default:
+          frame.flush();
+          await this.#membershipChanged(notice);
       }
     }
-    this.#relay(messages);
+    frame.flush();
     return new Response(null, { status: 204 });
   }
 
-  async #membershipChanged(notice: Exclude<ChatNotice, { type: "message" }>) {
+  /** A read receipt reaches only those who see receipts: the API names them. */
+  #relaySeen(notice: Extract<ChatNotice, { type: "seen" }>) {
+    const event = chatRoomEvents.seen(notice.userId, notice.seq);
+    for (const userId of notice.audience) {
+      for (const connection of this.getConnections(userId)) connection.send(event);
+    }
+  }
+
+  async #membershipChanged(notice: Extract<ChatNotice, { type: "left" | "joined" }>) {
     switch (notice.type) {
       case "left":
         await this.ctx.storage.put(leftKey(notice.userId), true);
@@ -111,10 +148,6 @@ export class ChatRoom extends Server<RoomEnv> {
         await this.#poke([notice.userId], "chats");
         break;
     }
-  }
-
-  #relay(messages: WireMessage[]) {
-    if (messages.length > 0) this.broadcast(chatRoomEvents.messages(messages));
   }
 
   #broadcastPresence() {

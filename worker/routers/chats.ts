@@ -1,5 +1,5 @@
 import { TRPCError } from "@trpc/server";
-import { and, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
   GROUP_NAME_REQUIRED,
@@ -10,6 +10,7 @@ import {
   MAX_MESSAGE_LENGTH,
   MESSAGE_EMPTY,
   MESSAGE_TOO_LONG,
+  REPLY_NOT_FOUND,
 } from "@core/chat-rules";
 import { chatParticipants, chats } from "@db/schema";
 import { signTicket } from "@party/ticket";
@@ -24,8 +25,16 @@ import {
 } from "../chats/access";
 import { areFriends, friendsCondition, notFriends, pairKey } from "../chats/friendship";
 import { chatSummary, displayName, listChats, participantsOf } from "../chats/listing";
-import { insertedMessage, insertMessage, messageByClientId, readMessages, rowToWire } from "../chats/messages";
+import {
+  insertedMessage,
+  insertMessage,
+  messageByClientId,
+  messageInChat,
+  readMessages,
+  rowToWire,
+} from "../chats/messages";
 import { announceMessage, pokeMembers, tellChat } from "../chats/notify";
+import { markDisplayed, receiptAudience } from "../chats/receipts";
 import { protectedProcedure, router, type Context } from "../trpc";
 import { plainText } from "@core/fields";
 
@@ -38,6 +47,8 @@ const sendInput = z.object({
   /** Chosen by the browser per message and kept across retries. */
   clientId: plainText().min(8).max(64),
   content: plainText().trim().min(1, MESSAGE_EMPTY).max(MAX_MESSAGE_LENGTH, MESSAGE_TOO_LONG),
+  /** The message this one answers, in the same chat. */
+  replyToId: z.number().int().positive().nullish(),
 });
 
 const createGroupInput = z.object({
@@ -65,13 +76,17 @@ const systemLine = (ctx: Ctx, chatId: string, content: string) =>
 
 /**
  * Why a send stored nothing: a retry of a stored message (answered with it, as the first try was),
- * a chat the sender is not in, or a private chat with someone who is no longer a friend.
+ * a chat the sender is not in, a reply to what is not in the chat, or a private chat with someone who
+ * is no longer a friend.
  */
 async function storedOrRefused(ctx: Ctx, input: z.infer<typeof sendInput>) {
   const { chat } = await currentChat(ctx.db, input.chatId, ctx.user.id);
   const stored = await messageByClientId(ctx.db, ctx.user.id, input.clientId);
   if (stored?.chatId === chat.id) return stored;
   if (stored) throw new TRPCError({ code: "CONFLICT", message: CLIENT_ID_TAKEN });
+  if (input.replyToId && !(await messageInChat(ctx.db, chat.id, input.replyToId))) {
+    throw new TRPCError({ code: "BAD_REQUEST", message: REPLY_NOT_FOUND });
+  }
   if (!chat.isGroup) throw new TRPCError({ code: "FORBIDDEN", message: NOT_FRIENDS });
   // They left between the two statements.
   throw new TRPCError({ code: "NOT_FOUND", message: CHAT_NOT_FOUND });
@@ -115,8 +130,10 @@ export const chatsRouter = router({
   messages: protectedProcedure
     .input(z.object({ chatId: id, afterSeq: seq.optional(), beforeSeq: seq.optional() }))
     .query(async ({ ctx, input }) => {
-      await currentChat(ctx.db, input.chatId, ctx.user.id);
-      return readMessages(ctx.db, input.chatId, input);
+      const { chat } = await currentChat(ctx.db, input.chatId, ctx.user.id);
+      // The chat's change number, read before the page: a page catching up on edits, deletions and
+      // reactions (messages.changes) starts after it.
+      return { ...(await readMessages(ctx.db, input.chatId, input)), changedUpTo: chat.changeSeq };
     }),
 
   /**
@@ -134,23 +151,20 @@ export const chatsRouter = router({
     return message;
   }),
 
-  /** Marks everything up to `seq` as seen; never moves backwards. */
+  /**
+   * The member's page displayed everything up to `seq` (on screen, page visible): marks it read and,
+   * while they send read receipts, seen; never moves backwards.
+   */
   markRead: protectedProcedure.input(z.object({ chatId: id, seq })).mutation(async ({ ctx, input }) => {
-    const { chat } = await currentChat(ctx.db, input.chatId, ctx.user.id);
+    const { chat, me } = await currentChat(ctx.db, input.chatId, ctx.user.id);
     const upTo = Math.min(input.seq, chat.lastSeq);
-    const changed = await ctx.db
-      .update(chatParticipants)
-      .set({ lastReadSeq: upTo })
-      .where(
-        and(
-          eq(chatParticipants.chatId, chat.id),
-          eq(chatParticipants.userId, ctx.user.id),
-          lt(chatParticipants.lastReadSeq, upTo),
-        ),
-      )
-      .returning({ chatId: chatParticipants.chatId });
+    const marks = await markDisplayed(ctx.db, chat.id, ctx.user.id, upTo);
     // The member's other pages drop the badge too.
-    if (changed.length) pokeMembers(ctx, [ctx.user.id], "chats");
+    if (marks && marks.last_read_seq > me.lastReadSeq) pokeMembers(ctx, [ctx.user.id], "chats");
+    if (marks && marks.seen_seq > me.seenSeq) {
+      const audience = await receiptAudience(ctx.db, chat.id, ctx.user.id);
+      tellChat(ctx, chat.id, { type: "seen", userId: ctx.user.id, seq: marks.seen_seq, audience });
+    }
     return { lastReadSeq: upTo };
   }),
 

@@ -8,12 +8,14 @@ import { projectsRouter } from "./projects";
 import { contactRouter } from "./contact";
 import { credentialsRouter } from "./credentials";
 import { friendsRouter } from "./friends";
+import { messagesRouter } from "./messages";
 import { profilesRouter } from "./profiles";
 
 export const appRouter = router({
   auth: authRouter,
   account: accountRouter,
   chats: chatsRouter,
+  messages: messagesRouter,
   joinRequests: joinRequestsRouter,
   projects: projectsRouter,
   contact: contactRouter,
