@@ -197,6 +197,10 @@ describe("deleting", () => {
     );
     expect(everything[0]!.n).toBe(0);
     expect((await bob.trpc.chats.messages.query({ chatId })).messages).toEqual([deleted]);
+    expect((await bob.trpc.chats.list.query({ kind: "chats" })).items[0]!.lastMessage).toMatchObject({
+      content: "This message was deleted",
+    });
+    expect((await ada.trpc.account.export.query()).chats[0]!.myMessages).toEqual([]);
     expect((await told(chatId, "changed")).at(-1)?.notice).toEqual({ type: "changed", message: deleted });
 
     // A retry is answered as done, and changes nothing more.
