@@ -31,6 +31,11 @@ export const MESSAGE_DELETED = "This message was deleted";
 export const ORIGINAL_DELETED = "Original message deleted";
 /** A reply quotes the first line of what it answers, at most this long. */
 export const QUOTE_LENGTH = 200;
+/** What a reply quotes of its original (the server's SQL cuts it the same way, in characters). */
+export const quoteExcerpt = (content: string) =>
+  Array.from(content.split("\n", 1)[0] ?? "")
+    .slice(0, QUOTE_LENGTH)
+    .join("");
 
 export const MESSAGE_NOT_FOUND = "This message does not exist or was deleted.";
 export const REPLY_NOT_FOUND = "The message you are replying to is not in this chat.";

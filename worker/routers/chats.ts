@@ -122,7 +122,7 @@ export const chatsRouter = router({
       title: chat.title,
       description: chat.description,
       lastSeq: chat.lastSeq,
-      me: { role: me.role, muted: me.muted, lastReadSeq: me.lastReadSeq },
+      me: { role: me.role, muted: me.muted, lastReadSeq: me.lastReadSeq, seenSeq: me.seenSeq },
       participants: await participantsOf(ctx.db, chat.id),
     };
   }),
@@ -130,10 +130,15 @@ export const chatsRouter = router({
   messages: protectedProcedure
     .input(z.object({ chatId: id, afterSeq: seq.optional(), beforeSeq: seq.optional() }))
     .query(async ({ ctx, input }) => {
-      const { chat } = await currentChat(ctx.db, input.chatId, ctx.user.id);
-      // The chat's change number, read before the page: a page catching up on edits, deletions and
-      // reactions (messages.changes) starts after it.
-      return { ...(await readMessages(ctx.db, input.chatId, input)), changedUpTo: chat.changeSeq };
+      const { chat, me } = await currentChat(ctx.db, input.chatId, ctx.user.id);
+      return {
+        ...(await readMessages(ctx.db, input.chatId, input)),
+        // The chat's change number, read before the page: a page catching up on edits, deletions and
+        // reactions (messages.changes) starts after it.
+        changedUpTo: chat.changeSeq,
+        // Where the member's unread messages begin, as the page opens.
+        lastReadSeq: me.lastReadSeq,
+      };
     }),
 
   /**

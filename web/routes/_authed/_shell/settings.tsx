@@ -8,6 +8,7 @@ import { useOwnProfile } from "@web/lib/profile";
 import { notify } from "@web/lib/toast";
 import { AccountSecurity } from "./-components/account-security/account-security";
 import { PlanCard } from "./-components/plan-card";
+import { ReadReceiptsCard } from "./-components/read-receipts-card";
 import { SettingsForm } from "./-components/settings-form";
 
 export const Route = createFileRoute("/_authed/_shell/settings")({
@@ -31,6 +32,9 @@ function Settings() {
         <PlanCard />
       </div>
       <OwnProfileLoaded>{(profile) => <SettingsForm me={me} profile={profile} />}</OwnProfileLoaded>
+      <div className="mt-6">
+        <ReadReceiptsCard />
+      </div>
       <AccountSecurity />
     </div>
   );

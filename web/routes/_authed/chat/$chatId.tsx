@@ -1,14 +1,22 @@
 import { createFileRoute, redirect, useNavigate } from "@tanstack/react-router";
-import { useCallback, useEffect, useMemo, useRef } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { quoteExcerpt } from "@core/chat-rules";
+import type { WireMessage } from "@party/protocol";
 import { ChatOutline } from "@web/components/chat-outline";
 import { CHAT_TITLE, pageHead } from "@web/lib/head";
 import { useMember } from "@web/lib/session";
-import { trpc } from "@web/lib/trpc";
+import { notify } from "@web/lib/toast";
+import { errorMessage, trpc } from "@web/lib/trpc";
 import { ChatHeader, TypingContext } from "./-components/chat-header";
-import { Composer } from "./-components/composer";
+import { Composer, type ComposerMode } from "./-components/composer";
+import type { MessageHandlers } from "./-components/message-actions";
 import { MessageList, type Sender } from "./-components/message-list";
 import { FIRST_PAGE_FRESH_MS, timelineQuery } from "./-components/timeline-query";
 import { useChat } from "./-components/use-chat";
+import { useMarkDisplayed } from "./-components/use-mark-displayed";
+
+/** Fetched when a member first asks to delete a message. */
+const DeleteMessageDialog = lazy(() => import("./-components/delete-message-dialog"));
 
 export const Route = createFileRoute("/_authed/chat/$chatId")({
   head: pageHead(CHAT_TITLE),
@@ -51,20 +59,11 @@ function ChatPage() {
     if (chat.isError) gone();
   }, [chat.isError, gone]);
 
-  // Opening the chat, and every new message seen at the bottom, marks it read.
-  const { mutate: markRead } = trpc.chats.markRead.useMutation({
-    onSuccess: () => void utils.chats.summary.invalidate(),
+  // What is displayed is read, and seen for read receipts.
+  const marks = chat.data?.me;
+  const markDisplayed = useMarkDisplayed(chatId, Math.min(marks?.lastReadSeq ?? 0, marks?.seenSeq ?? 0), () => {
+    void utils.chats.summary.invalidate();
   });
-  const lastMarked = useRef(chat.data?.me.lastReadSeq ?? 0);
-  const seeNewest = useCallback(
-    (newest: number) => {
-      if (newest > lastMarked.current && document.visibilityState === "visible") {
-        lastMarked.current = newest;
-        markRead({ chatId, seq: newest });
-      }
-    },
-    [chatId, markRead],
-  );
 
   // One function, and one sender each, for as long as the participants stay the same: the message
   // list is not built again for a typing hint or a presence change, nor a bubble for a new message.
@@ -77,6 +76,56 @@ function ChatPage() {
     );
     return (userId: string) => people.get(userId) ?? FORMER_MEMBER;
   }, [chat.data?.participants]);
+
+  const [mode, setMode] = useState<ComposerMode | null>(null);
+  const [deleting, setDeleting] = useState<WireMessage | null>(null);
+  const { receiveChanges, send } = live;
+  const failed = (error: unknown) => notify.error("Message Error", errorMessage(error));
+  const changed = { onSuccess: (message: WireMessage) => receiveChanges([message]), onError: failed };
+  const { mutate: react } = trpc.messages.react.useMutation(changed);
+  const { mutate: edit } = trpc.messages.edit.useMutation(changed);
+  const remove = trpc.messages.remove.useMutation({
+    onSuccess: (message) => {
+      receiveChanges([message]);
+      setDeleting(null);
+    },
+    onError: failed,
+  });
+
+  const handlers = useMemo<Omit<MessageHandlers, "jumpTo">>(
+    () => ({
+      react: (message, emoji, on) => react({ chatId, messageId: message.id, emoji, on }),
+      reply: (message) => setMode({ kind: "reply", message, senderName: senderOf(message.senderId).name }),
+      edit: (message) => setMode({ kind: "edit", message }),
+      remove: setDeleting,
+    }),
+    [chatId, react, senderOf],
+  );
+
+  const submit = useCallback(
+    (content: string) => {
+      setMode(null);
+      if (mode?.kind === "edit") {
+        if (content !== mode.message.content) edit({ chatId, messageId: mode.message.id, content });
+        return;
+      }
+      const original = mode?.message;
+      send(
+        content,
+        original
+          ? {
+              id: original.id,
+              seq: original.seq,
+              senderId: original.senderId,
+              excerpt: quoteExcerpt(original.content),
+              deleted: false,
+            }
+          : null,
+      );
+    },
+    [mode, chatId, edit, send],
+  );
+  const cancelMode = useCallback(() => setMode(null), []);
 
   if (!chat.data) {
     return <ChatOutline />;
@@ -99,15 +148,30 @@ function ChatPage() {
             loadingOlder={live.loadingOlder}
             onLoadOlder={live.loadOlder}
             onRetry={live.retry}
-            onSeeNewest={seeNewest}
+            onDisplayed={markDisplayed}
+            readUpTo={live.readUpTo}
+            receipts={live.receipts}
+            isGroup={chat.data.isGroup}
+            deletesAny={chat.data.isGroup && chat.data.me.role === "admin"}
+            handlers={handlers}
           />
         ) : (
           <div role="status" className="flex flex-1 items-center justify-center text-sm text-muted-foreground">
             Loading messages...
           </div>
         )}
-        <Composer onSend={live.send} onTyping={live.announceTyping} />
+        <Composer mode={mode} onSend={submit} onCancelMode={cancelMode} onTyping={live.announceTyping} />
       </main>
+      {deleting && (
+        <Suspense>
+          <DeleteMessageDialog
+            own={deleting.senderId === me.id}
+            busy={remove.isPending}
+            onCancel={() => setDeleting(null)}
+            onConfirm={() => remove.mutate({ chatId, messageId: deleting.id })}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -10,4 +10,11 @@ describe("timeline", () => {
     expect(held.map((x) => x.seq)).toEqual([1, 2, 3, 4, 5]);
     expect(mergeMessages(held, [m(3)])).toBe(held);
   });
+
+  it("keeps the most lately changed copy of a message, by its change number", () => {
+    const held = [m(1), wireMessage(2, { content: "edited", changeSeq: 3 })];
+    expect(mergeMessages(held, [m(2)])).toBe(held);
+    const newer = mergeMessages(held, [wireMessage(1, { content: "", deletedAt: 9, changeSeq: 4 })]);
+    expect(newer.map((x) => x.content)).toEqual(["", "edited"]);
+  });
 });

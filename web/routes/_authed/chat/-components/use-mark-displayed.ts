@@ -1,0 +1,37 @@
+import { useCallback, useRef } from "react";
+import { trpc } from "@web/lib/trpc";
+
+/**
+ * Tells the server how far the member's page displayed the chat (their read mark, and their read
+ * receipt if they share it): one request at a time, the newest number once it is back, so scrolling
+ * through history or a busy group sends a few requests, not one per message.
+ */
+export function useMarkDisplayed(chatId: string, alreadyMarked: number, onMarked: () => void) {
+  const { mutateAsync } = trpc.chats.markRead.useMutation({ onSuccess: onMarked });
+  const state = useRef({ marked: alreadyMarked, wanted: alreadyMarked, sending: false });
+
+  const flush = useCallback(async () => {
+    const s = state.current;
+    if (s.sending) return;
+    s.sending = true;
+    try {
+      while (s.wanted > s.marked) {
+        const seq = s.wanted;
+        await mutateAsync({ chatId, seq });
+        s.marked = Math.max(s.marked, seq);
+      }
+    } catch {
+      // Not marked: the next message displayed asks again.
+    } finally {
+      s.sending = false;
+    }
+  }, [chatId, mutateAsync]);
+
+  return useCallback(
+    (seq: number) => {
+      state.current.wanted = Math.max(state.current.wanted, seq);
+      void flush();
+    },
+    [flush],
+  );
+}
