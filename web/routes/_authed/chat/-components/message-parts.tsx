@@ -8,7 +8,8 @@ const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium",
 
 /**
  * A note shown while its owner is hovered or focused, after the spec's 700 ms (§9). Plain CSS, no
- * script: a chat shows hundreds of them, and the page's JavaScript is kept for the messages.
+ * script: a chat shows hundreds of them, and the page's JavaScript is kept for the messages. Its
+ * owner (`group/tip`) holds its text in an element of its own, which the note does not widen.
  */
 export function Tip({ id, children, align = "start" }: { id: string; children: ReactNode; align?: "start" | "end" }) {
   return (
@@ -98,7 +99,7 @@ export function EditedMark({ at, own }: { at: number; own: boolean }) {
   const when = dateTimeFormat.format(at);
   return (
     <span className="group/tip relative cursor-default" aria-describedby={tipId}>
-      (edited)
+      <span>(edited)</span>
       <span className="sr-only"> {when}</span>
       <Tip id={tipId} align={own ? "end" : "start"}>
         Edited {when}
@@ -114,7 +115,7 @@ export function SeenLine({ by, group }: { by: string[]; group: boolean }) {
   if (!group) return <span className="text-xs text-muted-foreground">Seen</span>;
   return (
     <span className="group/tip relative cursor-default text-xs text-muted-foreground" aria-describedby={tipId}>
-      Seen by {by.length}
+      <span>Seen by {by.length}</span>
       <span className="sr-only">: {namesList(by)}</span>
       <Tip id={tipId} align="end">
         {namesList(by)}

@@ -81,8 +81,10 @@ function Bubble({
       <div className={cn("relative flex max-w-[80%] min-w-0 flex-col gap-1 sm:max-w-[70%]", own && "items-end")}>
         <div className="flex items-baseline gap-2 text-xs text-muted-foreground">
           {!own && <span className="font-medium text-foreground">{sender.name}</span>}
-          <time dateTime={new Date(at).toISOString()}>{time(at)}</time>
-          {header}
+          <span className="flex shrink-0 gap-2 whitespace-nowrap">
+            <time dateTime={new Date(at).toISOString()}>{time(at)}</time>
+            {header}
+          </span>
         </div>
         <div className={cn("flex max-w-full items-center gap-1", own && "flex-row-reverse")}>
           <div
