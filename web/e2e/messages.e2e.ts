@@ -6,7 +6,7 @@
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import { liveTest as test } from "./harness";
-import { call, friendsInChat, type Person } from "./people";
+import { befriend, call, friendsInChat, person, type Person } from "./people";
 import { axeScanner, toast } from "./ui";
 
 const messageList = (page: Page) => page.getByRole("list", { name: "Messages" });
@@ -224,6 +224,76 @@ test("'Seen' shows under the member's last message once the other opens the chat
   expect(await messageList(ada.page).getByText("Seen", { exact: true }).count()).toBe(0);
   expect(await messageList(bob.page).getByText("Seen", { exact: true }).count()).toBe(0);
   expect(found).toEqual([]);
+});
+
+test("an edit, a reaction and a deletion made while a page was cut off from the room show once it reconnects", async ({
+  app,
+  newPage,
+}) => {
+  const { ada, bob, chatId } = await friendsInChat(app, newPage, "Ada Away", "Bob Away");
+  const plan = await say(ada, chatId, "Plan A");
+  const scratch = await say(ada, chatId, "Scratch that");
+
+  // Bob's page hears nothing from the room while `away`, and its socket drops when he is back.
+  let away = false;
+  let heard = 0;
+  let drop = () => {};
+  await bob.page.routeWebSocket(/\/parties\/chat-room\//, (page) => {
+    const room = page.connectToServer();
+    room.onMessage((frame) => {
+      heard++;
+      if (!away) page.send(frame);
+    });
+    drop = () => void page.close();
+  });
+  await bob.page.goto(`/chat/${chatId}`);
+  await row(bob.page, "Scratch that").waitFor();
+  // The room has spoken (presence), so the socket is open, and the catch-up on opening is done.
+  await expect.poll(() => heard).toBeGreaterThan(0);
+  await bob.page.waitForTimeout(1000);
+
+  away = true;
+  await call(ada, "messages.edit", { chatId, messageId: plan.id, content: "Plan B" });
+  await call(ada, "messages.react", { chatId, messageId: plan.id, emoji: "🙏", on: true });
+  await call(ada, "messages.remove", { chatId, messageId: scratch.id });
+  await bob.page.waitForTimeout(500);
+  expect(await messageList(bob.page).getByText("Plan B").count()).toBe(0);
+
+  away = false;
+  drop();
+  await row(bob.page, "Plan B").getByText("(edited)").waitFor();
+  await row(bob.page, "Plan B")
+    .getByRole("button", { name: /^🙏 1: Ada Away$/ })
+    .waitFor();
+  await messageList(bob.page).getByText("This message was deleted").waitFor();
+  expect(await messageList(bob.page).getByText("Scratch that").count()).toBe(0);
+});
+
+test("in a group, 'Seen by N' counts who has displayed the member's last message, with their names on hover", async ({
+  app,
+  newPage,
+}) => {
+  const [ada, bob, cy] = [
+    await person(app, newPage, "Ada Group"),
+    await person(app, newPage, "Bob Group"),
+    await person(app, newPage, "Cy Group"),
+  ];
+  await befriend(app, ada, bob);
+  await befriend(app, ada, cy);
+  const { chatId } = await call<{ chatId: string }>(ada, "chats.createGroup", {
+    name: "Receipts",
+    memberIds: [bob.id, cy.id],
+  });
+  await ada.page.goto(`/chat/${chatId}`);
+  await sendMessage(ada.page, "Stand-up in five");
+  const mine = row(ada.page, "Stand-up in five");
+  await mine.waitFor();
+
+  await bob.page.goto(`/chat/${chatId}`);
+  await mine.getByText("Seen by 1").waitFor();
+  await cy.page.goto(`/chat/${chatId}`);
+  await mine.getByText("Seen by 2").hover();
+  await ada.page.getByRole("tooltip").filter({ hasText: "Bob Group and Cy Group" }).waitFor();
 });
 
 test("opening a chat with unread messages starts at a 'New messages' line above the first unread", async ({

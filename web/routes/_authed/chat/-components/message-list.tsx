@@ -175,7 +175,13 @@ export const MessageList = memo(function MessageList({
 
   const mine = lastOwn(messages, myId);
   const seenBy = useMemo(
-    () => (mine ? receipts.filter((r) => r.seq >= mine.seq).map((r) => senderOf(r.userId).name) : []),
+    () =>
+      mine
+        ? receipts
+            .filter((r) => r.seq >= mine.seq)
+            .map((r) => senderOf(r.userId).name)
+            .sort((a, b) => a.localeCompare(b))
+        : [],
     [mine, receipts, senderOf],
   );
 
