@@ -1,5 +1,5 @@
 import { RotateCw } from "lucide-react";
-import { memo, use, useRef, type PointerEvent, type ReactNode } from "react";
+import { memo, use, useRef, type MouseEvent, type PointerEvent, type ReactNode } from "react";
 import { MESSAGE_DELETED } from "@core/chat-rules";
 import type { WireMessage } from "@party/protocol";
 import { Avatar } from "@web/components/avatar";
@@ -108,7 +108,10 @@ const LONG_PRESS_MS = 500;
 /** A finger that moves further than this is scrolling, not pressing. */
 const PRESS_SLOP_PX = 10;
 
-/** Opens the toolbar on a long press by touch; a pointer hovers instead. */
+/**
+ * Opens the toolbar on a long press by touch; a pointer hovers instead. The system's own long-press
+ * menu (the contextmenu event, which some phones fire first) opens it too, in that menu's place.
+ */
 function useLongPress(onPress: () => void) {
   const press = useRef<{ timer: ReturnType<typeof setTimeout>; x: number; y: number } | null>(null);
   const cancel = () => {
@@ -116,9 +119,15 @@ function useLongPress(onPress: () => void) {
     press.current = null;
   };
   return {
-    onPointerDown: (event: PointerEvent) => {
-      if (event.pointerType !== "touch") return;
+    onContextMenu: (event: MouseEvent) => {
+      if (!press.current) return;
+      event.preventDefault();
       cancel();
+      onPress();
+    },
+    onPointerDown: (event: PointerEvent) => {
+      cancel();
+      if (event.pointerType !== "touch") return;
       press.current = { timer: setTimeout(onPress, LONG_PRESS_MS), x: event.clientX, y: event.clientY };
     },
     onPointerMove: (event: PointerEvent) => {
@@ -195,7 +204,6 @@ export const MessageRow = memo(function MessageRow({
         )}
         onMouseEnter={interactive ? () => onHover(message.id) : undefined}
         onMouseLeave={interactive ? () => onHover(null) : undefined}
-        onContextMenu={interactive && toolbar === "open" ? (event) => event.preventDefault() : undefined}
         {...(interactive ? longPress : {})}
       >
         <Bubble
