@@ -1,19 +1,16 @@
 import { createFileRoute, redirect, useNavigate } from "@tanstack/react-router";
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
-import { quoteExcerpt } from "@core/chat-rules";
-import type { WireMessage } from "@party/protocol";
+import { lazy, Suspense, useCallback, useEffect, useMemo } from "react";
 import { ChatOutline } from "@web/components/chat-outline";
 import { CHAT_TITLE, pageHead } from "@web/lib/head";
 import { useMember } from "@web/lib/session";
-import { notify } from "@web/lib/toast";
-import { errorMessage, trpc } from "@web/lib/trpc";
+import { trpc } from "@web/lib/trpc";
 import { ChatHeader, TypingContext } from "./-components/chat-header";
-import { Composer, type ComposerMode } from "./-components/composer";
-import type { MessageHandlers } from "./-components/message-actions";
+import { Composer } from "./-components/composer";
 import { MessageList, type Sender } from "./-components/message-list";
 import { FIRST_PAGE_FRESH_MS, timelineQuery } from "./-components/timeline-query";
 import { useChat } from "./-components/use-chat";
 import { useMarkDisplayed } from "./-components/use-mark-displayed";
+import { useMessageActions } from "./-components/use-message-actions";
 
 /** Fetched when a member first asks to delete a message. */
 const DeleteMessageDialog = lazy(() => import("./-components/delete-message-dialog"));
@@ -77,55 +74,8 @@ function ChatPage() {
     return (userId: string) => people.get(userId) ?? FORMER_MEMBER;
   }, [chat.data?.participants]);
 
-  const [mode, setMode] = useState<ComposerMode | null>(null);
-  const [deleting, setDeleting] = useState<WireMessage | null>(null);
-  const { receiveChanges, send } = live;
-  const failed = (error: unknown) => notify.error("Message Error", errorMessage(error));
-  const changed = { onSuccess: (message: WireMessage) => receiveChanges([message]), onError: failed };
-  const { mutate: react } = trpc.messages.react.useMutation(changed);
-  const { mutate: edit } = trpc.messages.edit.useMutation(changed);
-  const remove = trpc.messages.remove.useMutation({
-    onSuccess: (message) => {
-      receiveChanges([message]);
-      setDeleting(null);
-    },
-    onError: failed,
-  });
-
-  const handlers = useMemo<Omit<MessageHandlers, "jumpTo">>(
-    () => ({
-      react: (message, emoji, on) => react({ chatId, messageId: message.id, emoji, on }),
-      reply: (message) => setMode({ kind: "reply", message, senderName: senderOf(message.senderId).name }),
-      edit: (message) => setMode({ kind: "edit", message }),
-      remove: setDeleting,
-    }),
-    [chatId, react, senderOf],
-  );
-
-  const submit = useCallback(
-    (content: string) => {
-      setMode(null);
-      if (mode?.kind === "edit") {
-        if (content !== mode.message.content) edit({ chatId, messageId: mode.message.id, content });
-        return;
-      }
-      const original = mode?.message;
-      send(
-        content,
-        original
-          ? {
-              id: original.id,
-              seq: original.seq,
-              senderId: original.senderId,
-              excerpt: quoteExcerpt(original.content),
-              deleted: false,
-            }
-          : null,
-      );
-    },
-    [mode, chatId, edit, send],
-  );
-  const cancelMode = useCallback(() => setMode(null), []);
+  const nameOf = useCallback((userId: string) => senderOf(userId).name, [senderOf]);
+  const actions = useMessageActions({ chatId, nameOf, receiveChanges: live.receiveChanges, send: live.send });
 
   if (!chat.data) {
     return <ChatOutline />;
@@ -153,22 +103,27 @@ function ChatPage() {
             receipts={live.receipts}
             isGroup={chat.data.isGroup}
             deletesAny={chat.data.isGroup && chat.data.me.role === "admin"}
-            handlers={handlers}
+            handlers={actions.handlers}
           />
         ) : (
           <div role="status" className="flex flex-1 items-center justify-center text-sm text-muted-foreground">
             Loading messages...
           </div>
         )}
-        <Composer mode={mode} onSend={submit} onCancelMode={cancelMode} onTyping={live.announceTyping} />
+        <Composer
+          mode={actions.mode}
+          onSend={actions.submit}
+          onCancelMode={actions.cancelMode}
+          onTyping={live.announceTyping}
+        />
       </main>
-      {deleting && (
+      {actions.deleting && (
         <Suspense>
           <DeleteMessageDialog
-            own={deleting.senderId === me.id}
-            busy={remove.isPending}
-            onCancel={() => setDeleting(null)}
-            onConfirm={() => remove.mutate({ chatId, messageId: deleting.id })}
+            own={actions.deleting.senderId === me.id}
+            busy={actions.deletingBusy}
+            onCancel={actions.cancelDelete}
+            onConfirm={actions.confirmDelete}
           />
         </Suspense>
       )}

@@ -53,21 +53,29 @@ export function mergeMessages(held: WireMessage[], incoming: WireMessage[]) {
   return replaced ? held.map((m) => byId.get(m.id)!) : held;
 }
 
+/** How a reply quotes `original`, as the server would. */
+export const quoteOf = (original: WireMessage): NonNullable<WireMessage["replyTo"]> => {
+  const deleted = original.deletedAt !== null;
+  return {
+    id: original.id,
+    seq: original.seq,
+    senderId: original.senderId,
+    excerpt: deleted ? "" : quoteExcerpt(original.content),
+    deleted,
+  };
+};
+
 /**
  * A held message after `changed` (the newest copies of changed messages, by id): its own newer copy,
  * and a reply's quote of an original that changed, held or not.
  */
 function changedMessage(message: WireMessage, changed: Map<number, WireMessage>) {
-  let next = newer(message, changed.get(message.id) ?? message);
+  const next = newer(message, changed.get(message.id) ?? message);
   const original = next.replyTo && changed.get(next.replyTo.id);
-  if (original && next.replyTo) {
-    const deleted = original.deletedAt !== null;
-    const excerpt = deleted ? "" : quoteExcerpt(original.content);
-    if (next.replyTo.excerpt !== excerpt || next.replyTo.deleted !== deleted) {
-      next = { ...next, replyTo: { ...next.replyTo, excerpt, deleted } };
-    }
-  }
-  return next;
+  if (!original || !next.replyTo) return next;
+  const quote = quoteOf(original);
+  const same = next.replyTo.excerpt === quote.excerpt && next.replyTo.deleted === quote.deleted;
+  return same ? next : { ...next, replyTo: quote };
 }
 
 /**
