@@ -45,6 +45,8 @@ const leftKey = (userId: string) => `left:${userId}`;
  * refetching, so in a busy group one a second is plenty.
  */
 const POKE_GATHER_MS = 1000;
+/** How long read receipts gather before they go out together. */
+const SEEN_GATHER_MS = 500;
 /** Enough to recognise any retried notice; a room that hibernated meanwhile relays it again, harmlessly. */
 const REMEMBERED_MESSAGES = 2000;
 
@@ -58,6 +60,9 @@ export class ChatRoom extends Server<RoomEnv> {
 
   readonly #flood = floodGuard();
   readonly #pokeQueue = new Set<string>();
+  /** Read receipts waiting to go: for each member who sees them, the newest mark of each reader. */
+  readonly #seenQueue = new Map<string, Map<string, number>>();
+  #seenTimer: ReturnType<typeof setTimeout> | undefined;
   /** Ids of the messages relayed lately, oldest first. */
   readonly #relayed = new Set<number>();
   #pokeTimer: ReturnType<typeof setTimeout> | undefined;
@@ -117,7 +122,7 @@ export class ChatRoom extends Server<RoomEnv> {
           frame.add("changes", notice.message);
           break;
         case "seen":
-          this.#relaySeen(notice);
+          this.#queueSeen(notice);
           break;
         default:
           frame.flush();
@@ -128,12 +133,26 @@ export class ChatRoom extends Server<RoomEnv> {
     return new Response(null, { status: 204 });
   }
 
-  /** A read receipt reaches only those who see receipts: the API names them. */
-  #relaySeen(notice: Extract<ChatNotice, { type: "seen" }>) {
-    const event = chatRoomEvents.seen(notice.userId, notice.seq);
-    for (const userId of notice.audience) {
-      for (const connection of this.getConnections(userId)) connection.send(event);
+  /**
+   * A read receipt reaches only those who see receipts (the API names them), and gathers for a
+   * moment first: in a busy group every member's page marks each message it displays, and each
+   * page then takes one frame of everyone's new marks, not one per member per message.
+   */
+  #queueSeen(notice: Extract<ChatNotice, { type: "seen" }>) {
+    for (const viewer of notice.audience) {
+      const marks = this.#seenQueue.get(viewer) ?? new Map<string, number>();
+      marks.set(notice.userId, Math.max(notice.seq, marks.get(notice.userId) ?? 0));
+      this.#seenQueue.set(viewer, marks);
     }
+    if (this.#seenTimer !== undefined) return;
+    this.#seenTimer = setTimeout(() => {
+      this.#seenTimer = undefined;
+      for (const [viewer, marks] of this.#seenQueue) {
+        const event = chatRoomEvents.seen([...marks].map(([userId, seq]) => ({ userId, seq })));
+        for (const connection of this.getConnections(viewer)) connection.send(event);
+      }
+      this.#seenQueue.clear();
+    }, SEEN_GATHER_MS);
   }
 
   async #membershipChanged(notice: Extract<ChatNotice, { type: "left" | "joined" }>) {

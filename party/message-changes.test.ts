@@ -86,7 +86,9 @@ describe("changes to stored messages reach every open page of the chat", () => {
     const sent = await ada.trpc.chats.send.mutate({ chatId, clientId: crypto.randomUUID(), content: "Seen it?" });
     await bob.trpc.chats.markRead.mutate({ chatId, seq: sent.seq });
 
-    await eventually(() => expect(seen(pages.ada)).toEqual([{ type: "seen", userId: bob.me.id, seq: sent.seq }]));
+    await eventually(() =>
+      expect(seen(pages.ada)).toEqual([{ type: "seen", marks: [{ userId: bob.me.id, seq: sent.seq }] }]),
+    );
     // Cy's markRead tells no one, and Ada's own page gets what Bob saw only.
     await cy.trpc.chats.markRead.mutate({ chatId, seq: sent.seq });
     await ada.trpc.chats.send.mutate({ chatId, clientId: crypto.randomUUID(), content: "flush" });
@@ -94,6 +96,30 @@ describe("changes to stored messages reach every open page of the chat", () => {
     expect(seen(pages.bob)).toEqual([]);
     expect(seen(pages.cy)).toEqual([]);
     expect(seen(pages.ada)).toHaveLength(1);
+    for (const page of Object.values(pages)) page.socket.close();
+  });
+
+  it("read receipts that come together reach a page as one frame, with each reader's newest mark", async () => {
+    const { ada, bob, cy, chatId, pages } = await groupOnline();
+    const sent = [];
+    for (const content of ["one", "two", "three"]) {
+      sent.push(await ada.trpc.chats.send.mutate({ chatId, clientId: crypto.randomUUID(), content }));
+    }
+    await Promise.all([
+      bob.trpc.chats.markRead.mutate({ chatId, seq: sent[1]!.seq }),
+      cy.trpc.chats.markRead.mutate({ chatId, seq: sent[0]!.seq }),
+    ]);
+    await bob.trpc.chats.markRead.mutate({ chatId, seq: sent[2]!.seq });
+    await eventually(() => expect(seen(pages.ada)).toHaveLength(1));
+    const [frame] = seen(pages.ada);
+    expect(frame!.marks).toEqual(
+      expect.arrayContaining([
+        { userId: bob.me.id, seq: sent[2]!.seq },
+        { userId: cy.me.id, seq: sent[0]!.seq },
+      ]),
+    );
+    // Bob's page hears of Cy only.
+    await eventually(() => expect(seen(pages.bob)).toEqual([{ type: "seen", marks: [{ userId: cy.me.id, seq: 1 }] }]));
     for (const page of Object.values(pages)) page.socket.close();
   });
 });

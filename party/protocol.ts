@@ -140,13 +140,18 @@ export async function parseNotice<T>(request: Request, schema: z.ZodType<T>): Pr
 
 // --- room → browser ---------------------------------------------------------------------------
 
+export interface SeenMark {
+  userId: string;
+  seq: number;
+}
+
 export type ChatRoomEvent =
   /** Stored messages, oldest first: the ones one notice request carried, in one frame. */
   | { type: "messages"; messages: WireMessage[] }
   /** Stored messages as they are now after an edit, deletion or reaction, oldest change first. */
   | { type: "changes"; messages: WireMessage[] }
-  /** A member's read receipt: they displayed the chat up to `seq`. */
-  | { type: "seen"; userId: string; seq: number }
+  /** Read receipts: how far each of these members displayed the chat, gathered for a moment. */
+  | { type: "seen"; marks: SeenMark[] }
   | { type: "presence"; online: string[] }
   | { type: "typing"; userId: string }
   | { type: "pong" };
@@ -156,7 +161,7 @@ export type MemberRoomEvent = { type: "poke"; reason: PokeReason } | { type: "po
 export const chatRoomEvents = {
   messages: (messages: WireMessage[]) => JSON.stringify({ type: "messages", messages } satisfies ChatRoomEvent),
   changes: (messages: WireMessage[]) => JSON.stringify({ type: "changes", messages } satisfies ChatRoomEvent),
-  seen: (userId: string, seq: number) => JSON.stringify({ type: "seen", userId, seq } satisfies ChatRoomEvent),
+  seen: (marks: SeenMark[]) => JSON.stringify({ type: "seen", marks } satisfies ChatRoomEvent),
   presence: (online: string[]) => JSON.stringify({ type: "presence", online } satisfies ChatRoomEvent),
   typing: (userId: string) => JSON.stringify({ type: "typing", userId } satisfies ChatRoomEvent),
   pong: () => JSON.stringify({ type: "pong" } satisfies ChatRoomEvent),

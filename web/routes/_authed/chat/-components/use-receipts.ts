@@ -16,11 +16,12 @@ export function useReceipts(chatId: string) {
   const opened = useRef(false);
 
   const hear = useCallback(
-    ({ userId, seq }: Extract<ChatRoomEvent, { type: "seen" }>) =>
-      utils.messages.receipts.setData({ chatId }, (now = NONE) => [
-        ...now.filter((r) => r.userId !== userId),
-        { userId, seq: Math.max(seq, now.find((r) => r.userId === userId)?.seq ?? 0) },
-      ]),
+    ({ marks }: Extract<ChatRoomEvent, { type: "seen" }>) =>
+      utils.messages.receipts.setData({ chatId }, (now = NONE) => {
+        const byMember = new Map(now.map((r) => [r.userId, r.seq]));
+        for (const { userId, seq } of marks) byMember.set(userId, Math.max(seq, byMember.get(userId) ?? 0));
+        return [...byMember].map(([userId, seq]) => ({ userId, seq }));
+      }),
     [utils, chatId],
   );
 
