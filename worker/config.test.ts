@@ -6,7 +6,7 @@ import { readConfig } from "./config";
 import { createTestApp } from "../testing/harness";
 import { startHost } from "../testing/host";
 
-const base = { PARTY_SECRET: "s" };
+const base = { PARTY_SECRET: "s", UNSUBSCRIBE_SECRET: "u" };
 
 describe("the app's public origin", () => {
   it("is APP_URL when set, as an origin", () => {

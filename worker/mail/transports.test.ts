@@ -81,15 +81,15 @@ describe("Resend's HTTP API", () => {
     expect(firstRetry - row!.createdAt.getTime()).toBeGreaterThanOrEqual(RETRY_DELAYS_MS[0]);
 
     // Before its time, the scheduled job leaves it be.
-    await runScheduledJobs(t.db, t.mailer, firstRetry - 1000);
+    await runScheduledJobs(t.db, t.mailer, t.config, firstRetry - 1000);
     expect((await rowsTo(t, m.email))[0]!.attempts).toBe(1);
 
-    await runScheduledJobs(t.db, t.mailer, firstRetry);
+    await runScheduledJobs(t.db, t.mailer, t.config, firstRetry);
     [row] = await rowsTo(t, m.email);
     expect(row).toMatchObject({ attempts: 2, sentAt: null });
     expect(row!.nextAttemptAt!.getTime()).toBe(firstRetry + RETRY_DELAYS_MS[1]);
 
-    await runScheduledJobs(t.db, t.mailer, row!.nextAttemptAt!.getTime());
+    await runScheduledJobs(t.db, t.mailer, t.config, row!.nextAttemptAt!.getTime());
     [row] = await rowsTo(t, m.email);
     expect(row).toMatchObject({ attempts: 3, nextAttemptAt: null, lastError: null });
     expect(row!.sentAt).toBeInstanceOf(Date);
@@ -103,7 +103,7 @@ describe("Resend's HTTP API", () => {
       await t.settle();
       for (let attempt = 2; attempt <= MAX_ATTEMPTS + 1; attempt++) {
         const [row] = await rowsTo(t, m.email);
-        await runScheduledJobs(t.db, t.mailer, row!.nextAttemptAt?.getTime() ?? Date.now() + 24 * 3600_000);
+        await runScheduledJobs(t.db, t.mailer, t.config, row!.nextAttemptAt?.getTime() ?? Date.now() + 24 * 3600_000);
       }
       const [row] = await rowsTo(t, m.email);
       expect(row).toMatchObject({ attempts: MAX_ATTEMPTS, nextAttemptAt: null, sentAt: null });
