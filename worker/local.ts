@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -38,6 +38,8 @@ function localSecrets(): LocalSecrets {
   const secrets = { partySecret: kept.partySecret ?? made(), unsubscribeSecret: kept.unsubscribeSecret ?? made() };
   if (Object.keys(secrets).some((name) => !(name in kept))) {
     writeFileSync(file, JSON.stringify({ ...kept, ...secrets }, null, 2), { mode: 0o600 });
+    // The mode above applies to a new file only; one kept from before holds secrets too.
+    chmodSync(file, 0o600);
   }
   return secrets;
 }

@@ -33,10 +33,15 @@ export const queueEmail = (db: Db, email: Email) => db.insert(outbox).values({ .
 /**
  * An e-mail to the address of the user `who` selects, read in the same statement, so it goes to
  * the address as it is when the write commits; nobody selected, nothing queued. `headers` go out
- * with it through every transport (List-Unsubscribe, for one).
+ * with it through every transport (List-Unsubscribe, for one); `now` is when it is due, the
+ * scheduled job's own clock when the job queues it (a Cron Trigger's time is the minute's start).
  */
-export const queueEmailToUser = (db: Db, who: SQL, content: EmailContent, headers?: Record<string, string>) => {
-  const now = Date.now();
+export const queueEmailToUser = (
+  db: Db,
+  who: SQL,
+  content: EmailContent,
+  { headers, now = Date.now() }: { headers?: Record<string, string>; now?: number } = {},
+) => {
   return db.insert(outbox).select(
     db
       .select({

@@ -153,6 +153,13 @@ describe("when a digest goes", () => {
     expect(said(digestsTo(ada)[1]!)).toEqual(["Cleo Dune sent you a friend request"]);
   });
 
+  it("goes in the run that finds it due, when the run's clock is behind the database's (a Cron Trigger's minute)", async () => {
+    const [ada, bob] = [await member("Ada Lovelace"), await member("Bob Babbage")];
+    await notify(ada, "friend_request", { actor: bob, at: clock - 11 * MINUTE });
+    await run(-0.5);
+    expect(digestsTo(ada)).toHaveLength(1);
+  });
+
   it("is due ten minutes after the notification, as core/notification-rules says (the trigger's own numbers)", async () => {
     const [ada, bob] = [await member("Ada Lovelace"), await member("Bob Babbage")];
     const first = await notify(ada, "friend_request", { actor: bob });

@@ -224,7 +224,7 @@ async function digestFor(db: Db, config: Config, claim: Claim, now: number) {
         .set({ notifiedSeq: sql`max(${chatParticipants.notifiedSeq}, ${chat.last_seq})` })
         .where(and(eq(chatParticipants.chatId, chat.chat_id), eq(chatParticipants.userId, member), claimed)),
     ),
-    queueEmailToUser(db, and(eq(users.id, member), claimed)!, content, headers),
+    queueEmailToUser(db, and(eq(users.id, member), claimed)!, content, { headers, now }),
     // Last, as it gives the claim up: the statements above see it still held.
     db
       .update(notificationDigests)
