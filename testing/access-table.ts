@@ -11,6 +11,7 @@
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server";
 import { and, desc, eq } from "drizzle-orm";
 import { outbox, users } from "../db/schema";
+import { unsubscribeQuery } from "../worker/notifications/unsubscribe";
 import type { InputOf, ProcedurePath } from "./calls";
 import { createTestApp, type TestApp, type TestMember } from "./harness";
 import {
@@ -329,6 +330,17 @@ export const accessTable: AccessTable = {
   "contact.send": {
     ...open,
     arrange: async (w) => ({ party: await w.side(), input: { email: "visitor@example.com", message: "Hello" } }),
+  },
+
+  // The link is the authority, whoever opens it: the member, or a visitor without a session.
+  "emails.unsubscribe": {
+    ...open,
+    arrange: async (w) => {
+      const party = await w.side();
+      const query = await unsubscribeQuery(w.t.config.unsubscribeSecret, { member: party.me.id, kinds: ["mention"] });
+      const { member, kinds, sig } = Object.fromEntries(new URLSearchParams(query));
+      return { party, input: { member: member!, kinds: kinds!, sig: sig! } };
+    },
   },
 
   "profiles.me": { ...members, arrange: anyMember },

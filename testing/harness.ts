@@ -44,7 +44,12 @@ export async function createTestApp(
   const databaseUrl = options.database?.url ?? `file:${join(dir, "app.db")}`;
   const db = options.database ? createDb(options.database) : createNodeDb({ url: databaseUrl });
   await migrateLocal(db);
-  const config = readConfig({ PARTY_SECRET: "test-party-secret", APP_URL: TEST_ORIGIN, ...env });
+  const config = readConfig({
+    PARTY_SECRET: "test-party-secret",
+    UNSUBSCRIBE_SECRET: "test-unsubscribe-secret",
+    APP_URL: TEST_ORIGIN,
+    ...env,
+  });
   const mailer = options.mailer ?? configuredMailer(config);
   let clientIp = "203.0.113.1";
   const avatars = fsAvatarStore(join(dir, "avatars"));

@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as AuthedRouteImport } from './routes/_authed'
 import { Route as SiteRouteImport } from './routes/_site'
 import { Route as AuthRouteRouteImport } from './routes/auth/route'
+import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
 import { Route as AuthedShellRouteImport } from './routes/_authed/_shell'
 import { Route as AuthedOnboardingRouteImport } from './routes/_authed/onboarding'
 import { Route as SiteIndexRouteImport } from './routes/_site/index'
@@ -49,6 +50,11 @@ const SiteRoute = SiteRouteImport.update({
 const AuthRouteRoute = AuthRouteRouteImport.update({
   id: '/auth',
   path: '/auth',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UnsubscribeRoute = UnsubscribeRouteImport.update({
+  id: '/unsubscribe',
+  path: '/unsubscribe',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthedShellRoute = AuthedShellRouteImport.update({
@@ -179,6 +185,7 @@ const AuthedShellProjectIdRoute = AuthedShellProjectIdRouteImport.update({
 export interface FileRoutesByFullPath {
   '/auth': typeof AuthRouteRouteWithChildren
   '/': typeof SiteIndexRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/onboarding': typeof AuthedOnboardingRoute
   '/about': typeof SiteAboutRoute
   '/contact': typeof SiteContactRoute
@@ -205,6 +212,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof SiteIndexRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/onboarding': typeof AuthedOnboardingRoute
   '/about': typeof SiteAboutRoute
   '/contact': typeof SiteContactRoute
@@ -234,6 +242,7 @@ export interface FileRoutesById {
   '/auth': typeof AuthRouteRouteWithChildren
   '/_authed': typeof AuthedRouteWithChildren
   '/_site': typeof SiteRouteWithChildren
+  '/unsubscribe': typeof UnsubscribeRoute
   '/_authed/_shell': typeof AuthedShellRouteWithChildren
   '/_authed/onboarding': typeof AuthedOnboardingRoute
   '/_site/about': typeof SiteAboutRoute
@@ -265,6 +274,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/auth'
     | '/'
+    | '/unsubscribe'
     | '/onboarding'
     | '/about'
     | '/contact'
@@ -291,6 +301,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/unsubscribe'
     | '/onboarding'
     | '/about'
     | '/contact'
@@ -319,6 +330,7 @@ export interface FileRouteTypes {
     | '/auth'
     | '/_authed'
     | '/_site'
+    | '/unsubscribe'
     | '/_authed/_shell'
     | '/_authed/onboarding'
     | '/_site/about'
@@ -350,6 +362,7 @@ export interface RootRouteChildren {
   AuthRouteRoute: typeof AuthRouteRouteWithChildren
   AuthedRoute: typeof AuthedRouteWithChildren
   SiteRoute: typeof SiteRouteWithChildren
+  UnsubscribeRoute: typeof UnsubscribeRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -373,6 +386,13 @@ declare module '@tanstack/react-router' {
       path: '/auth'
       fullPath: '/auth'
       preLoaderRoute: typeof AuthRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/unsubscribe': {
+      id: '/unsubscribe'
+      path: '/unsubscribe'
+      fullPath: '/unsubscribe'
+      preLoaderRoute: typeof UnsubscribeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_authed/_shell': {
@@ -644,6 +664,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuthRouteRoute: AuthRouteRouteWithChildren,
   AuthedRoute: AuthedRouteWithChildren,
   SiteRoute: SiteRouteWithChildren,
+  UnsubscribeRoute: UnsubscribeRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

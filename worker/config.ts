@@ -11,6 +11,8 @@ export interface Config {
   appUrl: string;
   /** Shared by the API and the chat rooms: signs socket tickets and authorises notices. */
   partySecret: string;
+  /** Signs the unsubscribe links of e-mail digests, so a link opens without signing in and only as sent. */
+  unsubscribeSecret: string;
   /** host[:port] of the chat rooms as browsers reach them; null when the app's own host serves them. */
   partyHost: string | null;
   google: GoogleConfig | null;
@@ -121,9 +123,11 @@ function appUrlOf(env: EnvVars): string {
 
 export function readConfig(env: EnvVars): Config {
   if (!env.PARTY_SECRET) throw new Error("PARTY_SECRET is not set");
+  if (!env.UNSUBSCRIBE_SECRET) throw new Error("UNSUBSCRIBE_SECRET is not set");
   return {
     appUrl: appUrlOf(env),
     partySecret: env.PARTY_SECRET,
+    unsubscribeSecret: env.UNSUBSCRIBE_SECRET,
     partyHost: env.PARTY_HOST || null,
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET

@@ -81,8 +81,8 @@ export default {
   },
 
   async scheduled(controller: ScheduledController, env: Env) {
-    const { db, mailer } = servicesFor(env);
-    const done = await runScheduledJobs(db, mailer, controller.scheduledTime);
+    const { db, mailer, config } = servicesFor(env);
+    const done = await runScheduledJobs(db, mailer, config, controller.scheduledTime);
     console.log("scheduled jobs:", JSON.stringify(done));
   },
 };

@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -22,24 +22,39 @@ const partyPort = Number(process.env.PARTY_PORT ?? 1999);
 const processes = Number(process.env.WEB_CONCURRENCY) || availableParallelism();
 const dataDir = localDataDir();
 
-/** Secrets a local install needs, made once and kept beside its database. */
-function localSecrets(): { partySecret: string } {
+interface LocalSecrets {
+  partySecret: string;
+  unsubscribeSecret: string;
+}
+
+/**
+ * Secrets a local install needs, made once and kept beside its database. One that a later version
+ * needs and the file lacks is made and added, keeping the others.
+ */
+function localSecrets(): LocalSecrets {
   const file = resolve(dataDir, "secrets.json");
-  if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8")) as { partySecret: string };
-  const secrets = { partySecret: randomBytes(32).toString("base64url") };
-  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  const kept = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Partial<LocalSecrets>) : {};
+  const made = () => randomBytes(32).toString("base64url");
+  const secrets = { partySecret: kept.partySecret ?? made(), unsubscribeSecret: kept.unsubscribeSecret ?? made() };
+  if (Object.keys(secrets).some((name) => !(name in kept))) {
+    writeFileSync(file, JSON.stringify({ ...kept, ...secrets }, null, 2), { mode: 0o600 });
+    // The mode above applies to a new file only; one kept from before holds secrets too.
+    chmodSync(file, 0o600);
+  }
   return secrets;
 }
 
 // Migrations run once, here, before any serving process opens the database; and this process,
 // idle otherwise, keeps folding the serving processes' writes into the file.
 const db = await openLocalDb(dataDir, { migrate: true, checkpoints: "on-a-timer" });
-const partySecret = process.env.PARTY_SECRET || localSecrets().partySecret;
+const secrets = localSecrets();
+const partySecret = process.env.PARTY_SECRET || secrets.partySecret;
 const env = {
   HOST,
   PORT: String(port),
   PARTY_PORT: String(partyPort),
   PARTY_SECRET: partySecret,
+  UNSUBSCRIBE_SECRET: process.env.UNSUBSCRIBE_SECRET || secrets.unsubscribeSecret,
   PARTY_HOST: process.env.PARTY_HOST || `${HOST}:${partyPort}`,
 };
 
@@ -63,7 +78,7 @@ function runJobsOnATimer() {
   const run = () => {
     if (running) return;
     running = true;
-    runScheduledJobs(db, mailer)
+    runScheduledJobs(db, mailer, config)
       .catch((error: unknown) => console.error("The scheduled jobs failed:", error))
       .finally(() => (running = false));
   };

@@ -1,8 +1,8 @@
 /**
  * The scheduled job, the same on both hosts: at the edge Cron Triggers call the Worker's
  * `scheduled()` (wrangler.toml `[triggers]`), on Node the host's primary process runs it on a timer
- * (worker/local.ts). It sends the outbox's due e-mails (retries included) and deletes what has
- * expired. Every statement touches a bounded number of rows, so none holds the write lock for long
+ * (worker/local.ts). It queues the e-mail digests that are due (worker/notifications/digest.ts),
+ * sends the outbox's due e-mails (those digests and retries included) and deletes what has expired. Every statement touches a bounded number of rows, so none holds the write lock for long
  * and the serving processes' writes slip in between.
  */
 import { inArray, lte, or, type SQL } from "drizzle-orm";
@@ -11,8 +11,10 @@ import type { Db } from "@db/client";
 import { accountTokens, emailTokens, rateLimits, sessions } from "@db/schema";
 import { SESSION_ABSOLUTE_LIFETIME_MS } from "../auth/lucia";
 import { LONGEST_WINDOW_MS } from "../auth/rate-limit";
+import type { Config } from "../config";
 import type { Mailer } from "../mail/mailer";
 import { CLAIM_BATCH, deliverDue } from "../mail/outbox";
+import { queueDigests } from "../notifications/digest";
 
 /** Rows one statement deletes. */
 export const CLEANUP_BATCH = 500;
@@ -45,8 +47,10 @@ async function drainOutbox(db: Db, mailer: Mailer, now: number) {
   return claimed;
 }
 
-export async function runScheduledJobs(db: Db, mailer: Mailer, now = Date.now()) {
+export async function runScheduledJobs(db: Db, mailer: Mailer, config: Config, now = Date.now()) {
   const at = new Date(now);
+  // First, so the digests leave with this run's e-mails.
+  const digests = await queueDigests(db, config, now, MAX_ROUNDS);
   const emails = await drainOutbox(db, mailer, now);
   const sessionsGone = await deleteInBatches(
     db,
@@ -69,6 +73,7 @@ export async function runScheduledJobs(db: Db, mailer: Mailer, now = Date.now())
     lte(rateLimits.windowStart, now - LONGEST_WINDOW_MS),
   );
   return {
+    digests,
     emails,
     sessions: sessionsGone,
     emailTokens: emailTokensGone,

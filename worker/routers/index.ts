@@ -7,6 +7,7 @@ import { joinRequestsRouter } from "./join-requests";
 import { projectsRouter } from "./projects";
 import { contactRouter } from "./contact";
 import { credentialsRouter } from "./credentials";
+import { emailsRouter } from "./emails";
 import { friendsRouter } from "./friends";
 import { profilesRouter } from "./profiles";
 
@@ -21,6 +22,7 @@ export const appRouter = router({
   billing: billingRouter,
   friends: friendsRouter,
   credentials: credentialsRouter,
+  emails: emailsRouter,
 });
 
 export type AppRouter = typeof appRouter;
