@@ -8,6 +8,7 @@ import { projectsRouter } from "./projects";
 import { contactRouter } from "./contact";
 import { credentialsRouter } from "./credentials";
 import { friendsRouter } from "./friends";
+import { notificationsRouter } from "./notifications";
 import { profilesRouter } from "./profiles";
 
 export const appRouter = router({
@@ -21,6 +22,7 @@ export const appRouter = router({
   billing: billingRouter,
   friends: friendsRouter,
   credentials: credentialsRouter,
+  notifications: notificationsRouter,
 });
 
 export type AppRouter = typeof appRouter;
