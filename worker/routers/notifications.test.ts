@@ -296,15 +296,13 @@ describe("what the list shows", () => {
     await friends(bob, ada);
     const { chatId } = await bob.trpc.chats.createGroup.mutate({ name: "Standup", memberIds: [ada.me.id] });
     // Mentions arrive with a later feature; the row is written as it will write it.
-    await t.db
-      .insert(notifications)
-      .values({
-        recipientId: ada.me.id,
-        actorId: bob.me.id,
-        kind: "mention",
-        subjectId: chatId,
-        eventKey: "message-1",
-      });
+    await t.db.insert(notifications).values({
+      recipientId: ada.me.id,
+      actorId: bob.me.id,
+      kind: "mention",
+      subjectId: chatId,
+      eventKey: "message-1",
+    });
     expect((await listOf(ada))[0]).toMatchObject({
       kind: "mention",
       actor: { name: "Bob Mentions" },

@@ -37,7 +37,7 @@ export const notificationsRouter = router({
 
   /** 'Mark all as read': up to the newest the member was shown, when the page says which. */
   markAllRead: protectedProcedure
-    .input(z.object({ upToId: notificationId.nullish() }).default({}))
+    .input(z.object({ upToId: notificationId.nullish() }))
     .mutation(async ({ ctx, input }) => {
       const marked = await markAllRead(ctx.db, ctx.user.id, input.upToId ?? null);
       if (marked) pokeMembers(ctx, [ctx.user.id], "notification");
