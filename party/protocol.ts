@@ -51,7 +51,7 @@ export { clientMessages } from "./wire";
 
 // --- API → room (HTTP, with the shared secret) ------------------------------------------------
 
-export const POKE_REASONS = ["message", "chats", "friend-request"] as const;
+export const POKE_REASONS = ["message", "chats", "friend-request", "notification"] as const;
 export type PokeReason = (typeof POKE_REASONS)[number];
 
 export const chatNotice = z.discriminatedUnion("type", [

@@ -103,6 +103,13 @@ export function world(t: TestApp, stripe: StripeStandIn) {
     const { chatId } = await by.trpc.chats.createGroup.mutate({ name: "Matrix group", memberIds: [member.me.id] });
     return { owner: by, side: member, chatId };
   };
+  /** A notification of the side's: a friend request from someone new. */
+  const notification = async () => {
+    const party = await side();
+    await (await fresh()).trpc.friends.request.mutate({ memberId: party.me.id });
+    const { items } = await party.trpc.notifications.list.query({ filter: "all" });
+    return { party, id: items[0]!.id };
+  };
   /** The token of the newest e-mailed link to this address under this subject. */
   const mailedToken = async (to: string, subject: string) => {
     const [mail] = await t.db
@@ -135,6 +142,7 @@ export function world(t: TestApp, stripe: StripeStandIn) {
     pendingRequest,
     befriend,
     group,
+    notification,
     checkout,
     verificationToken,
     resetToken,
@@ -531,6 +539,34 @@ export const accessTable: AccessTable = {
     },
   },
   "billing.plan": { ...members, arrange: anyMember },
+
+  "notifications.unreadCount": { ...members, arrange: anyMember },
+  "notifications.list": { ...members, arrange: async (w) => ({ party: await w.side(), input: { filter: "unread" } }) },
+  /** Only the recipient marks theirs; to anyone else it does not exist. */
+  "notifications.markRead": {
+    anonymous: "UNAUTHORIZED",
+    stranger: "NOT_FOUND",
+    party: "ok",
+    arrange: async (w) => {
+      const { party, id } = await w.notification();
+      return { party, input: { id } };
+    },
+  },
+  "notifications.markAllRead": {
+    ...members,
+    arrange: async (w) => {
+      const { party, id } = await w.notification();
+      return { party, input: { upToId: id } };
+    },
+  },
+  "notifications.preferences": { ...members, arrange: anyMember },
+  "notifications.setPreference": {
+    ...members,
+    arrange: async (w) => ({
+      party: await w.side(),
+      input: { key: "friend_request", channel: "email", enabled: false },
+    }),
+  },
 };
 
 /** The table as the router's paths look it up at run time. */

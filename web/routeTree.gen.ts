@@ -33,6 +33,7 @@ import { Route as AuthedShellAllProjectsRouteImport } from './routes/_authed/_sh
 import { Route as AuthedShellDashboardRouteImport } from './routes/_authed/_shell/dashboard'
 import { Route as AuthedShellFriendsRouteImport } from './routes/_authed/_shell/friends'
 import { Route as AuthedShellMyProjectsRouteImport } from './routes/_authed/_shell/my-projects'
+import { Route as AuthedShellNotificationsRouteImport } from './routes/_authed/_shell/notifications'
 import { Route as AuthedShellRequestsRouteImport } from './routes/_authed/_shell/requests'
 import { Route as AuthedShellSettingsRouteImport } from './routes/_authed/_shell/settings'
 import { Route as AuthedChatChatIdRouteImport } from './routes/_authed/chat/$chatId'
@@ -156,6 +157,12 @@ const AuthedShellMyProjectsRoute = AuthedShellMyProjectsRouteImport.update({
   path: '/my-projects',
   getParentRoute: () => AuthedShellRoute,
 } as any)
+const AuthedShellNotificationsRoute =
+  AuthedShellNotificationsRouteImport.update({
+    id: '/notifications',
+    path: '/notifications',
+    getParentRoute: () => AuthedShellRoute,
+  } as any)
 const AuthedShellRequestsRoute = AuthedShellRequestsRouteImport.update({
   id: '/requests',
   path: '/requests',
@@ -204,6 +211,7 @@ export interface FileRoutesByFullPath {
   '/dashboard': typeof AuthedShellDashboardRoute
   '/friends': typeof AuthedShellFriendsRoute
   '/my-projects': typeof AuthedShellMyProjectsRoute
+  '/notifications': typeof AuthedShellNotificationsRoute
   '/requests': typeof AuthedShellRequestsRoute
   '/settings': typeof AuthedShellSettingsRoute
   '/chat/$chatId': typeof AuthedChatChatIdRoute
@@ -231,6 +239,7 @@ export interface FileRoutesByTo {
   '/dashboard': typeof AuthedShellDashboardRoute
   '/friends': typeof AuthedShellFriendsRoute
   '/my-projects': typeof AuthedShellMyProjectsRoute
+  '/notifications': typeof AuthedShellNotificationsRoute
   '/requests': typeof AuthedShellRequestsRoute
   '/settings': typeof AuthedShellSettingsRoute
   '/chat/$chatId': typeof AuthedChatChatIdRoute
@@ -263,6 +272,7 @@ export interface FileRoutesById {
   '/_authed/_shell/dashboard': typeof AuthedShellDashboardRoute
   '/_authed/_shell/friends': typeof AuthedShellFriendsRoute
   '/_authed/_shell/my-projects': typeof AuthedShellMyProjectsRoute
+  '/_authed/_shell/notifications': typeof AuthedShellNotificationsRoute
   '/_authed/_shell/requests': typeof AuthedShellRequestsRoute
   '/_authed/_shell/settings': typeof AuthedShellSettingsRoute
   '/_authed/chat/$chatId': typeof AuthedChatChatIdRoute
@@ -293,6 +303,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/friends'
     | '/my-projects'
+    | '/notifications'
     | '/requests'
     | '/settings'
     | '/chat/$chatId'
@@ -320,6 +331,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/friends'
     | '/my-projects'
+    | '/notifications'
     | '/requests'
     | '/settings'
     | '/chat/$chatId'
@@ -351,6 +363,7 @@ export interface FileRouteTypes {
     | '/_authed/_shell/dashboard'
     | '/_authed/_shell/friends'
     | '/_authed/_shell/my-projects'
+    | '/_authed/_shell/notifications'
     | '/_authed/_shell/requests'
     | '/_authed/_shell/settings'
     | '/_authed/chat/$chatId'
@@ -535,6 +548,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedShellMyProjectsRouteImport
       parentRoute: typeof AuthedShellRoute
     }
+    '/_authed/_shell/notifications': {
+      id: '/_authed/_shell/notifications'
+      path: '/notifications'
+      fullPath: '/notifications'
+      preLoaderRoute: typeof AuthedShellNotificationsRouteImport
+      parentRoute: typeof AuthedShellRoute
+    }
     '/_authed/_shell/requests': {
       id: '/_authed/_shell/requests'
       path: '/requests'
@@ -598,6 +618,7 @@ interface AuthedShellRouteChildren {
   AuthedShellDashboardRoute: typeof AuthedShellDashboardRoute
   AuthedShellFriendsRoute: typeof AuthedShellFriendsRoute
   AuthedShellMyProjectsRoute: typeof AuthedShellMyProjectsRoute
+  AuthedShellNotificationsRoute: typeof AuthedShellNotificationsRoute
   AuthedShellRequestsRoute: typeof AuthedShellRequestsRoute
   AuthedShellSettingsRoute: typeof AuthedShellSettingsRoute
   AuthedShellMemberIdRoute: typeof AuthedShellMemberIdRoute
@@ -609,6 +630,7 @@ const AuthedShellRouteChildren: AuthedShellRouteChildren = {
   AuthedShellDashboardRoute: AuthedShellDashboardRoute,
   AuthedShellFriendsRoute: AuthedShellFriendsRoute,
   AuthedShellMyProjectsRoute: AuthedShellMyProjectsRoute,
+  AuthedShellNotificationsRoute: AuthedShellNotificationsRoute,
   AuthedShellRequestsRoute: AuthedShellRequestsRoute,
   AuthedShellSettingsRoute: AuthedShellSettingsRoute,
   AuthedShellMemberIdRoute: AuthedShellMemberIdRoute,

@@ -92,6 +92,7 @@ function visits(seeded: Awaited<ReturnType<typeof seed>>): Visit[] {
     { path: `/member/${seeded.friendId}`, ready: seeded.friendName, as: "member" },
     { path: `/chat/${seeded.chatId}`, ready: "Shall we plan the next pass?", as: "member" },
     { path: "/settings", ready: "Settings", as: "member" },
+    { path: "/notifications", ready: seeded.friendName, as: "member" },
     { path: "/onboarding", ready: "Complete your profile", as: "member" },
     { path: "/pricing", ready: "Lifetime Access", as: "member" },
   ];

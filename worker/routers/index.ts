@@ -9,6 +9,7 @@ import { contactRouter } from "./contact";
 import { credentialsRouter } from "./credentials";
 import { emailsRouter } from "./emails";
 import { friendsRouter } from "./friends";
+import { notificationsRouter } from "./notifications";
 import { profilesRouter } from "./profiles";
 
 export const appRouter = router({
@@ -23,6 +24,7 @@ export const appRouter = router({
   friends: friendsRouter,
   credentials: credentialsRouter,
   emails: emailsRouter,
+  notifications: notificationsRouter,
 });
 
 export type AppRouter = typeof appRouter;
