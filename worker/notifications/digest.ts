@@ -15,26 +15,14 @@
 import { and, asc, eq, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { NOTIFICATION_KINDS, type NotificationKind } from "@core/enums";
-import {
-  defaultChannels,
-  DIGEST_DELAY_MS,
-  DIGEST_INTERVAL_MS,
-  MESSAGES_PREFERENCE,
-  type PreferenceKey,
-} from "@core/notification-rules";
+import { DIGEST_DELAY_MS, DIGEST_INTERVAL_MS, MESSAGES_PREFERENCE } from "@core/notification-rules";
 import type { Db } from "@db/client";
-import {
-  chatParticipants,
-  notificationDigests,
-  notificationPreferences,
-  notifications,
-  profiles,
-  users,
-} from "@db/schema";
+import { chatParticipants, notificationDigests, notifications, profiles, users } from "@db/schema";
 import type { Config } from "../config";
 import { nameOf } from "../chats/listing";
 import { queueEmailToUser } from "../mail/outbox";
 import { composeDigest, type Digest } from "./digest-email";
+import { preferencesOf } from "./preferences";
 
 /** Members one claim takes; their digests are built side by side. */
 export const DIGEST_CLAIM_BATCH = 20;
@@ -73,13 +61,8 @@ const stillClaimed = (claim: Claim) =>
 
 /** The kinds whose e-mail the member wants: their choice where they made one, else the default. */
 async function emailedKinds(db: Db, member: string) {
-  const chosen = await db
-    .select({ kind: notificationPreferences.kind, email: notificationPreferences.email })
-    .from(notificationPreferences)
-    .where(eq(notificationPreferences.memberId, member));
-  const choice = new Map(chosen.map((row) => [row.kind, row.email]));
-  const wants = (key: PreferenceKey) => choice.get(key) ?? defaultChannels(key).email;
-  return { kinds: NOTIFICATION_KINDS.filter(wants), messages: wants(MESSAGES_PREFERENCE) };
+  const wanted = new Set((await preferencesOf(db, member)).filter((p) => p.email).map((p) => p.key));
+  return { kinds: NOTIFICATION_KINDS.filter((kind) => wanted.has(kind)), messages: wanted.has(MESSAGES_PREFERENCE) };
 }
 
 type Wanted = Awaited<ReturnType<typeof emailedKinds>>;

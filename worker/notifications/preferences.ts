@@ -5,9 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import {
-  DEFAULT_CHANNELS,
-  DEFAULT_MESSAGE_CHANNELS,
-  MESSAGES_PREFERENCE,
+  defaultChannels,
   PREFERENCE_KEYS,
   type NotificationChannels,
   type PreferenceKey,
@@ -17,21 +15,18 @@ import { notificationPreferences } from "@db/schema";
 
 export type Channel = keyof NotificationChannels;
 
-const defaultsOf = (key: PreferenceKey) =>
-  key === MESSAGES_PREFERENCE ? DEFAULT_MESSAGE_CHANNELS : DEFAULT_CHANNELS[key];
-
 /** Every key, the member's choice where they made one and the default elsewhere. */
 export async function preferencesOf(db: Db, memberId: string) {
   const rows = await db.select().from(notificationPreferences).where(eq(notificationPreferences.memberId, memberId));
   const chosen = new Map(rows.map((row) => [row.kind, { email: row.email, push: row.push }]));
-  return PREFERENCE_KEYS.map((key) => ({ key, ...(chosen.get(key) ?? defaultsOf(key)) }));
+  return PREFERENCE_KEYS.map((key) => ({ key, ...(chosen.get(key) ?? defaultChannels(key)) }));
 }
 
 /** Turns one channel of one key on or off; answers the key's channels as they now stand. */
 export async function setPreference(db: Db, memberId: string, key: PreferenceKey, channel: Channel, enabled: boolean) {
   const [row] = await db
     .insert(notificationPreferences)
-    .values({ memberId, kind: key, ...defaultsOf(key), [channel]: enabled })
+    .values({ memberId, kind: key, ...defaultChannels(key), [channel]: enabled })
     .onConflictDoUpdate({
       target: [notificationPreferences.memberId, notificationPreferences.kind],
       set: channel === "email" ? { email: enabled } : { push: enabled },
