@@ -9,6 +9,7 @@ import { contactRouter } from "./contact";
 import { credentialsRouter } from "./credentials";
 import { friendsRouter } from "./friends";
 import { profilesRouter } from "./profiles";
+import { pushRouter } from "./push";
 
 export const appRouter = router({
   auth: authRouter,
@@ -21,6 +22,7 @@ export const appRouter = router({
   billing: billingRouter,
   friends: friendsRouter,
   credentials: credentialsRouter,
+  push: pushRouter,
 });
 
 export type AppRouter = typeof appRouter;
