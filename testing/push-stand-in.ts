@@ -172,8 +172,8 @@ export async function startPushStandIn() {
       answers.set(device.id, status);
     },
     /** `fetch` as the dispatcher calls it, over TLS that trusts this server's certificate. */
-    fetch(url: string, init: RequestInit): Promise<Response> {
-      return new Promise((resolve, reject) => {
+    fetch: (url: string, init: RequestInit) =>
+      new Promise<Response>((resolve, reject) => {
         const req = request(
           url,
           { method: init.method, headers: init.headers as Record<string, string>, ca: tls.cert, signal: init.signal! },
@@ -187,8 +187,7 @@ export async function startPushStandIn() {
         );
         req.once("error", reject);
         req.end(Buffer.from(init.body as Uint8Array));
-      });
-    },
+      }),
     async close() {
       server.closeAllConnections();
       server.close();

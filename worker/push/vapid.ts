@@ -49,13 +49,10 @@ export function readVapid(env: EnvVars, appUrl: string): VapidKeys | null {
 
 /** A new key pair, in the form `readVapid` takes. */
 export async function generateVapidKeys() {
-  const pair = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, [
-    "sign",
-    "verify",
-  ])) as CryptoKeyPair;
+  const pair = await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, ["sign", "verify"]);
   const [publicKey, { d }] = await Promise.all([
-    crypto.subtle.exportKey("raw", pair.publicKey) as Promise<ArrayBuffer>,
-    crypto.subtle.exportKey("jwk", pair.privateKey) as Promise<JsonWebKey>,
+    crypto.subtle.exportKey("raw", pair.publicKey),
+    crypto.subtle.exportKey("jwk", pair.privateKey),
   ]);
   return { publicKey: toBase64Url(publicKey), privateKey: d! };
 }

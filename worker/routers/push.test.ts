@@ -6,6 +6,7 @@ import {
   PUSH_ENDPOINT_INVALID,
   PUSH_KEYS_INVALID,
   PUSH_OFF,
+  type PushPayload,
 } from "@core/push-rules";
 import { MESSAGES_PREFERENCE } from "@core/notification-rules";
 import { notificationPreferences, pushOutbox, pushSubscriptions } from "@db/schema";
@@ -131,8 +132,8 @@ describe("a private message's push", () => {
     return { ada, bob, chatId };
   }
   const queuedFor = async (m: TestMember) =>
-    (await t.db.select().from(pushOutbox).where(eq(pushOutbox.memberId, m.me.id))).map((row) =>
-      JSON.parse(row.payload),
+    (await t.db.select().from(pushOutbox).where(eq(pushOutbox.memberId, m.me.id))).map(
+      (row) => JSON.parse(row.payload) as PushPayload,
     );
 
   it("is queued once per message, however often the browser retries the send", async () => {
@@ -146,7 +147,7 @@ describe("a private message's push", () => {
     ]);
     expect(await queuedFor(ada)).toEqual([]);
     await ada.trpc.chats.send.mutate({ ...send, clientId: crypto.randomUUID(), content: "Or dinner?" });
-    expect((await queuedFor(bob)).map((p: { body: string }) => p.body)).toEqual(["Lunch?", "Or dinner?"]);
+    expect((await queuedFor(bob)).map((p) => p.body)).toEqual(["Lunch?", "Or dinner?"]);
   });
 
   it("is not queued for a chat the recipient muted, nor when they turned message pushes off", async () => {
@@ -165,7 +166,7 @@ describe("a private message's push", () => {
       .set({ push: true })
       .where(eq(notificationPreferences.memberId, bob.me.id));
     await ada.trpc.chats.send.mutate({ chatId, clientId: crypto.randomUUID(), content: "Pushes on" });
-    expect((await queuedFor(bob)).map((p: { body: string }) => p.body)).toEqual(["Pushes on"]);
+    expect((await queuedFor(bob)).map((p) => p.body)).toEqual(["Pushes on"]);
   });
 
   it("is not queued for a member with no device, nor in a group, nor by a server with push off", async () => {
