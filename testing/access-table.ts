@@ -13,7 +13,8 @@ import { and, desc, eq } from "drizzle-orm";
 import { outbox, users } from "../db/schema";
 import { unsubscribeQuery } from "../worker/notifications/unsubscribe";
 import type { InputOf, ProcedurePath } from "./calls";
-import { createTestApp, type TestApp, type TestMember } from "./harness";
+import { createTestApp, vapidEnv, type TestApp, type TestMember } from "./harness";
+import { deviceKeys } from "./push-stand-in";
 import {
   completedSession,
   signedDelivery,
@@ -130,9 +131,12 @@ export function world(t: TestApp, stripe: StripeStandIn) {
     await m.trpc.credentials.requestEmailChange.mutate({ newEmail, currentPassword: m.password });
     return mailedToken(newEmail, "Confirm your new Crewboard e-mail address");
   };
+  /** A browser's subscription at a push service no test reaches (nothing is pushed in the matrix). */
+  const pushDevice = () => deviceKeys(`https://push.example.com/${crypto.randomUUID()}`);
   return {
     t,
     fresh,
+    pushDevice,
     owner,
     side,
     /** A member with no tie to the rows; a new one after a call that may have changed who it is. */
@@ -152,10 +156,13 @@ export function world(t: TestApp, stripe: StripeStandIn) {
 
 export type World = ReturnType<typeof world>;
 
-/** The app the table is checked on: payments go to the Stripe stand-in, sign-ups are not limited. */
+/** The app the table is checked on: payments go to the Stripe stand-in, push is on, sign-ups are not limited. */
 export async function accessWorld(options: Parameters<typeof createTestApp>[1] = {}) {
   const stripe = await startStripeStandIn();
-  const t = await createTestApp({ ...standInEnv(stripe), RATE_LIMIT_SIGNUP_PER_IP: "100000" }, options);
+  const t = await createTestApp(
+    { ...standInEnv(stripe), ...(await vapidEnv()), RATE_LIMIT_SIGNUP_PER_IP: "100000" },
+    options,
+  );
   return { t, w: world(t, stripe), close: () => stripe.close() };
 }
 
@@ -566,6 +573,24 @@ export const accessTable: AccessTable = {
       party: await w.side(),
       input: { key: "friend_request", channel: "email", enabled: false },
     }),
+  },
+
+  "push.vapidPublicKey": { ...members, arrange: anyMember },
+  "push.subscribe": {
+    ...members,
+    arrange: async (w) => ({ party: await w.side(), input: w.pushDevice().subscription }),
+  },
+  "push.list": { ...members, arrange: anyMember },
+  /** A member removes their own devices; anyone else's device is not found, alike for all. */
+  "push.remove": {
+    anonymous: "UNAUTHORIZED",
+    stranger: "NOT_FOUND",
+    party: "ok",
+    arrange: async (w) => {
+      const party = await w.side();
+      const { id } = await party.trpc.push.subscribe.mutate(w.pushDevice().subscription);
+      return { party, input: { id } };
+    },
   },
 };
 

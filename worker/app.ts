@@ -47,7 +47,7 @@ export function createApp(services: (c: HonoContext<AppEnv>) => Services) {
   app.use(
     "*",
     createMiddleware<AppEnv>(async (c, next) => {
-      const { db, config, clientIp, avatars, rooms, mailer, defer } = services(c);
+      const { db, config, clientIp, avatars, rooms, mailer, defer, pushFetch } = services(c);
       c.set("db", db);
       c.set("config", config);
       c.set("clientIp", clientIp);
@@ -55,6 +55,7 @@ export function createApp(services: (c: HonoContext<AppEnv>) => Services) {
       c.set("rooms", rooms);
       c.set("mailer", mailer);
       c.set("defer", defer);
+      c.set("pushFetch", pushFetch);
       await next();
     }),
   );

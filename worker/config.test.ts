@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { outbox } from "../db/schema";
 import { readConfig } from "./config";
+import { generateVapidKeys } from "./push/vapid";
 import { createTestApp } from "../testing/harness";
 import { startHost } from "../testing/host";
 
@@ -105,4 +106,38 @@ describe("the started Node host", () => {
       await host.stop();
     }
   }, 60_000);
+});
+
+describe("push's VAPID keys", () => {
+  const keys = () => generateVapidKeys();
+
+  it("turn push on together, with the app's origin as the contact unless VAPID_SUBJECT says another", async () => {
+    const { publicKey, privateKey } = await keys();
+    const env = {
+      ...base,
+      APP_URL: "https://crewboard.example.com",
+      VAPID_PUBLIC_KEY: publicKey,
+      VAPID_PRIVATE_KEY: privateKey,
+    };
+    expect(readConfig(env).push).toEqual({ publicKey, privateKey, subject: "https://crewboard.example.com" });
+    expect(readConfig({ ...env, VAPID_SUBJECT: "mailto:ops@example.com" }).push?.subject).toBe(
+      "mailto:ops@example.com",
+    );
+    expect(readConfig({ ...base, APP_URL: "https://crewboard.example.com" }).push).toBeNull();
+  });
+
+  it("refuse half a pair, keys that are not P-256 keys, and a contact push services cannot use", async () => {
+    const { publicKey, privateKey } = await keys();
+    const env = { ...base, APP_URL: "https://crewboard.example.com" };
+    expect(() => readConfig({ ...env, VAPID_PUBLIC_KEY: publicKey })).toThrow(/together/);
+    expect(() => readConfig({ ...env, VAPID_PUBLIC_KEY: privateKey, VAPID_PRIVATE_KEY: privateKey })).toThrow(
+      /VAPID_PUBLIC_KEY/,
+    );
+    expect(() => readConfig({ ...env, VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: publicKey })).toThrow(
+      /VAPID_PRIVATE_KEY/,
+    );
+    expect(() =>
+      readConfig({ ...env, VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey, VAPID_SUBJECT: "ops" }),
+    ).toThrow(/VAPID_SUBJECT/);
+  });
 });

@@ -3,6 +3,8 @@
  * fills the gaps with generated secrets; at the edge the values come from wrangler vars and secrets.
  * `.env.example` documents each variable.
  */
+import { readVapid, type VapidKeys } from "./push/vapid";
+
 export interface Config {
   /**
    * Public origin of the app: e-mailed links and OAuth redirects are built from it alone, never
@@ -20,6 +22,8 @@ export interface Config {
   stripe: StripeConfig | null;
   rateLimits: RateLimits;
   mail: MailConfig;
+  /** Web Push's VAPID keys; null without them (push is off, and Settings says so). */
+  push: VapidKeys | null;
   /** The Worker, or Node with NODE_ENV=production: no local conveniences (the mailbox page). */
   production: boolean;
 }
@@ -123,9 +127,10 @@ function appUrlOf(env: EnvVars): string {
 
 export function readConfig(env: EnvVars): Config {
   if (!env.PARTY_SECRET) throw new Error("PARTY_SECRET is not set");
+  const appUrl = appUrlOf(env);
   if (!env.UNSUBSCRIBE_SECRET) throw new Error("UNSUBSCRIBE_SECRET is not set");
   return {
-    appUrl: appUrlOf(env),
+    appUrl,
     partySecret: env.PARTY_SECRET,
     unsubscribeSecret: env.UNSUBSCRIBE_SECRET,
     partyHost: env.PARTY_HOST || null,
@@ -147,6 +152,7 @@ export function readConfig(env: EnvVars): Config {
       passwordResetsPerIp: positiveInt(env.RATE_LIMIT_RESET_PER_IP, 20),
     },
     mail: readMail(env),
+    push: readVapid(env, appUrl),
     production: env.NODE_ENV === "production",
   };
 }

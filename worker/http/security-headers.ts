@@ -36,6 +36,10 @@ export function contentSecurityPolicy(partyHost: string | null) {
       "connect-src 'self'",
       ...(partyHost ? ["ws", "wss", "http", "https"].map((scheme) => `${scheme}://${partyHost}`) : []),
     ].join(" "),
+    // The service worker and the web app manifest: the app's own files only (what default-src says,
+    // written out so the policy names them).
+    "worker-src 'self'",
+    "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

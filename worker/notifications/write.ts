@@ -11,7 +11,7 @@ import { DEFAULT_CHANNELS } from "@core/notification-rules";
 import type { Db } from "@db/client";
 import { nameOf } from "../chats/listing";
 import { pokeMembers } from "../chats/notify";
-import type { Rooms } from "../rooms/rooms";
+import { pushAfterResponse, type PushSenders } from "../push/outbox";
 import { describe, SYSTEM_KINDS } from "./describe";
 
 /**
@@ -86,8 +86,13 @@ export const withdrawNotification = (db: Db, recipient: string | SQL, kind: Noti
     WHERE recipient_id = ${recipient} AND kind = ${kind} AND event_key = ${eventKey}
     RETURNING recipient_id`);
 
-/** Every open page of each member whose notifications changed looks again: the bell moves live. */
-export function tellNotified(n: { rooms: Rooms; defer: (work: Promise<unknown>) => void }, ...changed: Notified[]) {
+/**
+ * Every open page of each member whose notifications changed looks again: the bell moves live. The
+ * pushes queued with them leave once the response is on its way.
+ */
+export function tellNotified(services: PushSenders, ...changed: Notified[]) {
   const memberIds = [...new Set(changed.flat().map((row) => row.recipient_id))];
-  if (memberIds.length) pokeMembers(n, memberIds, "notification");
+  if (memberIds.length === 0) return;
+  pokeMembers(services, memberIds, "notification");
+  pushAfterResponse(services);
 }

@@ -27,6 +27,8 @@ import { chatSummary, displayName, listChats, participantsOf } from "../chats/li
 import { insertedMessage, insertMessage, messageByClientId, readMessages, rowToWire } from "../chats/messages";
 import { announceMessage, pokeMembers, tellChat } from "../chats/notify";
 import { JUST_WRITTEN, notificationStatements, tellNotified, type Notified } from "../notifications/write";
+import { pushAfterResponse } from "../push/outbox";
+import { queueMessagePush } from "../push/message-push";
 import { protectedProcedure, router, type Context } from "../trpc";
 import { plainText } from "@core/fields";
 
@@ -147,11 +149,17 @@ export const chatsRouter = router({
    */
   send: protectedProcedure.input(sendInput).mutation(async ({ ctx, input }) => {
     // One statement checks who may post, stores the message and, by its triggers, moves the chat
-    // and the sender's read mark: the common case is a single round to the database.
-    const [row] = await insertMessage(ctx.db, { ...input, senderId: ctx.user.id, messageType: "text" });
+    // and the sender's read mark: the common case is a single round to the database. With push on,
+    // the recipient's push is queued in the same batch, by the statement right after it.
+    const sent = { ...input, senderId: ctx.user.id };
+    const store = insertMessage(ctx.db, { ...sent, messageType: "text" });
+    const [[row], pushes] = ctx.config.push
+      ? await ctx.db.batch([store, queueMessagePush(ctx.db, sent)])
+      : [await store, null];
     if (!row) return storedOrRefused(ctx, input);
     const message = rowToWire(row);
     announceMessage(ctx, message, await recipientsAt(ctx.db, input.chatId, row.members_version));
+    if (pushes?.rowsAffected) pushAfterResponse(ctx);
     await ctx.rooms.sent?.();
     return message;
   }),

@@ -11,6 +11,7 @@ import { emailsRouter } from "./emails";
 import { friendsRouter } from "./friends";
 import { notificationsRouter } from "./notifications";
 import { profilesRouter } from "./profiles";
+import { pushRouter } from "./push";
 
 export const appRouter = router({
   auth: authRouter,
@@ -25,6 +26,7 @@ export const appRouter = router({
   credentials: credentialsRouter,
   emails: emailsRouter,
   notifications: notificationsRouter,
+  push: pushRouter,
 });
 
 export type AppRouter = typeof appRouter;
