@@ -2,57 +2,7 @@
  * What the product says about notifications outside the app: the lines of an e-mail digest, and
  * the names of the kinds of e-mail a member can stop, as the unsubscribe link and its page say them.
  */
-import type { NotificationKind } from "./enums";
 import { MESSAGES_PREFERENCE, PREFERENCE_KEYS, type PreferenceKey } from "./notification-rules";
-
-/**
- * One line of the digest: what happened, in a sentence without its full stop. `actor` is who did it
- * ('Deleted member' once their account is gone); `subject` the project's or group's name, if any.
- */
-export function notificationSentence(kind: NotificationKind, actor: string, subject: string | null): string {
-  const project = subject ?? "a project";
-  switch (kind) {
-    case "friend_request":
-      return `${actor} sent you a friend request`;
-    case "friend_accepted":
-      return `${actor} accepted your friend request`;
-    case "join_request":
-      return `${actor} asked to join ${project}`;
-    case "join_accepted":
-      return `Your request to join ${project} was accepted`;
-    case "join_declined":
-      return `Your request to join ${project} was declined`;
-    case "group_added":
-      return `${actor} added you to ${subject ?? "a group"}`;
-    case "mention":
-      return `${actor} mentioned you in ${subject ?? "a chat"}`;
-    case "pro_confirmed":
-      return "Your Lifetime Access is confirmed";
-    case "pro_refunded":
-      return "Your Lifetime Access payment was refunded";
-  }
-}
-
-/** The app's page a notification opens: its subject where it has one, else where that kind is answered. */
-export function notificationPath(kind: NotificationKind, subjectId: string | null): string {
-  switch (kind) {
-    case "friend_request":
-      return "/requests";
-    case "friend_accepted":
-      return "/friends";
-    case "join_request":
-      return "/my-projects";
-    case "join_accepted":
-    case "join_declined":
-      return subjectId ? `/project/${subjectId}` : "/all-projects";
-    case "group_added":
-    case "mention":
-      return subjectId ? `/chat/${subjectId}` : "/dashboard";
-    case "pro_confirmed":
-    case "pro_refunded":
-      return "/settings";
-  }
-}
 
 /** 'N new messages from Ada', for one private chat. */
 export const unreadMessagesSentence = (count: number, from: string) =>

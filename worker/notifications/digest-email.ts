@@ -6,13 +6,9 @@
  */
 import type { NotificationKind } from "@core/enums";
 import { MESSAGES_PREFERENCE, type PreferenceKey } from "@core/notification-rules";
-import {
-  notificationPath,
-  notificationSentence,
-  stopEmailsLabel,
-  unreadMessagesSentence,
-} from "@core/notification-text";
+import { stopEmailsLabel, unreadMessagesSentence } from "@core/notification-text";
 import { composeEmail, type EmailContent, type EmailLink } from "../mail/layout";
+import { describe, SYSTEM_KINDS } from "./describe";
 import { ONE_CLICK_UNSUBSCRIBE_PATH, UNSUBSCRIBE_PAGE, unsubscribeQuery } from "./unsubscribe";
 
 export const DIGEST_SUBJECT = "What you missed on Crewboard";
@@ -21,6 +17,7 @@ export const NOTIFICATION_SETTINGS_PATH = "/settings#notifications";
 
 export interface DigestNotification {
   kind: NotificationKind;
+  actorId: string | null;
   actor: string;
   subject: string | null;
   subjectId: string | null;
@@ -54,10 +51,10 @@ export async function composeDigest(
 ): Promise<{ content: EmailContent; headers: Record<string, string> }> {
   const at = (path: string) => `${appUrl}${path}`;
   const items: EmailLink[] = [
-    ...digest.notifications.map((n) => ({
-      text: notificationSentence(n.kind, n.actor, n.subject),
-      url: at(notificationPath(n.kind, n.subjectId)),
-    })),
+    ...digest.notifications.map((n) => {
+      const { text, url } = describe(n.kind, { actorId: n.actorId, subjectId: n.subjectId, subjectTitle: n.subject });
+      return { text: SYSTEM_KINDS.has(n.kind) ? text : `${n.actor} ${text}`, url: at(url) };
+    }),
     ...(digest.more
       ? [
           {

@@ -213,8 +213,8 @@ describe("what a digest tells", () => {
 
     await run(10);
     expect(linesOf(digestsTo(ada)[0]!)).toEqual([
-      { text: "Bob Babbage asked to join Trail Mapper", url: `${TEST_ORIGIN}/my-projects` },
-      { text: "Your request to join Star Atlas was accepted", url: `${TEST_ORIGIN}/project/${otherProject}` },
+      { text: "Bob Babbage asked to join Trail Mapper", url: `${TEST_ORIGIN}/project/${projectId}` },
+      { text: "Bob Babbage accepted your request to join Star Atlas", url: `${TEST_ORIGIN}/project/${otherProject}` },
       { text: "Bob Babbage added you to Night Owls", url: `${TEST_ORIGIN}/chat/${groupId}` },
       { text: "Bob Babbage mentioned you in Night Owls", url: `${TEST_ORIGIN}/chat/${groupId}` },
     ]);
@@ -250,7 +250,7 @@ describe("what a digest tells", () => {
       .insert(notificationPreferences)
       .values({ memberId: ada.me.id, kind: "join_request", email: false, push: true });
     await run(10);
-    expect(said(digestsTo(ada)[0]!)).toEqual(["Bob Babbage mentioned you in a chat"]);
+    expect(said(digestsTo(ada)[0]!)).toEqual(["Bob Babbage mentioned you in a group"]);
 
     const cleo = await member("Cleo Dune");
     await notify(cleo, "pro_confirmed");
@@ -401,7 +401,7 @@ describe("unsubscribing from a digest", () => {
     await notify(m, "friend_request", { actor: await member("Cleo Dune"), at: clock + 2 * 60 * MINUTE });
     await notify(m, "mention", { actor: await member("Dan Dune"), at: clock + 2 * 60 * MINUTE });
     await run(2 * 60 + 10);
-    expect(said(digestsTo(m)[1]!)).toEqual(["Dan Dune mentioned you in a chat"]);
+    expect(said(digestsTo(m)[1]!)).toEqual(["Dan Dune mentioned you in a group"]);
   });
 
   it("keeps a push choice the member made", async () => {

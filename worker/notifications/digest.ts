@@ -97,6 +97,7 @@ async function ripeNotifications(db: Db, member: string, kinds: NotificationKind
       id: notifications.id,
       kind: notifications.kind,
       subjectId: notifications.subjectId,
+      actorId: notifications.actorId,
       actor: nameOf("actor"),
       subject: sql<string | null>`CASE
         WHEN ${notifications.kind} IN ('join_request', 'join_accepted', 'join_declined')

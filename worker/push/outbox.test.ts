@@ -28,6 +28,8 @@ async function pair(devices = 1) {
     phones.push(device);
   }
   await t.settle();
+  // The friend request queued a push of its own (notifications.test.ts covers it): these tests count a message's.
+  await t.db.delete(pushOutbox);
   return { ada, bob, chatId, phones };
 }
 

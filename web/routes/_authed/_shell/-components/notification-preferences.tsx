@@ -33,7 +33,7 @@ const CHANNELS: { channel: Channel; label: string }[] = [
 export function NotificationPreferences() {
   const preferences = trpc.notifications.preferences.useQuery();
   return (
-    <Card className="mt-6">
+    <Card id="notifications" className="mt-6 scroll-mt-20">
       <CardHeader>
         <CardTitle>Notifications</CardTitle>
         <CardDescription>
