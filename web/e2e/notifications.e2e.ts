@@ -176,5 +176,14 @@ describe("settings", () => {
     await page.getByText("Every notification shows in the app").waitFor();
     expect(await push.getAttribute("aria-checked")).toBe("false");
     expect(await email.getAttribute("aria-checked")).toBe("true");
+
+    const card = page.locator("div.rounded-xl", { has: page.getByRole("heading", { name: "Notifications" }) });
+    for (const scheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: 800 });
+        await card.screenshot({ path: join(SHOTS, `settings-${width}-${scheme}.png`) });
+      }
+    }
   });
 });

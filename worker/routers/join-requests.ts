@@ -22,8 +22,9 @@ const ALREADY_MEMBER = "You are already a member of this project.";
 const NOT_MEMBER = "You are not a member of this project.";
 
 const byProject = z.object({ projectId });
-type Ctx = Context & { user: { id: string } };
 const byRequest = z.object({ requestId: plainText().min(1).max(64) });
+
+type Ctx = Context & { user: { id: string } };
 
 const requestsWithProfiles = (db: Db, projectId: string, status: "pending" | "accepted") =>
   db
