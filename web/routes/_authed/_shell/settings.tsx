@@ -8,6 +8,7 @@ import { useOwnProfile } from "@web/lib/profile";
 import { notify } from "@web/lib/toast";
 import { AccountSecurity } from "./-components/account-security/account-security";
 import { PlanCard } from "./-components/plan-card";
+import { PushNotificationsCard } from "./-components/push-notifications-card";
 import { SettingsForm } from "./-components/settings-form";
 
 export const Route = createFileRoute("/_authed/_shell/settings")({
@@ -31,6 +32,7 @@ function Settings() {
         <PlanCard />
       </div>
       <OwnProfileLoaded>{(profile) => <SettingsForm me={me} profile={profile} />}</OwnProfileLoaded>
+      <PushNotificationsCard />
       <AccountSecurity />
     </div>
   );
