@@ -29,7 +29,8 @@ const test = liveTest
     return standIn;
   })
   // The host's processes trust the stand-in's certificate, as they trust a real push service's.
-  .override("appEnv", { scope: "file" }, async ({ pushService }) => ({ NODE_EXTRA_CA_CERTS: pushService.caFile }));
+  .override("appEnv", { scope: "file" }, async ({ pushService }) => ({ NODE_EXTRA_CA_CERTS: pushService.caFile }))
+  .override("serviceWorkers", { scope: "file" }, async () => "allow" as const);
 
 /** Waits until the service worker is active and in charge of this page (it claims open pages). */
 async function controlled(page: Page) {
