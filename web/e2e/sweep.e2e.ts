@@ -81,6 +81,8 @@ function visits(seeded: Awaited<ReturnType<typeof seed>>): Visit[] {
     { path: "/unsubscribe", ready: "Unsubscribe failed", as: "guest" },
     { path: "/no-such-page", ready: "Oops! Page not found", as: "guest" },
     { path: "/payment-success", ready: "We could not find this payment", as: "guest" },
+    // What the service worker shows for any page asked without a network.
+    { path: "/offline.html", ready: "You're offline", as: "guest" },
     { path: "/payment-success?session_id=cs_test_unknown", ready: "Sign in to see your payment", as: "guest" },
     { path: `/payment-success?session_id=${PAID_SESSION}`, ready: "Payment Successful!", as: "member" },
     { path: "/dashboard", ready: "Orbit Planner for Hobby Satellites", as: "member" },

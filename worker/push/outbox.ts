@@ -86,8 +86,8 @@ async function sendToDevices(db: Db, services: PushServices & { vapid: VapidKeys
   return Promise.all(
     devices.map(async (device): Promise<DeviceOutcome> => {
       const outcome = await pushToDevice(services.vapid, device, payload, services.fetch);
-      // The endpoint too: a device enabled again on the same row id meanwhile is another subscription.
-      const thisDevice = and(eq(pushSubscriptions.id, device.id), eq(pushSubscriptions.endpoint, device.endpoint));
+      // Its id changes whenever the browser subscribes again: a device stored afresh meanwhile stays.
+      const thisDevice = eq(pushSubscriptions.id, device.id);
       if (outcome.kind === "gone") await db.delete(pushSubscriptions).where(thisDevice);
       if (outcome.kind === "delivered") {
         await db

@@ -9,6 +9,7 @@ import { notify } from "@web/lib/toast";
 import { AccountSecurity } from "./-components/account-security/account-security";
 import { NotificationPreferences } from "./-components/notification-preferences";
 import { PlanCard } from "./-components/plan-card";
+import { PushNotificationsCard } from "./-components/push-notifications-card";
 import { SettingsForm } from "./-components/settings-form";
 
 export const Route = createFileRoute("/_authed/_shell/settings")({
@@ -33,6 +34,7 @@ function Settings() {
       </div>
       <OwnProfileLoaded>{(profile) => <SettingsForm me={me} profile={profile} />}</OwnProfileLoaded>
       <NotificationPreferences />
+      <PushNotificationsCard />
       <AccountSecurity />
     </div>
   );
