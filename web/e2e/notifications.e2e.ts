@@ -177,7 +177,9 @@ describe("settings", () => {
     expect(await push.getAttribute("aria-checked")).toBe("false");
     expect(await email.getAttribute("aria-checked")).toBe("true");
 
-    const card = page.locator("div.rounded-xl", { has: page.getByRole("heading", { name: "Notifications" }) });
+    const card = page.locator("div.rounded-xl", {
+      has: page.getByRole("heading", { name: "Notifications", exact: true }),
+    });
     for (const scheme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       for (const width of [1280, 375]) {
