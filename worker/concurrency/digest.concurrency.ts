@@ -82,7 +82,7 @@ test(`${MEMBERS} members due at once, the job running in ${JOBS_PROCESSES + 1} p
       expect(new Set(digests().map((mail) => mail.to))).toEqual(new Set(away.map((m) => m.email.toLowerCase())));
       for (const mail of digests()) {
         expect(mail.text).toContain("Member 1 sent you a friend request");
-        expect(mail.text).toContain("Member 1 mentioned you in a chat");
+        expect(mail.text).toContain("Member 1 mentioned you in a group");
         expect(mail.text).toContain("1 new message from Member 1");
         expect(mail.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
       }
