@@ -34,6 +34,7 @@ import {
   rowToWire,
 } from "../chats/messages";
 import { announceMessage, pokeMembers, tellChat } from "../chats/notify";
+import { mentionStatements, resolveMentions } from "../chats/mentions";
 import { markDisplayed, receiptAudience } from "../chats/receipts";
 import { JUST_WRITTEN, notificationStatements, tellNotified, type Notified } from "../notifications/write";
 import { pushAfterResponse } from "../push/outbox";
@@ -172,16 +173,21 @@ export const chatsRouter = router({
   send: protectedProcedure.input(sendInput).mutation(async ({ ctx, input }) => {
     // One statement checks who may post, stores the message and, by its triggers, moves the chat
     // and the sender's read mark: the common case is a single round to the database. With push on,
-    // the recipient's push is queued in the same batch, by the statement right after it.
-    const sent = { ...input, senderId: ctx.user.id };
+    // the recipient's push is queued in the same batch, by the statement right after it; each member
+    // a group message mentions is notified by the statements after that.
+    const resolved = await resolveMentions(ctx.db, input.chatId, ctx.user.id, input.content);
+    const sent = { ...input, content: resolved.content, senderId: ctx.user.id };
     const store = insertMessage(ctx.db, { ...sent, messageType: "text" });
-    const [[row], pushes] = ctx.config.push
-      ? await ctx.db.batch([store, queueMessagePush(ctx.db, sent)])
-      : [await store, null];
+    const pushes = ctx.config.push ? [queueMessagePush(ctx.db, sent)] : [];
+    const mentions = mentionStatements(ctx.db, sent, resolved);
+    const [[row], ...after] =
+      pushes.length + mentions.length ? await ctx.db.batch([store, ...pushes, ...mentions]) : [await store];
     if (!row) return storedOrRefused(ctx, input);
     const message = rowToWire(row);
     announceMessage(ctx, message, await recipientsAt(ctx.db, input.chatId, row.members_version));
-    if (pushes?.rowsAffected) pushAfterResponse(ctx);
+    const [pushed] = after.slice(0, pushes.length) as { rowsAffected: number }[];
+    if (pushed?.rowsAffected) pushAfterResponse(ctx);
+    tellNotified(ctx, ...notifiedBy(after.slice(pushes.length)));
     await ctx.rooms.sent?.();
     return message;
   }),
