@@ -1,9 +1,11 @@
 import { Check, Pencil, Reply, SendHorizontal, X } from "lucide-react";
 import { memo, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { MAX_MESSAGE_LENGTH, MESSAGE_TOO_LONG } from "@core/chat-rules";
+import { fromMentionTokens, plainMentions, withMentionTokens, type Mentioned } from "@core/mentions";
 import type { WireMessage } from "@party/protocol";
 import { Button } from "@web/components/ui/button";
 import { cn } from "@web/lib/cn";
+import { MentionSuggestions, useMentionSuggestions, type Person } from "./mention-suggestions";
 
 /** What the next Enter does besides sending anew: answer a message, or replace one's text. */
 export type ComposerMode =
@@ -14,20 +16,25 @@ const modeKey = (mode: ComposerMode | null) => (mode ? `${mode.kind}:${mode.mess
 /**
  * Enter sends, Shift+Enter starts a new line; empty, blank or over-long text cannot be sent. Replying,
  * the quoted message shows above; editing, the message's text is put in to change, and Enter saves it.
- * Escape, or the cross, goes back to a plain message.
+ * Escape, or the cross, goes back to a plain message. In a group, `@` offers the other members
+ * (`people`); one picked is sent as a mention of them.
  */
 export const Composer = memo(function Composer({
   mode,
   onSend,
   onCancelMode,
   onTyping,
+  people,
 }: {
   mode: ComposerMode | null;
   onSend: (content: string) => void;
   onCancelMode: () => void;
   onTyping: () => void;
+  /** Who may be mentioned: the group's other members; none in a private chat. */
+  people: Person[];
 }) {
   const [text, setText] = useState("");
+  const [picked, setPicked] = useState<Mentioned[]>([]);
   const [shownMode, setShownMode] = useState<string | null>(null);
   const box = useRef<HTMLTextAreaElement>(null);
   const content = text.trim();
@@ -39,20 +46,29 @@ export const Composer = memo(function Composer({
   const key = modeKey(mode);
   if (key !== shownMode) {
     setShownMode(key);
-    if (mode?.kind === "edit") setText(mode.message.content);
-    else if (shownMode?.startsWith("edit:")) setText("");
+    if (mode?.kind === "edit") {
+      const stored = fromMentionTokens(mode.message.content, (id) => people.find((p) => p.id === id)?.name ?? null);
+      setText(stored.text);
+      setPicked(stored.picked);
+    } else if (shownMode?.startsWith("edit:")) setText("");
   }
+  const mentions = useMentionSuggestions(box, text, people, (next, member) => {
+    setText(next);
+    setPicked((held) => [...held.filter((p) => p.id !== member.id), member]);
+  });
   useEffect(() => {
     if (key) box.current?.focus();
   }, [key]);
 
   const submit = () => {
     if (!canSend) return;
-    onSend(content);
+    onSend(withMentionTokens(content, picked));
     setText("");
+    setPicked([]);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (mentions.onKeyDown(event)) return;
     if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       submit();
@@ -81,7 +97,9 @@ export const Composer = memo(function Composer({
             {mode.kind === "reply" ? (
               <>
                 <p className="font-semibold">Replying to {mode.senderName}</p>
-                <p className="truncate text-muted-foreground">{mode.message.content.split("\n", 1)[0]}</p>
+                <p className="truncate text-muted-foreground">
+                  {plainMentions(mode.message.content.split("\n", 1)[0] ?? "")}
+                </p>
               </>
             ) : (
               <p className="font-semibold">Editing message</p>
@@ -99,7 +117,8 @@ export const Composer = memo(function Composer({
           </Button>
         </div>
       )}
-      <div className="mx-auto flex max-w-3xl items-end gap-2">
+      <div className="relative mx-auto flex max-w-3xl items-end gap-2">
+        <MentionSuggestions {...mentions.list} />
         <textarea
           ref={box}
           aria-label="Message"
@@ -108,9 +127,12 @@ export const Composer = memo(function Composer({
           value={text}
           onChange={(event) => {
             setText(event.target.value);
+            mentions.onCaret(event);
             if (event.target.value.trim() && !editing) onTyping();
           }}
+          onSelect={mentions.onCaret}
           onKeyDown={onKeyDown}
+          {...mentions.comboboxProps}
           aria-invalid={tooLong}
           aria-describedby={tooLong ? "message-too-long" : undefined}
           className={cn(
