@@ -1,16 +1,22 @@
 /**
  * Finding messages by their words, in one chat or across all of a member's chats: messages_fts
- * (migration 0014, kept by triggers) walked newest first, each match joined to its message, the
+ * (migration 0014, kept by triggers) walked newest first, the last word read as the whole words it
+ * begins (message_search_words), each match joined to its message, the
  * member's participation and its chat by primary key. The join order is fixed with CROSS JOIN: the
  * index leads and its rowid order is the page's, so a page costs what its matches cost to walk, not
  * what the member's chats hold.
  */
 import { sql } from "drizzle-orm";
+import { sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { Db } from "@db/client";
-import { searchWords, toFtsQuery } from "../projects/search-query";
+import { searchWords, toFtsQuery, wordsBegunIn } from "../projects/search-query";
 import { nameOf } from "./listing";
 
 export const SEARCH_PAGE_SIZE = 20;
+
+/** Every word messages_fts holds, kept by the triggers of migration 0014 beside it. */
+const messageSearchWords = sqliteTable("message_search_words", { word: text("word").primaryKey() });
+const wordsBegun = wordsBegunIn(messageSearchWords);
 
 interface FoundRow {
   id: number;
@@ -46,7 +52,7 @@ export async function searchMessages(db: Db, text: string, scope: SearchScope) {
     LEFT JOIN profiles sp ON sp.id = m.sender_id
     LEFT JOIN chat_participants o ON NOT c.is_group AND o.chat_id = c.id AND o.user_id <> ${scope.memberId}
     LEFT JOIN profiles op ON op.id = o.user_id
-    WHERE messages_fts MATCH ${toFtsQuery(words, null)} AND m.deleted_at IS NULL
+    WHERE messages_fts MATCH ${toFtsQuery(words, await wordsBegun(db, words.at(-1)!))} AND m.deleted_at IS NULL
       ${scope.chatId === undefined ? sql`` : sql`AND m.chat_id = ${scope.chatId}`}
       ${scope.before === undefined ? sql`` : sql`AND f.rowid < ${scope.before}`}
     ORDER BY f.rowid DESC
