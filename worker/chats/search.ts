@@ -30,6 +30,29 @@ interface FoundRow {
   chat_title: string | null;
 }
 
+/** Past this many chats, a search across a member's chats walks the index without naming them. */
+const MAX_CHATS_NAMED = 100;
+
+const quoted = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
+/**
+ * The FTS5 query: the words, in the message's text, and in the chat searched, or the member's chats
+ * when they are few enough to name, so the index skips what other chats say.
+ */
+async function matchIn(db: Db, words: string[], scope: SearchScope) {
+  const text = `content : (${toFtsQuery(words, await wordsBegun(db, words.at(-1)!))})`;
+  const chats =
+    scope.chatId !== undefined
+      ? [scope.chatId]
+      : (
+          await db.all<{ chat_id: string }>(sql`
+            SELECT chat_id FROM chat_participants WHERE user_id = ${scope.memberId} AND left_at IS NULL
+            LIMIT ${MAX_CHATS_NAMED + 1}`)
+        ).map((row) => row.chat_id);
+  if (chats.length === 0 || chats.length > MAX_CHATS_NAMED) return text;
+  return `chat_id : (${chats.map(quoted).join(" OR ")}) AND ${text}`;
+}
+
 export interface SearchScope {
   memberId: string;
   /** One chat, or every chat the member is in now. */
@@ -52,7 +75,7 @@ export async function searchMessages(db: Db, text: string, scope: SearchScope) {
     LEFT JOIN profiles sp ON sp.id = m.sender_id
     LEFT JOIN chat_participants o ON NOT c.is_group AND o.chat_id = c.id AND o.user_id <> ${scope.memberId}
     LEFT JOIN profiles op ON op.id = o.user_id
-    WHERE messages_fts MATCH ${toFtsQuery(words, await wordsBegun(db, words.at(-1)!))} AND m.deleted_at IS NULL
+    WHERE messages_fts MATCH ${await matchIn(db, words, scope)} AND m.deleted_at IS NULL
       ${scope.chatId === undefined ? sql`` : sql`AND m.chat_id = ${scope.chatId}`}
       ${scope.before === undefined ? sql`` : sql`AND f.rowid < ${scope.before}`}
     ORDER BY f.rowid DESC
