@@ -44,6 +44,7 @@ export const queueEmailToUser = (db: Db, who: SQL, content: EmailContent) => {
         subject: sql<string>`${content.subject}`.as("subject"),
         body: sql<string>`${content.body}`.as("body"),
         html: sql<string>`${content.html}`.as("html"),
+        headers: sql<null>`NULL`.as("headers"),
         sentAt: sql<null>`NULL`.as("sentAt"),
         attempts: sql<number>`0`.as("attempts"),
         nextAttemptAt: sql<number>`${now}`.as("nextAttemptAt"),
