@@ -15,7 +15,8 @@ import { securityHeadersMiddleware } from "./http/security-headers";
 import { sessionMiddleware } from "./http/session";
 import { STRIPE_WEBHOOK_PATH, stripeWebhook } from "./http/stripe-webhook";
 import { trpcErrorResponse } from "./http/trpc-error";
-import { appRouter } from "./routers";
+import { appRouter, memberRouter } from "./routers";
+import { isAdministrator } from "./safety/administrators";
 import type { Context } from "./trpc";
 
 const MAX_BATCH_SIZE = 20;
@@ -84,7 +85,7 @@ export function createApp(services: (c: HonoContext<AppEnv>) => Services) {
     fetchRequestHandler({
       endpoint: "/api/trpc",
       req: c.req.raw,
-      router: appRouter,
+      router: isAdministrator(c.var.config, c.var.user) ? appRouter : memberRouter,
       // A page's queries arrive together; far more than that in one request is not a page.
       maxBatchSize: MAX_BATCH_SIZE,
       createContext: ({ resHeaders, info }): Context => ({

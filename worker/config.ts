@@ -18,6 +18,11 @@ export interface Config {
   stripe: StripeConfig | null;
   rateLimits: RateLimits;
   mail: MailConfig;
+  /**
+   * `ADMIN_EMAILS`, lower-cased: the addresses whose members, once the address is verified, run the
+   * moderation desk. There is no other way to become an administrator.
+   */
+  adminEmails: string[];
   /** The Worker, or Node with NODE_ENV=production: no local conveniences (the mailbox page). */
   production: boolean;
 }
@@ -143,6 +148,10 @@ export function readConfig(env: EnvVars): Config {
       passwordResetsPerIp: positiveInt(env.RATE_LIMIT_RESET_PER_IP, 20),
     },
     mail: readMail(env),
+    adminEmails: (env.ADMIN_EMAILS ?? "")
+      .split(",")
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
     production: env.NODE_ENV === "production",
   };
 }

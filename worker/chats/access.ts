@@ -1,7 +1,8 @@
 import { TRPCError } from "@trpc/server";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, not, sql } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { chatParticipants, chats } from "@db/schema";
+import { privateChatHiddenFrom } from "../safety/reach";
 
 export const CHAT_NOT_FOUND = "This chat does not exist or you are no longer in it.";
 export const NOT_FRIENDS = "You can only message your friends.";
@@ -10,7 +11,8 @@ export const ADMINS_ONLY = "Only a group admin can add members.";
 
 /**
  * The chat and the caller's place in it, for current participants only. Anyone else, and an
- * unknown id, get the same answer, so ids cannot be probed.
+ * unknown id, get the same answer, so ids cannot be probed. A private chat with a member the caller
+ * blocked is hidden from them the same way until they unblock.
  */
 export async function currentChat(db: Db, chatId: string, userId: string) {
   const [row] = await db
@@ -18,7 +20,12 @@ export async function currentChat(db: Db, chatId: string, userId: string) {
     .from(chatParticipants)
     .innerJoin(chats, eq(chats.id, chatParticipants.chatId))
     .where(
-      and(eq(chatParticipants.chatId, chatId), eq(chatParticipants.userId, userId), isNull(chatParticipants.leftAt)),
+      and(
+        eq(chatParticipants.chatId, chatId),
+        eq(chatParticipants.userId, userId),
+        isNull(chatParticipants.leftAt),
+        not(privateChatHiddenFrom(userId)),
+      ),
     );
   if (!row) throw new TRPCError({ code: "NOT_FOUND", message: CHAT_NOT_FOUND });
   return row;

@@ -1,5 +1,6 @@
 import { router } from "../trpc";
 import { accountRouter } from "./account";
+import { adminRouter } from "./admin";
 import { authRouter } from "./auth";
 import { chatsRouter } from "./chats";
 import { billingRouter } from "./billing";
@@ -9,8 +10,9 @@ import { contactRouter } from "./contact";
 import { credentialsRouter } from "./credentials";
 import { friendsRouter } from "./friends";
 import { profilesRouter } from "./profiles";
+import { safetyRouter } from "./safety";
 
-export const appRouter = router({
+const memberRouters = {
   auth: authRouter,
   account: accountRouter,
   chats: chatsRouter,
@@ -21,6 +23,15 @@ export const appRouter = router({
   billing: billingRouter,
   friends: friendsRouter,
   credentials: credentialsRouter,
-});
+  safety: safetyRouter,
+};
+
+export const appRouter = router({ ...memberRouters, admin: adminRouter });
+
+/**
+ * What the app serves everyone but an administrator: the same procedures without the desk's, so
+ * tRPC itself answers an admin path as any path that does not exist, whatever the method or batch.
+ */
+export const memberRouter = router(memberRouters);
 
 export type AppRouter = typeof appRouter;

@@ -1,13 +1,15 @@
 import { TRPCError } from "@trpc/server";
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@db/client";
 import { profiles, projectJoinRequests, projects } from "@db/schema";
 import { isForeignKeyViolation, isUniqueViolation } from "@db/errors";
 import { PROJECT_NOT_FOUND } from "@core/project-rules";
+import { YOU_BLOCKED } from "@core/safety-rules";
 import { findProject, ownedProject } from "../projects/access";
 import { waitingRequests } from "../projects/member";
 import { projectId } from "../projects/inputs";
+import { blockBetween, notBlockedBetween } from "../safety/reach";
 import { protectedProcedure, router } from "../trpc";
 import { plainText } from "@core/fields";
 
@@ -19,6 +21,7 @@ const NOT_OPEN = "This project is not open for collaboration.";
 const ALREADY_PENDING = "You have already requested to join this project.";
 const ALREADY_MEMBER = "You are already a member of this project.";
 const NOT_MEMBER = "You are not a member of this project.";
+const REQUEST_RACED = "Your request changed while it was being sent. Please try again.";
 
 const byProject = z.object({ projectId });
 const byRequest = z.object({ requestId: plainText().min(1).max(64) });
@@ -56,14 +59,32 @@ async function pendingRequestOfMyProject(db: Db, requestId: string, userId: stri
 
 async function answer(db: Db, requestId: string, userId: string, status: "accepted" | "declined") {
   const request = await pendingRequestOfMyProject(db, requestId, userId);
-  // Only one answer wins when several race: the others find it no longer pending and say so.
+  // Only one answer wins when several race: the others find it no longer pending and say so. A block
+  // between the two takes the request away, checked here in the same statement.
   const [answered] = await db
     .update(projectJoinRequests)
     .set({ status, seenAt: null, updatedAt: new Date() })
-    .where(and(eq(projectJoinRequests.id, request.id), eq(projectJoinRequests.status, "pending")))
+    .where(
+      and(
+        eq(projectJoinRequests.id, request.id),
+        eq(projectJoinRequests.status, "pending"),
+        notBlockedBetween(projectJoinRequests.userId, userId),
+      ),
+    )
     .returning({ id: projectJoinRequests.id });
   if (!answered) throw new TRPCError({ code: "CONFLICT", message: REQUEST_NOT_PENDING });
   return { id: request.id, status };
+}
+
+/**
+ * Why a request to join stored nothing although the project is there: a block between the member
+ * and the owner. The blocker is told; to the blocked member the project is gone, as it is when its
+ * owner has left. Returns when there is no block (another request of the same member came first).
+ */
+async function refuseBlocked(db: Db, memberId: string, ownerId: string) {
+  const block = await blockBetween(db, memberId, ownerId);
+  if (block === "mine") throw new TRPCError({ code: "FORBIDDEN", message: YOU_BLOCKED });
+  if (block === "theirs") throw new TRPCError({ code: "NOT_FOUND", message: PROJECT_NOT_FOUND });
 }
 
 export const joinRequestsRouter = router({
@@ -91,21 +112,34 @@ export const joinRequestsRouter = router({
     if (existing?.status === "pending") throw new TRPCError({ code: "CONFLICT", message: ALREADY_PENDING });
     if (existing?.status === "accepted") throw new TRPCError({ code: "CONFLICT", message: ALREADY_MEMBER });
     const now = new Date();
+    const reachable = notBlockedBetween(ctx.user.id, project.userId);
     if (existing) {
       // One row per member and project: asking again after a decline or after leaving reopens it.
       const [reopened] = await ctx.db
         .update(projectJoinRequests)
         .set({ status: "pending", seenAt: null, updatedAt: now })
-        .where(and(eq(projectJoinRequests.id, existing.id), inArray(projectJoinRequests.status, ["declined", "left"])))
+        .where(
+          and(
+            eq(projectJoinRequests.id, existing.id),
+            inArray(projectJoinRequests.status, ["declined", "left"]),
+            reachable,
+          ),
+        )
         .returning({ id: projectJoinRequests.id });
-      // Another request of the same member reopened it first.
-      if (!reopened) throw new TRPCError({ code: "CONFLICT", message: ALREADY_PENDING });
+      if (!reopened) {
+        await refuseBlocked(ctx.db, ctx.user.id, project.userId);
+        // Another request of the same member reopened it first.
+        throw new TRPCError({ code: "CONFLICT", message: ALREADY_PENDING });
+      }
       return { id: existing.id, status: "pending" as const };
     }
     const id = crypto.randomUUID();
-    await ctx.db
-      .insert(projectJoinRequests)
-      .values({ id, projectId: project.id, userId: ctx.user.id, createdAt: now, updatedAt: now })
+    const [inserted] = await ctx.db
+      .all<{ id: string }>(
+        sql`INSERT INTO project_join_requests (id, project_id, user_id, created_at, updated_at)
+          SELECT ${id}, ${project.id}, ${ctx.user.id}, ${now.getTime()}, ${now.getTime()} WHERE ${reachable}
+          RETURNING id`,
+      )
       .catch((error: unknown) => {
         // A double click: the unique (project, member) index keeps the first request only.
         if (isUniqueViolation(error)) throw new TRPCError({ code: "CONFLICT", message: ALREADY_PENDING });
@@ -113,6 +147,11 @@ export const joinRequestsRouter = router({
         if (isForeignKeyViolation(error)) throw new TRPCError({ code: "NOT_FOUND", message: PROJECT_NOT_FOUND });
         throw error;
       });
+    if (!inserted) {
+      await refuseBlocked(ctx.db, ctx.user.id, project.userId);
+      // Unblocked again between the two statements.
+      throw new TRPCError({ code: "CONFLICT", message: REQUEST_RACED });
+    }
     return { id, status: "pending" as const };
   }),
 
