@@ -7,6 +7,7 @@ import { useMember } from "@web/lib/session";
 import { useOwnProfile } from "@web/lib/profile";
 import { notify } from "@web/lib/toast";
 import { AccountSecurity } from "./-components/account-security/account-security";
+import { BlockedMembers } from "./-components/blocked-members";
 import { PlanCard } from "./-components/plan-card";
 import { SettingsForm } from "./-components/settings-form";
 
@@ -31,6 +32,7 @@ function Settings() {
         <PlanCard />
       </div>
       <OwnProfileLoaded>{(profile) => <SettingsForm me={me} profile={profile} />}</OwnProfileLoaded>
+      <BlockedMembers />
       <AccountSecurity />
     </div>
   );
