@@ -3,6 +3,8 @@
  * fills the gaps with generated secrets; at the edge the values come from wrangler vars and secrets.
  * `.env.example` documents each variable.
  */
+import { readVapid, type VapidKeys } from "./push/vapid";
+
 export interface Config {
   /**
    * Public origin of the app: e-mailed links and OAuth redirects are built from it alone, never
@@ -11,6 +13,8 @@ export interface Config {
   appUrl: string;
   /** Shared by the API and the chat rooms: signs socket tickets and authorises notices. */
   partySecret: string;
+  /** Signs the unsubscribe links of e-mail digests, so a link opens without signing in and only as sent. */
+  unsubscribeSecret: string;
   /** host[:port] of the chat rooms as browsers reach them; null when the app's own host serves them. */
   partyHost: string | null;
   google: GoogleConfig | null;
@@ -23,6 +27,8 @@ export interface Config {
    * moderation desk. There is no other way to become an administrator.
    */
   adminEmails: string[];
+  /** Web Push's VAPID keys; null without them (push is off, and Settings says so). */
+  push: VapidKeys | null;
   /** The Worker, or Node with NODE_ENV=production: no local conveniences (the mailbox page). */
   production: boolean;
 }
@@ -126,9 +132,12 @@ function appUrlOf(env: EnvVars): string {
 
 export function readConfig(env: EnvVars): Config {
   if (!env.PARTY_SECRET) throw new Error("PARTY_SECRET is not set");
+  const appUrl = appUrlOf(env);
+  if (!env.UNSUBSCRIBE_SECRET) throw new Error("UNSUBSCRIBE_SECRET is not set");
   return {
-    appUrl: appUrlOf(env),
+    appUrl,
     partySecret: env.PARTY_SECRET,
+    unsubscribeSecret: env.UNSUBSCRIBE_SECRET,
     partyHost: env.PARTY_HOST || null,
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
@@ -152,6 +161,7 @@ export function readConfig(env: EnvVars): Config {
       .split(",")
       .map((email) => email.trim().toLowerCase())
       .filter(Boolean),
+    push: readVapid(env, appUrl),
     production: env.NODE_ENV === "production",
   };
 }

@@ -26,6 +26,7 @@ import {
   sendRequest,
 } from "../friends/pairs";
 import { pokeMembers } from "../chats/notify";
+import { tellNotified } from "../notifications/write";
 import { protectedProcedure, router, unbatchedProcedure, type Context } from "../trpc";
 import { plainText } from "@core/fields";
 
@@ -59,9 +60,10 @@ type Recipient = NonNullable<Awaited<ReturnType<typeof recipientBy>>>;
 /** `gone`: how this way of asking words a member who is not there, which a member who blocked the asker is too. */
 async function requestFriendship(ctx: Context, from: string, to: Recipient, gone: string) {
   if (to.id === from) throw new TRPCError({ code: "BAD_REQUEST", message: CANNOT_ADD_YOURSELF });
-  const request = await sendRequest(ctx.db, from, to.id, gone);
+  const { row, notified } = await sendRequest(ctx.db, from, to.id, gone);
   pokeSides(ctx, from, to.id);
-  return { requestId: request.id, member: to };
+  tellNotified(ctx, notified);
+  return { requestId: row.id, member: to };
 }
 
 /**
@@ -116,20 +118,23 @@ export const friendsRouter = router({
   }),
 
   accept: protectedProcedure.input(byRequest).mutation(async ({ ctx, input }) => {
-    const row = await acceptRequest(ctx.db, input.requestId, ctx.user.id);
+    const { row, notified } = await acceptRequest(ctx.db, input.requestId, ctx.user.id);
     pokeSides(ctx, ctx.user.id, row.userId);
+    tellNotified(ctx, notified);
     return { requestId: row.id, status: "accepted" as const };
   }),
 
   reject: protectedProcedure.input(byRequest).mutation(async ({ ctx, input }) => {
-    const row = await rejectRequest(ctx.db, input.requestId, ctx.user.id);
+    const { row, notified } = await rejectRequest(ctx.db, input.requestId, ctx.user.id);
     pokeSides(ctx, ctx.user.id, row.userId);
+    tellNotified(ctx, notified);
     return { requestId: row.id };
   }),
 
   cancel: protectedProcedure.input(byRequest).mutation(async ({ ctx, input }) => {
-    const row = await cancelRequest(ctx.db, input.requestId, ctx.user.id);
+    const { row, notified } = await cancelRequest(ctx.db, input.requestId, ctx.user.id);
     pokeSides(ctx, ctx.user.id, row.friendId);
+    tellNotified(ctx, notified);
     return { requestId: row.id };
   }),
 

@@ -8,8 +8,11 @@ import { joinRequestsRouter } from "./join-requests";
 import { projectsRouter } from "./projects";
 import { contactRouter } from "./contact";
 import { credentialsRouter } from "./credentials";
+import { emailsRouter } from "./emails";
 import { friendsRouter } from "./friends";
+import { notificationsRouter } from "./notifications";
 import { profilesRouter } from "./profiles";
+import { pushRouter } from "./push";
 import { safetyRouter } from "./safety";
 
 const memberRouters = {
@@ -23,6 +26,9 @@ const memberRouters = {
   billing: billingRouter,
   friends: friendsRouter,
   credentials: credentialsRouter,
+  emails: emailsRouter,
+  notifications: notificationsRouter,
+  push: pushRouter,
   safety: safetyRouter,
 };
 

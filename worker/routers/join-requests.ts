@@ -2,15 +2,16 @@ import { TRPCError } from "@trpc/server";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@db/client";
-import { profiles, projectJoinRequests, projects } from "@db/schema";
+import { profiles, projectJoinRequests, projects, type Project } from "@db/schema";
 import { isForeignKeyViolation, isUniqueViolation } from "@db/errors";
 import { PROJECT_NOT_FOUND } from "@core/project-rules";
 import { YOU_BLOCKED } from "@core/safety-rules";
 import { findProject, ownedProject } from "../projects/access";
 import { waitingRequests } from "../projects/member";
 import { projectId } from "../projects/inputs";
+import { JUST_WRITTEN, notificationStatements, settleNotification, tellNotified } from "../notifications/write";
 import { blockBetween, notBlockedBetween } from "../safety/reach";
-import { protectedProcedure, router } from "../trpc";
+import { protectedProcedure, router, type Context } from "../trpc";
 import { plainText } from "@core/fields";
 
 const NOT_YOUR_PROJECT = "You can only manage join requests for your own projects.";
@@ -25,6 +26,8 @@ const REQUEST_RACED = "Your request changed while it was being sent. Please try 
 
 const byProject = z.object({ projectId });
 const byRequest = z.object({ requestId: plainText().min(1).max(64) });
+
+type Ctx = Context & { user: { id: string } };
 
 const requestsWithProfiles = (db: Db, projectId: string, status: "pending" | "accepted") =>
   db
@@ -52,27 +55,44 @@ async function myRequest(db: Db, projectId: string, userId: string) {
 async function pendingRequestOfMyProject(db: Db, requestId: string, userId: string) {
   const [request] = await db.select().from(projectJoinRequests).where(eq(projectJoinRequests.id, requestId));
   if (!request) throw new TRPCError({ code: "NOT_FOUND", message: REQUEST_NOT_FOUND });
-  await ownedProject(db, request.projectId, userId, NOT_YOUR_PROJECT);
+  const project = await ownedProject(db, request.projectId, userId, NOT_YOUR_PROJECT);
   if (request.status !== "pending") throw new TRPCError({ code: "CONFLICT", message: REQUEST_NOT_PENDING });
-  return request;
+  return { ...request, projectTitle: project.title };
 }
 
-async function answer(db: Db, requestId: string, userId: string, status: "accepted" | "declined") {
-  const request = await pendingRequestOfMyProject(db, requestId, userId);
+/** Names one asking: a member may ask again after a decline, and each asking is its own event. */
+const askingKey = (requestId: string, askedAt: Date) => `${requestId}:${askedAt.getTime()}`;
+
+async function answer(ctx: Ctx, requestId: string, status: "accepted" | "declined") {
+  const request = await pendingRequestOfMyProject(ctx.db, requestId, ctx.user.id);
+  const now = new Date();
   // Only one answer wins when several race: the others find it no longer pending and say so. A block
   // between the two takes the request away, checked here in the same statement.
-  const [answered] = await db
-    .update(projectJoinRequests)
-    .set({ status, seenAt: null, updatedAt: new Date() })
-    .where(
-      and(
-        eq(projectJoinRequests.id, request.id),
-        eq(projectJoinRequests.status, "pending"),
-        notBlockedBetween(projectJoinRequests.userId, userId),
-      ),
-    )
-    .returning({ id: projectJoinRequests.id });
+  const [[answered], notified, , settled] = await ctx.db.batch([
+    ctx.db
+      .update(projectJoinRequests)
+      .set({ status, seenAt: null, updatedAt: now })
+      .where(
+        and(
+          eq(projectJoinRequests.id, request.id),
+          eq(projectJoinRequests.status, "pending"),
+          notBlockedBetween(projectJoinRequests.userId, ctx.user.id),
+        ),
+      )
+      .returning({ id: projectJoinRequests.id }),
+    ...notificationStatements(ctx.db, {
+      kind: status === "accepted" ? "join_accepted" : "join_declined",
+      recipient: request.userId,
+      actorId: ctx.user.id,
+      subjectId: request.projectId,
+      subjectTitle: request.projectTitle,
+      eventKey: askingKey(request.id, now),
+      happened: JUST_WRITTEN,
+    }),
+    settleNotification(ctx.db, ctx.user.id, "join_request", askingKey(request.id, request.updatedAt)),
+  ]);
   if (!answered) throw new TRPCError({ code: "CONFLICT", message: REQUEST_NOT_PENDING });
+  tellNotified(ctx, notified, settled);
   return { id: request.id, status };
 }
 
@@ -85,6 +105,19 @@ async function refuseBlocked(db: Db, memberId: string, ownerId: string) {
   const block = await blockBetween(db, memberId, ownerId);
   if (block === "mine") throw new TRPCError({ code: "FORBIDDEN", message: YOU_BLOCKED });
   if (block === "theirs") throw new TRPCError({ code: "NOT_FOUND", message: PROJECT_NOT_FOUND });
+}
+
+/** Asking to join (again): the owner hears of it with the write, and only when it happened. */
+function askStatements(ctx: Ctx, project: Project, requestId: string, at: Date) {
+  return notificationStatements(ctx.db, {
+    kind: "join_request",
+    recipient: project.userId,
+    actorId: ctx.user.id,
+    subjectId: project.id,
+    subjectTitle: project.title,
+    eventKey: askingKey(requestId, at),
+    happened: JUST_WRITTEN,
+  });
 }
 
 export const joinRequestsRouter = router({
@@ -115,31 +148,38 @@ export const joinRequestsRouter = router({
     const reachable = notBlockedBetween(ctx.user.id, project.userId);
     if (existing) {
       // One row per member and project: asking again after a decline or after leaving reopens it.
-      const [reopened] = await ctx.db
-        .update(projectJoinRequests)
-        .set({ status: "pending", seenAt: null, updatedAt: now })
-        .where(
-          and(
-            eq(projectJoinRequests.id, existing.id),
-            inArray(projectJoinRequests.status, ["declined", "left"]),
-            reachable,
-          ),
-        )
-        .returning({ id: projectJoinRequests.id });
+      const [[reopened], notified] = await ctx.db.batch([
+        ctx.db
+          .update(projectJoinRequests)
+          .set({ status: "pending", seenAt: null, updatedAt: now })
+          .where(
+            and(
+              eq(projectJoinRequests.id, existing.id),
+              inArray(projectJoinRequests.status, ["declined", "left"]),
+              reachable,
+            ),
+          )
+          .returning({ id: projectJoinRequests.id }),
+        ...askStatements(ctx, project, existing.id, now),
+      ]);
       if (!reopened) {
         await refuseBlocked(ctx.db, ctx.user.id, project.userId);
         // Another request of the same member reopened it first.
         throw new TRPCError({ code: "CONFLICT", message: ALREADY_PENDING });
       }
+      tellNotified(ctx, notified);
       return { id: existing.id, status: "pending" as const };
     }
     const id = crypto.randomUUID();
-    const [inserted] = await ctx.db
-      .all<{ id: string }>(
-        sql`INSERT INTO project_join_requests (id, project_id, user_id, created_at, updated_at)
-          SELECT ${id}, ${project.id}, ${ctx.user.id}, ${now.getTime()}, ${now.getTime()} WHERE ${reachable}
-          RETURNING id`,
-      )
+    const [[inserted], notified] = await ctx.db
+      .batch([
+        ctx.db.all<{ id: string }>(
+          sql`INSERT INTO project_join_requests (id, project_id, user_id, created_at, updated_at)
+            SELECT ${id}, ${project.id}, ${ctx.user.id}, ${now.getTime()}, ${now.getTime()} WHERE ${reachable}
+            RETURNING id`,
+        ),
+        ...askStatements(ctx, project, id, now),
+      ])
       .catch((error: unknown) => {
         // A double click: the unique (project, member) index keeps the first request only.
         if (isUniqueViolation(error)) throw new TRPCError({ code: "CONFLICT", message: ALREADY_PENDING });
@@ -152,16 +192,13 @@ export const joinRequestsRouter = router({
       // Unblocked again between the two statements.
       throw new TRPCError({ code: "CONFLICT", message: REQUEST_RACED });
     }
+    tellNotified(ctx, notified);
     return { id, status: "pending" as const };
   }),
 
-  accept: protectedProcedure
-    .input(byRequest)
-    .mutation(({ ctx, input }) => answer(ctx.db, input.requestId, ctx.user.id, "accepted")),
+  accept: protectedProcedure.input(byRequest).mutation(({ ctx, input }) => answer(ctx, input.requestId, "accepted")),
 
-  decline: protectedProcedure
-    .input(byRequest)
-    .mutation(({ ctx, input }) => answer(ctx.db, input.requestId, ctx.user.id, "declined")),
+  decline: protectedProcedure.input(byRequest).mutation(({ ctx, input }) => answer(ctx, input.requestId, "declined")),
 
   leave: protectedProcedure.input(byProject).mutation(async ({ ctx, input }) => {
     const request = await myRequest(ctx.db, input.projectId, ctx.user.id);

@@ -1,6 +1,6 @@
 /**
  * A member's blocks: stored, lifted, listed. What a block ends (friendship, pending requests) the
- * database ends in the statement that stores it (trigger `blocks_after_insert`, migration 0013).
+ * database ends in the statement that stores it (trigger `blocks_after_insert`, the safety migration).
  */
 import { TRPCError } from "@trpc/server";
 import { and, desc, eq, sql } from "drizzle-orm";
