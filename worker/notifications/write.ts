@@ -56,8 +56,10 @@ export function notificationStatements(db: Db, event: NotificationEvent) {
     ON CONFLICT (recipient_id, kind, event_key) DO NOTHING
     RETURNING recipient_id`);
   const push = db.run(sql`
-    INSERT INTO push_outbox (member_id, payload)
-    SELECT n.recipient_id, json_object('title', ${title}, 'body', ${body}, 'url', ${url}, 'tag', 'notification-' || n.id)
+    INSERT INTO push_outbox (member_id, payload, next_attempt_at)
+    SELECT n.recipient_id,
+      json_object('title', ${title}, 'body', ${body}, 'url', ${url}, 'tag', 'notification-' || n.id),
+      ${Date.now()}
     FROM notifications n LEFT JOIN profiles actor ON actor.id = n.actor_id
     WHERE changes() > 0 AND n.id = last_insert_rowid()
       AND coalesce(
