@@ -169,6 +169,8 @@ test("members report a project and a message; an administrator sees both at the 
   await reports.getByText("Miracle Coins").waitFor();
   await reports.getByText("Promises returns").waitFor();
   await reports.getByText("2 reports in all").first().waitFor();
+  // The page itself, not a toast caught fading out.
+  await toast(bob.page, "Report Sent").first().waitFor({ state: "detached", timeout: 15_000 });
   await scan("a page with the report menu");
   const deskScan = axeScanner(desk);
   await deskScan.scan("the moderation desk");

@@ -1,7 +1,8 @@
 /**
  * Blocks racing what they stop, through every serving process of one host: a friend request, an
  * accept or a private message that arrives as the block is stored either went first (and the block
- * undid it) or is refused. Nothing the block should stop is left after it, and no answer is a 5xx.
+ * undid it) or is refused. Nothing the block should stop is left after it, no notification of it
+ * waits unread, and no answer is a 5xx.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { MEMBER_NOT_FOUND, REQUEST_GONE } from "@core/friend-rules";
@@ -44,6 +45,14 @@ async function query(sql: string, args: (string | number)[]) {
 const friendRows = (a: Member, b: Member) =>
   query("SELECT status FROM friends WHERE pair_key = min(?, ?) || ' ' || max(?, ?)", [a.id, b.id, a.id, b.id]);
 
+/** Notifications between the two, either way, with the time of the block between them. */
+const notificationsBetween = (a: Member, b: Member) =>
+  query(
+    `SELECT n.read_at, n.created_at, (SELECT created_at FROM blocks WHERE blocker_id = ? AND blocked_id = ?) AS blocked_at
+    FROM notifications n WHERE (n.recipient_id = ? AND n.actor_id = ?) OR (n.recipient_id = ? AND n.actor_id = ?)`,
+    [a.id, b.id, a.id, b.id, b.id, a.id],
+  );
+
 /**
  * `attempt` called again and again, each after the last answered, with the block sent after the
  * first few. `after`: the first attempt that left once the block had answered.
@@ -68,18 +77,25 @@ async function acrossTheBlock<T>(blocker: Member, blocked: Member, attempt: () =
 }
 
 describe("a block through the multi-process host", () => {
-  test("racing friend requests from the blocked member: no request is left, and every later one is refused", async () => {
+  test("racing friend requests from the blocked member: no request or unread notification is left, every later one refused", async () => {
     const results = await Promise.all(
       freshPairs().map(async ([blocker, blocked]) => {
         // Each refused request is asked again, so one stored after the block would stay.
         const run = await acrossTheBlock(blocker, blocked, () =>
           blocked.browser.trpc.friends.request.mutate({ memberId: blocker.id }),
         );
-        return { ...run, rows: await friendRows(blocker, blocked) };
+        return { ...run, rows: await friendRows(blocker, blocked), told: await notificationsBetween(blocker, blocked) };
       }),
     );
-    for (const { answers, after, rows } of results) {
+    for (const { answers, after, rows, told } of results) {
       expect(rows).toEqual([]);
+      // The first request, stored before the block, told the blocker, and the block made it read;
+      // none was written after it.
+      expect(told.length).toBeGreaterThan(0);
+      for (const row of told) {
+        expect(row.read_at).not.toBeNull();
+        expect(Number(row.created_at)).toBeLessThanOrEqual(Number(row.blocked_at));
+      }
       // Once the block had answered, every request was refused as if the blocker were gone.
       for (const answer of answers.slice(after)) expect(answer).toMatchObject({ ok: false, message: MEMBER_NOT_FOUND });
     }

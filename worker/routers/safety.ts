@@ -45,16 +45,21 @@ export const safetyRouter = router({
     const chat = await blockMember(ctx.db, ctx.user.id, input.memberId);
     if (chat?.current) tellChat(ctx, chat.id, { type: "left", userId: ctx.user.id });
     pokeMembers(ctx, [ctx.user.id], "chats");
-    // As when a friend is removed: both sides' friends lists and badges follow.
+    // As when a friend is removed: both sides' friends lists and badges follow, and their bells.
     pokeMembers(ctx, [ctx.user.id, input.memberId], "friend-request");
+    pokeMembers(ctx, [ctx.user.id, input.memberId], "notification");
     return { memberId: input.memberId };
   }),
 
-  /** The private chat comes back with its history; a friendship does not (a new request starts one). */
+  /**
+   * The private chat comes back with its history, and the notifications between the two (read);
+   * a friendship does not (a new request starts one).
+   */
   unblock: protectedProcedure.input(byMember).mutation(async ({ ctx, input }) => {
     const chat = await unblockMember(ctx.db, ctx.user.id, input.memberId);
     if (chat?.current) tellChat(ctx, chat.id, { type: "joined", userId: ctx.user.id });
     pokeMembers(ctx, [ctx.user.id], "chats");
+    pokeMembers(ctx, [ctx.user.id, input.memberId], "notification");
     return { memberId: input.memberId };
   }),
 

@@ -3,10 +3,11 @@
  * reads 'Removed by a moderator'; a project is deleted). Each is one batch with its audit row.
  */
 import { TRPCError } from "@trpc/server";
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@db/client";
-import { CONTENT_GONE, NOTHING_TO_REMOVE, REPORT_CLOSED } from "@core/safety-rules";
-import { reports } from "@db/schema";
+import { chatPushTag, pushBodyOf } from "@core/push-rules";
+import { CONTENT_GONE, NOTHING_TO_REMOVE, REMOVED_BY_MODERATOR, REPORT_CLOSED } from "@core/safety-rules";
+import { messages, reports } from "@db/schema";
 import { auditRow, type Administrator } from "./audit";
 
 const REPORT_NOT_FOUND = "This report does not exist.";
@@ -28,9 +29,27 @@ export async function dismissReport(db: Db, admin: Administrator, reportId: stri
   if (audited.length === 0) throw new TRPCError({ code: "CONFLICT", message: REPORT_CLOSED });
 }
 
+/** The reported message's chat and words, while it is there. */
+async function messageOf(db: Db, messageId: number) {
+  const [message] = await db
+    .select({ chatId: messages.chatId, content: messages.content })
+    .from(messages)
+    .where(eq(messages.id, messageId));
+  return message ?? null;
+}
+
+/**
+ * A push of the message not sent yet says it was removed instead of its words: a chat's push
+ * carries its newest message's first line (worker/push/message-push.ts), under the chat's tag.
+ */
+const rewordPushes = (db: Db, message: { chatId: string; content: string }, removable: SQL) =>
+  db.run(sql`UPDATE push_outbox SET payload = json_set(payload, '$.body', ${REMOVED_BY_MODERATOR})
+    WHERE next_attempt_at IS NOT NULL AND json_extract(payload, '$.tag') = ${chatPushTag(message.chatId)}
+      AND json_extract(payload, '$.body') = ${pushBodyOf(message.content)} AND ${removable}`);
+
 /**
  * Takes down the reported message or project; every open report of it is settled with it. The
- * message keeps its place in the chat, its words gone.
+ * message keeps its place in the chat, its words gone, from its pushes still waiting too.
  */
 export async function removeReportedContent(db: Db, admin: Administrator, reportId: string, reason: string) {
   const report = await reportById(db, reportId);
@@ -49,11 +68,13 @@ export async function removeReportedContent(db: Db, admin: Administrator, report
           // Its join requests go with it (foreign key ON DELETE CASCADE).
           sql`DELETE FROM projects WHERE id = ${report.targetId}`,
         ] as const);
+  const message = report.targetKind === "message" ? await messageOf(db, Number(report.targetId)) : null;
   const entry = { action, memberId: report.targetMemberId, reportId, targetId: report.targetId, reason };
   const [audited] = await db.batch([
     auditRow(db, admin, entry, present),
     db.run(sql`UPDATE reports SET status = 'actioned', resolved_at = ${Date.now()}
       WHERE target_kind = ${report.targetKind} AND target_id = ${report.targetId} AND status = 'open' AND ${present}`),
+    ...(message ? [rewordPushes(db, message, present)] : []),
     db.run(remove),
   ]);
   if (audited.length === 0) throw new TRPCError({ code: "CONFLICT", message: CONTENT_GONE });

@@ -34,6 +34,9 @@ export async function blockBetween(db: Db, memberId: string, otherId: string) {
   return null;
 }
 
+/** A block's pair as a private chat's `pair_key` names it: the two ids, sorted. */
+const BLOCKED_PAIR = sql`min(blocks.blocker_id, blocks.blocked_id) || ' ' || max(blocks.blocker_id, blocks.blocked_id)`;
+
 /**
  * Inside a query over `chats` (under the name `chat`): holds when the chat is private and
  * `memberId` blocked its other member. Such a chat is hidden from the blocker, history kept, until
@@ -42,5 +45,14 @@ export async function blockBetween(db: Db, memberId: string, otherId: string) {
  */
 export function privateChatHiddenFrom(memberId: string | SQLWrapper, chat = "chats") {
   const c = sql.raw(chat);
-  return sql`(${c}.is_group = 0 AND EXISTS (SELECT 1 FROM blocks WHERE blocks.blocker_id = ${memberId} AND ${c}.pair_key = min(blocks.blocker_id, blocks.blocked_id) || ' ' || max(blocks.blocker_id, blocks.blocked_id)))`;
+  return sql`(${c}.is_group = 0 AND EXISTS (SELECT 1 FROM blocks WHERE blocks.blocker_id = ${memberId} AND ${c}.pair_key = ${BLOCKED_PAIR}))`;
+}
+
+/**
+ * As `privateChatHiddenFrom`, in both directions: holds when the chat is private and a block stands
+ * between `memberId` and its other member, whoever made it. Nothing of such a chat is news to either.
+ */
+export function privateChatBlockedFor(memberId: string | SQLWrapper, chat = "chats") {
+  const c = sql.raw(chat);
+  return sql`(${c}.is_group = 0 AND EXISTS (SELECT 1 FROM blocks WHERE (blocks.blocker_id = ${memberId} OR blocks.blocked_id = ${memberId}) AND ${c}.pair_key = ${BLOCKED_PAIR}))`;
 }
