@@ -9,6 +9,9 @@ import { contactRouter } from "./contact";
 import { credentialsRouter } from "./credentials";
 import { friendsRouter } from "./friends";
 import { profilesRouter } from "./profiles";
+import { peopleRouter } from "./people";
+import { suggestionsRouter } from "./suggestions";
+import { teamsRouter } from "./teams";
 
 export const appRouter = router({
   auth: authRouter,
@@ -21,6 +24,9 @@ export const appRouter = router({
   billing: billingRouter,
   friends: friendsRouter,
   credentials: credentialsRouter,
+  people: peopleRouter,
+  suggestions: suggestionsRouter,
+  teams: teamsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -8,7 +8,8 @@ import { PROJECT_NOT_FOUND } from "@core/project-rules";
 import { findProject, ownedProject } from "../projects/access";
 import { waitingRequests } from "../projects/member";
 import { projectId } from "../projects/inputs";
-import { protectedProcedure, router } from "../trpc";
+import { joinTeamChat, leaveTeamChat, tellTeamChat } from "../teams/team-chat";
+import { protectedProcedure, router, type Context } from "../trpc";
 import { plainText } from "@core/fields";
 
 const NOT_YOUR_PROJECT = "You can only manage join requests for your own projects.";
@@ -49,20 +50,30 @@ async function myRequest(db: Db, projectId: string, userId: string) {
 async function pendingRequestOfMyProject(db: Db, requestId: string, userId: string) {
   const [request] = await db.select().from(projectJoinRequests).where(eq(projectJoinRequests.id, requestId));
   if (!request) throw new TRPCError({ code: "NOT_FOUND", message: REQUEST_NOT_FOUND });
-  await ownedProject(db, request.projectId, userId, NOT_YOUR_PROJECT);
+  const project = await ownedProject(db, request.projectId, userId, NOT_YOUR_PROJECT);
   if (request.status !== "pending") throw new TRPCError({ code: "CONFLICT", message: REQUEST_NOT_PENDING });
-  return request;
+  return { request, project };
 }
 
-async function answer(db: Db, requestId: string, userId: string, status: "accepted" | "declined") {
-  const request = await pendingRequestOfMyProject(db, requestId, userId);
+type Ctx = Context & { user: { id: string } };
+
+async function answer(ctx: Ctx, requestId: string, status: "accepted" | "declined") {
+  const { request, project } = await pendingRequestOfMyProject(ctx.db, requestId, ctx.user.id);
   // Only one answer wins when several race: the others find it no longer pending and say so.
-  const [answered] = await db
+  const update = ctx.db
     .update(projectJoinRequests)
     .set({ status, seenAt: null, updatedAt: new Date() })
     .where(and(eq(projectJoinRequests.id, request.id), eq(projectJoinRequests.status, "pending")))
     .returning({ id: projectJoinRequests.id });
-  if (!answered) throw new TRPCError({ code: "CONFLICT", message: REQUEST_NOT_PENDING });
+  if (status === "declined") {
+    const [declined] = await update;
+    if (!declined) throw new TRPCError({ code: "CONFLICT", message: REQUEST_NOT_PENDING });
+    return { id: request.id, status };
+  }
+  // The accepted member joins the team chat in the same transaction.
+  const [[accepted], , , line] = await ctx.db.batch([update, ...joinTeamChat(ctx.db, project, request.userId)]);
+  if (!accepted) throw new TRPCError({ code: "CONFLICT", message: REQUEST_NOT_PENDING });
+  await tellTeamChat(ctx, line, { type: "joined", userId: request.userId });
   return { id: request.id, status };
 }
 
@@ -96,7 +107,12 @@ export const joinRequestsRouter = router({
       const [reopened] = await ctx.db
         .update(projectJoinRequests)
         .set({ status: "pending", seenAt: null, updatedAt: now })
-        .where(and(eq(projectJoinRequests.id, existing.id), inArray(projectJoinRequests.status, ["declined", "left"])))
+        .where(
+          and(
+            eq(projectJoinRequests.id, existing.id),
+            inArray(projectJoinRequests.status, ["declined", "left", "removed"]),
+          ),
+        )
         .returning({ id: projectJoinRequests.id });
       // Another request of the same member reopened it first.
       if (!reopened) throw new TRPCError({ code: "CONFLICT", message: ALREADY_PENDING });
@@ -116,21 +132,25 @@ export const joinRequestsRouter = router({
     return { id, status: "pending" as const };
   }),
 
-  accept: protectedProcedure
-    .input(byRequest)
-    .mutation(({ ctx, input }) => answer(ctx.db, input.requestId, ctx.user.id, "accepted")),
+  accept: protectedProcedure.input(byRequest).mutation(({ ctx, input }) => answer(ctx, input.requestId, "accepted")),
 
-  decline: protectedProcedure
-    .input(byRequest)
-    .mutation(({ ctx, input }) => answer(ctx.db, input.requestId, ctx.user.id, "declined")),
+  decline: protectedProcedure.input(byRequest).mutation(({ ctx, input }) => answer(ctx, input.requestId, "declined")),
 
+  /** Off the team, and out of its chat in the same transaction. */
   leave: protectedProcedure.input(byProject).mutation(async ({ ctx, input }) => {
     const request = await myRequest(ctx.db, input.projectId, ctx.user.id);
     if (request?.status !== "accepted") throw new TRPCError({ code: "BAD_REQUEST", message: NOT_MEMBER });
-    await ctx.db
-      .update(projectJoinRequests)
-      .set({ status: "left", updatedAt: new Date() })
-      .where(eq(projectJoinRequests.id, request.id));
+    const [left, line] = await ctx.db.batch([
+      ctx.db
+        .update(projectJoinRequests)
+        .set({ status: "left", updatedAt: new Date() })
+        .where(and(eq(projectJoinRequests.id, request.id), eq(projectJoinRequests.status, "accepted")))
+        .returning({ id: projectJoinRequests.id }),
+      ...leaveTeamChat(ctx.db, input.projectId, ctx.user.id),
+    ]);
+    // Removed by the owner a moment ago.
+    if (left.length === 0) throw new TRPCError({ code: "BAD_REQUEST", message: NOT_MEMBER });
+    await tellTeamChat(ctx, line, { type: "left", userId: ctx.user.id });
     return { id: request.id, status: "left" as const };
   }),
 
