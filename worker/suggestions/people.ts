@@ -33,7 +33,7 @@ interface Row {
 
 export async function suggestedPeople(db: Db, memberId: string, shown: number) {
   const acceptedOf = (side: "user_id" | "friend_id", of: string | ReturnType<typeof sql>, limit: number) =>
-    sql`SELECT rowid FROM friends WHERE ${sql.raw(side)} = ${of} AND status = 'accepted' LIMIT ${limit}`;
+    sql`SELECT rowid FROM (SELECT rowid FROM friends WHERE ${sql.raw(side)} = ${of} AND status = 'accepted' LIMIT ${limit})`;
   const rows = await db.all<Row>(sql`
     WITH my_friends(id) AS (
       SELECT CASE WHEN user_id = ${memberId} THEN friend_id ELSE user_id END FROM friends
