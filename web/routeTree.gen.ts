@@ -32,6 +32,7 @@ import { Route as AuthedShellAllProjectsRouteImport } from './routes/_authed/_sh
 import { Route as AuthedShellDashboardRouteImport } from './routes/_authed/_shell/dashboard'
 import { Route as AuthedShellFriendsRouteImport } from './routes/_authed/_shell/friends'
 import { Route as AuthedShellMyProjectsRouteImport } from './routes/_authed/_shell/my-projects'
+import { Route as AuthedShellPeopleRouteImport } from './routes/_authed/_shell/people'
 import { Route as AuthedShellRequestsRouteImport } from './routes/_authed/_shell/requests'
 import { Route as AuthedShellSettingsRouteImport } from './routes/_authed/_shell/settings'
 import { Route as AuthedChatChatIdRouteImport } from './routes/_authed/chat/$chatId'
@@ -150,6 +151,11 @@ const AuthedShellMyProjectsRoute = AuthedShellMyProjectsRouteImport.update({
   path: '/my-projects',
   getParentRoute: () => AuthedShellRoute,
 } as any)
+const AuthedShellPeopleRoute = AuthedShellPeopleRouteImport.update({
+  id: '/people',
+  path: '/people',
+  getParentRoute: () => AuthedShellRoute,
+} as any)
 const AuthedShellRequestsRoute = AuthedShellRequestsRouteImport.update({
   id: '/requests',
   path: '/requests',
@@ -197,6 +203,7 @@ export interface FileRoutesByFullPath {
   '/dashboard': typeof AuthedShellDashboardRoute
   '/friends': typeof AuthedShellFriendsRoute
   '/my-projects': typeof AuthedShellMyProjectsRoute
+  '/people': typeof AuthedShellPeopleRoute
   '/requests': typeof AuthedShellRequestsRoute
   '/settings': typeof AuthedShellSettingsRoute
   '/chat/$chatId': typeof AuthedChatChatIdRoute
@@ -223,6 +230,7 @@ export interface FileRoutesByTo {
   '/dashboard': typeof AuthedShellDashboardRoute
   '/friends': typeof AuthedShellFriendsRoute
   '/my-projects': typeof AuthedShellMyProjectsRoute
+  '/people': typeof AuthedShellPeopleRoute
   '/requests': typeof AuthedShellRequestsRoute
   '/settings': typeof AuthedShellSettingsRoute
   '/chat/$chatId': typeof AuthedChatChatIdRoute
@@ -254,6 +262,7 @@ export interface FileRoutesById {
   '/_authed/_shell/dashboard': typeof AuthedShellDashboardRoute
   '/_authed/_shell/friends': typeof AuthedShellFriendsRoute
   '/_authed/_shell/my-projects': typeof AuthedShellMyProjectsRoute
+  '/_authed/_shell/people': typeof AuthedShellPeopleRoute
   '/_authed/_shell/requests': typeof AuthedShellRequestsRoute
   '/_authed/_shell/settings': typeof AuthedShellSettingsRoute
   '/_authed/chat/$chatId': typeof AuthedChatChatIdRoute
@@ -283,6 +292,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/friends'
     | '/my-projects'
+    | '/people'
     | '/requests'
     | '/settings'
     | '/chat/$chatId'
@@ -309,6 +319,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/friends'
     | '/my-projects'
+    | '/people'
     | '/requests'
     | '/settings'
     | '/chat/$chatId'
@@ -339,6 +350,7 @@ export interface FileRouteTypes {
     | '/_authed/_shell/dashboard'
     | '/_authed/_shell/friends'
     | '/_authed/_shell/my-projects'
+    | '/_authed/_shell/people'
     | '/_authed/_shell/requests'
     | '/_authed/_shell/settings'
     | '/_authed/chat/$chatId'
@@ -515,6 +527,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedShellMyProjectsRouteImport
       parentRoute: typeof AuthedShellRoute
     }
+    '/_authed/_shell/people': {
+      id: '/_authed/_shell/people'
+      path: '/people'
+      fullPath: '/people'
+      preLoaderRoute: typeof AuthedShellPeopleRouteImport
+      parentRoute: typeof AuthedShellRoute
+    }
     '/_authed/_shell/requests': {
       id: '/_authed/_shell/requests'
       path: '/requests'
@@ -578,6 +597,7 @@ interface AuthedShellRouteChildren {
   AuthedShellDashboardRoute: typeof AuthedShellDashboardRoute
   AuthedShellFriendsRoute: typeof AuthedShellFriendsRoute
   AuthedShellMyProjectsRoute: typeof AuthedShellMyProjectsRoute
+  AuthedShellPeopleRoute: typeof AuthedShellPeopleRoute
   AuthedShellRequestsRoute: typeof AuthedShellRequestsRoute
   AuthedShellSettingsRoute: typeof AuthedShellSettingsRoute
   AuthedShellMemberIdRoute: typeof AuthedShellMemberIdRoute
@@ -589,6 +609,7 @@ const AuthedShellRouteChildren: AuthedShellRouteChildren = {
   AuthedShellDashboardRoute: AuthedShellDashboardRoute,
   AuthedShellFriendsRoute: AuthedShellFriendsRoute,
   AuthedShellMyProjectsRoute: AuthedShellMyProjectsRoute,
+  AuthedShellPeopleRoute: AuthedShellPeopleRoute,
   AuthedShellRequestsRoute: AuthedShellRequestsRoute,
   AuthedShellSettingsRoute: AuthedShellSettingsRoute,
   AuthedShellMemberIdRoute: AuthedShellMemberIdRoute,

@@ -1,6 +1,6 @@
 import * as Tooltip from "@radix-ui/react-tooltip";
 import { Link } from "@tanstack/react-router";
-import { FolderKanban, Home, LayoutGrid, UserPlus, Users } from "lucide-react";
+import { FolderKanban, Home, LayoutGrid, UserPlus, Users, UserSearch } from "lucide-react";
 import { useRef, useState } from "react";
 import { cn } from "../lib/cn";
 import { trpc } from "../lib/trpc";
@@ -10,6 +10,7 @@ const ITEMS = [
   { to: "/dashboard", label: "Home", icon: Home },
   { to: "/my-projects", label: "My Projects", icon: FolderKanban },
   { to: "/all-projects", label: "All Projects", icon: LayoutGrid },
+  { to: "/people", label: "People", icon: UserSearch },
   { to: "/friends", label: "Friends", icon: Users },
   { to: "/requests", label: "Requests", icon: UserPlus },
 ] as const;

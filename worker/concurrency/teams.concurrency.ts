@@ -105,7 +105,9 @@ describe.each(databases)("teams on the multi-process host over $name", ({ projec
     const projects = await projectsWithRequests(2);
     const answers = await Promise.all(
       projects.map(({ owner, requestIds }) =>
-        Promise.all(requestIds.map((requestId) => outcome(owner.browser.trpc.joinRequests.accept.mutate({ requestId })))),
+        Promise.all(
+          requestIds.map((requestId) => outcome(owner.browser.trpc.joinRequests.accept.mutate({ requestId }))),
+        ),
       ),
     );
     expectNoServerErrors(answers.flat());
@@ -157,7 +159,9 @@ describe.each(databases)("teams on the multi-process host over $name", ({ projec
           const { mine } = await m!.browser.trpc.joinRequests.forProject.query({ projectId });
           if (mine?.status === "accepted") await m!.browser.trpc.joinRequests.leave.mutate({ projectId });
           const requestId =
-            mine?.status === "pending" ? mine.id : (await m!.browser.trpc.joinRequests.request.mutate({ projectId })).id;
+            mine?.status === "pending"
+              ? mine.id
+              : (await m!.browser.trpc.joinRequests.request.mutate({ projectId })).id;
           return Promise.all([
             outcome(owner.browser.trpc.joinRequests.accept.mutate({ requestId })),
             outcome(m!.browser.trpc.joinRequests.leave.mutate({ projectId })),

@@ -9,7 +9,6 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { CARD_SKILLS } from "@core/discovery-rules";
 import { nameOf } from "../chats/listing";
-import type { Relationship } from "../friends/pairs";
 import { listedWordsBegun, searchWords, toFtsQuery, wordsBegunRange, MAX_WORDS_BEGUN } from "../projects/search-query";
 import { facetWord, type PeopleFilter } from "./facets";
 
@@ -42,8 +41,12 @@ interface PersonRow {
   email: string | null;
 }
 
+type CardRelationship =
+  | { status: "none"; email: null }
+  | { status: "sent" | "received" | "friends"; requestId: string; email: string | null };
+
 /** Where the caller stands with the member, as `friends.relationship` answers it. */
-function relationshipOf(row: PersonRow, memberId: string): Relationship & { email: string | null } {
+function relationshipOf(row: PersonRow, memberId: string): CardRelationship {
   if (!row.request_id) return { status: "none", email: null };
   if (row.friend_status === "accepted") return { status: "friends", requestId: row.request_id, email: row.email };
   return { status: row.requester_id === memberId ? "sent" : "received", requestId: row.request_id, email: null };
