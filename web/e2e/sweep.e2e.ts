@@ -83,6 +83,7 @@ function visits(seeded: Awaited<ReturnType<typeof seed>>): Visit[] {
     { path: "/friends", ready: seeded.friendName, as: "member" },
     { path: "/requests", ready: "You're all caught up! No friend requests to review.", as: "member" },
     { path: `/member/${seeded.friendId}`, ready: seeded.friendName, as: "member" },
+    { path: "/people", ready: seeded.friendName, as: "member" },
     { path: `/chat/${seeded.chatId}`, ready: "Shall we plan the next pass?", as: "member" },
     { path: "/settings", ready: "Settings", as: "member" },
     { path: "/onboarding", ready: "Complete your profile", as: "member" },
