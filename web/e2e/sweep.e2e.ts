@@ -29,6 +29,17 @@ async function seed(app: RunningHost, page: Page, newPage: () => Promise<Page>) 
   await signUp(page, { ...newMember(), displayName: "Grace Hopper" });
   const friendPage = await newPage();
   const friend = await signUp(friendPage, { ...newMember(), displayName: "Linus Benedict Torvalds-Lovelace" });
+  await call(friendPage, "profiles.update", {
+    displayName: friend.displayName,
+    bio: null,
+    age: null,
+    developerType: "Backend Developer",
+    experience: "Expert (5+ years)",
+    specialization: "Embedded Systems",
+    region: "Kyrgyzstan",
+    interestedProjects: ["Mobile Apps"],
+    skills: ["Rust", "Embedded C", "Orbital mechanics and ground stations", "Kotlin", "GraphQL"],
+  });
   const { id: projectId } = await call<{ id: string }>(page, "projects.create", {
     title: "Orbit Planner for Hobby Satellites",
     category: "Mobile Apps",

@@ -72,7 +72,7 @@ function RemoveMember({ project, member }: { project: ProjectDetail; member: { u
       busyAction="Removing..."
       onConfirm={() => remove.mutate({ projectId: project.id, memberId: member.userId })}
       trigger={
-        <Button variant="outline" size="sm" aria-label={`Remove ${member.name}`}>
+        <Button variant="outline" size="sm" className="shrink-0" aria-label={`Remove ${member.name}`}>
           Remove
         </Button>
       }
@@ -102,7 +102,7 @@ export function TeamCard({ project, join }: { project: ProjectDetail; join?: Joi
             />
           </li>
           {join?.team.map((member) => (
-            <li key={member.id} className="flex items-center justify-between gap-2">
+            <li key={member.id} className="flex min-w-0 items-center justify-between gap-2">
               <Person id={member.userId} name={nameOf(member)} detail="Member" avatarUrl={member.avatarUrl} />
               {project.isOwner && <RemoveMember project={project} member={{ ...member, name: nameOf(member) }} />}
             </li>
