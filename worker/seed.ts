@@ -379,7 +379,7 @@ for (const project of newProjects) {
     team.add(member);
     newRequests.push({
       id: randomUUID(),
-      projectId: project.id!,
+      projectId: project.id,
       userId: member,
       status: teamed ? "accepted" : "pending",
       seenAt: teamed ? project.createdAt : null,

@@ -31,7 +31,6 @@ interface PersonRow {
   name: string;
   avatar_url: string | null;
   specialization: string | null;
-  experience: string | null;
   region: string;
   skills: string;
   open_to_join: number;
@@ -74,14 +73,14 @@ async function matchOf(db: Db, query: PeopleSearch) {
 export async function searchPeople(db: Db, memberId: string, query: PeopleSearch, limit: number, cursor?: string) {
   const before = cursor ? seqOf(cursor) : null;
   const match = await matchOf(db, query);
-  const after = before === null ? sql`` : sql`AND seq < ${before}`;
+  const after = (key: SQL) => (before === null ? sql`` : sql`AND ${key} < ${before}`);
   // Either way one index is walked newest first and left after the page: people_fts hands out its
   // rowids (the seq) in that order, and member_search is keyed by the seq.
   const page: SQL = match
-    ? sql`SELECT rowid AS seq FROM people_fts WHERE people_fts MATCH ${match} ${after} ORDER BY rowid DESC`
-    : sql`SELECT seq FROM member_search WHERE true ${after} ORDER BY seq DESC`;
+    ? sql`SELECT rowid AS seq FROM people_fts WHERE people_fts MATCH ${match} ${after(sql`rowid`)} ORDER BY rowid DESC`
+    : sql`SELECT seq FROM member_search WHERE true ${after(sql`seq`)} ORDER BY seq DESC`;
   const rows = await db.all<PersonRow>(sql`
-    SELECT s.seq, p.id, ${nameOf("p")} AS name, p.avatar_url, p.specialization, p.experience, p.region, p.skills,
+    SELECT s.seq, p.id, ${nameOf("p")} AS name, p.avatar_url, p.specialization, p.region, p.skills,
       p.open_to_join, f.id AS request_id, f.status AS friend_status, f.user_id AS requester_id,
       CASE WHEN f.status = 'accepted' THEN u.email END AS email
     FROM (${page}) found
@@ -99,7 +98,6 @@ export async function searchPeople(db: Db, memberId: string, query: PeopleSearch
       name: row.name,
       avatarUrl: row.avatar_url,
       specialization: row.specialization,
-      experience: row.experience,
       region: row.region,
       skills: skills.slice(0, CARD_SKILLS),
       moreSkills: Math.max(0, skills.length - CARD_SKILLS),

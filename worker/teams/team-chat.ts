@@ -113,10 +113,10 @@ export async function tellTeamChat(
 
 /** The caller's team chat of a project, when they are in it. */
 export async function teamChatOf(db: Db, projectId: string, memberId: string) {
-  const [row] = await db.all<{ id: string; archived: number }>(sql`
-    SELECT c.id, c.archived FROM chats c JOIN chat_participants p ON p.chat_id = c.id
+  const [row] = await db.all<{ id: string }>(sql`
+    SELECT c.id FROM chats c JOIN chat_participants p ON p.chat_id = c.id
     WHERE c.project_id = ${projectId} AND p.user_id = ${memberId} AND p.left_at IS NULL`);
-  return row ? { chatId: row.id, archived: Boolean(row.archived) } : null;
+  return row ? { chatId: row.id } : null;
 }
 
 /** Every team chat the member is in, by project: My Projects' 'Team chat' buttons. */
