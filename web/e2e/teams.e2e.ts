@@ -111,7 +111,11 @@ test("an accepted member opens Team chat from the project page and talks with th
     .click();
   await expectUrl(owner.page, `/chat/${chatId}`);
 
-  await owner.page.getByRole("banner").getByText(/online/i).first().waitFor();
+  await owner.page
+    .getByRole("banner")
+    .getByText(/online/i)
+    .first()
+    .waitFor();
   await sendMessage(member.page, "Hi Olga, where do I start?");
   await owner.page.getByRole("list", { name: "Messages" }).getByText("Hi Olga, where do I start?").waitFor();
   await sendMessage(owner.page, "Welcome! Start with the map tiles.");
