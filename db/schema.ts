@@ -93,7 +93,7 @@ export const profiles = sqliteTable("profiles", {
   openToJoin: integer("open_to_join", { mode: "boolean" }).notNull().default(true),
   /**
    * 'Show me in search': off, the member is in no one's Find people nor People you may know. The
-   * search index (member_search, migration 0013) holds only members who have it on.
+   * search index (member_search, migration 0014) holds only members who have it on.
    */
   listedInSearch: integer("listed_in_search", { mode: "boolean" }).notNull().default(true),
   createdAt: createdAt(),
@@ -232,7 +232,7 @@ export const chats = sqliteTable(
      * chat per project). No foreign key: the chat outlives its project, archived.
      */
     projectId: text("project_id"),
-    /** Read-only: its project was deleted (a trigger of migration 0013 sets it). */
+    /** Read-only: its project was deleted (a trigger of migration 0014 sets it). */
     archived: integer("archived", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
     /** Last activity: creation, a message, someone joining or leaving. Chat lists sort by it. */
@@ -433,6 +433,10 @@ export const notifications = sqliteTable(
       .where(sql`read_at IS NULL`),
     index("notifications_undigested_idx")
       .on(t.createdAt)
+      .where(sql`read_at IS NULL AND emailed_at IS NULL`),
+    /** One member's notifications the digest has yet to consider, by kind (migration 0013). */
+    index("notifications_digest_member_idx")
+      .on(t.recipientId, t.kind, t.createdAt)
       .where(sql`read_at IS NULL AND emailed_at IS NULL`),
   ],
 );

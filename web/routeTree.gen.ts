@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as AuthedRouteImport } from './routes/_authed'
 import { Route as SiteRouteImport } from './routes/_site'
 import { Route as AuthRouteRouteImport } from './routes/auth/route'
+import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
 import { Route as AuthedShellRouteImport } from './routes/_authed/_shell'
 import { Route as AuthedOnboardingRouteImport } from './routes/_authed/onboarding'
 import { Route as SiteIndexRouteImport } from './routes/_site/index'
@@ -32,6 +33,7 @@ import { Route as AuthedShellAllProjectsRouteImport } from './routes/_authed/_sh
 import { Route as AuthedShellDashboardRouteImport } from './routes/_authed/_shell/dashboard'
 import { Route as AuthedShellFriendsRouteImport } from './routes/_authed/_shell/friends'
 import { Route as AuthedShellMyProjectsRouteImport } from './routes/_authed/_shell/my-projects'
+import { Route as AuthedShellNotificationsRouteImport } from './routes/_authed/_shell/notifications'
 import { Route as AuthedShellPeopleRouteImport } from './routes/_authed/_shell/people'
 import { Route as AuthedShellRequestsRouteImport } from './routes/_authed/_shell/requests'
 import { Route as AuthedShellSettingsRouteImport } from './routes/_authed/_shell/settings'
@@ -50,6 +52,11 @@ const SiteRoute = SiteRouteImport.update({
 const AuthRouteRoute = AuthRouteRouteImport.update({
   id: '/auth',
   path: '/auth',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UnsubscribeRoute = UnsubscribeRouteImport.update({
+  id: '/unsubscribe',
+  path: '/unsubscribe',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthedShellRoute = AuthedShellRouteImport.update({
@@ -151,6 +158,12 @@ const AuthedShellMyProjectsRoute = AuthedShellMyProjectsRouteImport.update({
   path: '/my-projects',
   getParentRoute: () => AuthedShellRoute,
 } as any)
+const AuthedShellNotificationsRoute =
+  AuthedShellNotificationsRouteImport.update({
+    id: '/notifications',
+    path: '/notifications',
+    getParentRoute: () => AuthedShellRoute,
+  } as any)
 const AuthedShellPeopleRoute = AuthedShellPeopleRouteImport.update({
   id: '/people',
   path: '/people',
@@ -185,6 +198,7 @@ const AuthedShellProjectIdRoute = AuthedShellProjectIdRouteImport.update({
 export interface FileRoutesByFullPath {
   '/auth': typeof AuthRouteRouteWithChildren
   '/': typeof SiteIndexRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/onboarding': typeof AuthedOnboardingRoute
   '/about': typeof SiteAboutRoute
   '/contact': typeof SiteContactRoute
@@ -203,6 +217,7 @@ export interface FileRoutesByFullPath {
   '/dashboard': typeof AuthedShellDashboardRoute
   '/friends': typeof AuthedShellFriendsRoute
   '/my-projects': typeof AuthedShellMyProjectsRoute
+  '/notifications': typeof AuthedShellNotificationsRoute
   '/people': typeof AuthedShellPeopleRoute
   '/requests': typeof AuthedShellRequestsRoute
   '/settings': typeof AuthedShellSettingsRoute
@@ -212,6 +227,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof SiteIndexRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/onboarding': typeof AuthedOnboardingRoute
   '/about': typeof SiteAboutRoute
   '/contact': typeof SiteContactRoute
@@ -230,6 +246,7 @@ export interface FileRoutesByTo {
   '/dashboard': typeof AuthedShellDashboardRoute
   '/friends': typeof AuthedShellFriendsRoute
   '/my-projects': typeof AuthedShellMyProjectsRoute
+  '/notifications': typeof AuthedShellNotificationsRoute
   '/people': typeof AuthedShellPeopleRoute
   '/requests': typeof AuthedShellRequestsRoute
   '/settings': typeof AuthedShellSettingsRoute
@@ -242,6 +259,7 @@ export interface FileRoutesById {
   '/auth': typeof AuthRouteRouteWithChildren
   '/_authed': typeof AuthedRouteWithChildren
   '/_site': typeof SiteRouteWithChildren
+  '/unsubscribe': typeof UnsubscribeRoute
   '/_authed/_shell': typeof AuthedShellRouteWithChildren
   '/_authed/onboarding': typeof AuthedOnboardingRoute
   '/_site/about': typeof SiteAboutRoute
@@ -262,6 +280,7 @@ export interface FileRoutesById {
   '/_authed/_shell/dashboard': typeof AuthedShellDashboardRoute
   '/_authed/_shell/friends': typeof AuthedShellFriendsRoute
   '/_authed/_shell/my-projects': typeof AuthedShellMyProjectsRoute
+  '/_authed/_shell/notifications': typeof AuthedShellNotificationsRoute
   '/_authed/_shell/people': typeof AuthedShellPeopleRoute
   '/_authed/_shell/requests': typeof AuthedShellRequestsRoute
   '/_authed/_shell/settings': typeof AuthedShellSettingsRoute
@@ -274,6 +293,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/auth'
     | '/'
+    | '/unsubscribe'
     | '/onboarding'
     | '/about'
     | '/contact'
@@ -292,6 +312,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/friends'
     | '/my-projects'
+    | '/notifications'
     | '/people'
     | '/requests'
     | '/settings'
@@ -301,6 +322,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/unsubscribe'
     | '/onboarding'
     | '/about'
     | '/contact'
@@ -319,6 +341,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/friends'
     | '/my-projects'
+    | '/notifications'
     | '/people'
     | '/requests'
     | '/settings'
@@ -330,6 +353,7 @@ export interface FileRouteTypes {
     | '/auth'
     | '/_authed'
     | '/_site'
+    | '/unsubscribe'
     | '/_authed/_shell'
     | '/_authed/onboarding'
     | '/_site/about'
@@ -350,6 +374,7 @@ export interface FileRouteTypes {
     | '/_authed/_shell/dashboard'
     | '/_authed/_shell/friends'
     | '/_authed/_shell/my-projects'
+    | '/_authed/_shell/notifications'
     | '/_authed/_shell/people'
     | '/_authed/_shell/requests'
     | '/_authed/_shell/settings'
@@ -362,6 +387,7 @@ export interface RootRouteChildren {
   AuthRouteRoute: typeof AuthRouteRouteWithChildren
   AuthedRoute: typeof AuthedRouteWithChildren
   SiteRoute: typeof SiteRouteWithChildren
+  UnsubscribeRoute: typeof UnsubscribeRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -385,6 +411,13 @@ declare module '@tanstack/react-router' {
       path: '/auth'
       fullPath: '/auth'
       preLoaderRoute: typeof AuthRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/unsubscribe': {
+      id: '/unsubscribe'
+      path: '/unsubscribe'
+      fullPath: '/unsubscribe'
+      preLoaderRoute: typeof UnsubscribeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_authed/_shell': {
@@ -527,6 +560,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedShellMyProjectsRouteImport
       parentRoute: typeof AuthedShellRoute
     }
+    '/_authed/_shell/notifications': {
+      id: '/_authed/_shell/notifications'
+      path: '/notifications'
+      fullPath: '/notifications'
+      preLoaderRoute: typeof AuthedShellNotificationsRouteImport
+      parentRoute: typeof AuthedShellRoute
+    }
     '/_authed/_shell/people': {
       id: '/_authed/_shell/people'
       path: '/people'
@@ -597,6 +637,7 @@ interface AuthedShellRouteChildren {
   AuthedShellDashboardRoute: typeof AuthedShellDashboardRoute
   AuthedShellFriendsRoute: typeof AuthedShellFriendsRoute
   AuthedShellMyProjectsRoute: typeof AuthedShellMyProjectsRoute
+  AuthedShellNotificationsRoute: typeof AuthedShellNotificationsRoute
   AuthedShellPeopleRoute: typeof AuthedShellPeopleRoute
   AuthedShellRequestsRoute: typeof AuthedShellRequestsRoute
   AuthedShellSettingsRoute: typeof AuthedShellSettingsRoute
@@ -609,6 +650,7 @@ const AuthedShellRouteChildren: AuthedShellRouteChildren = {
   AuthedShellDashboardRoute: AuthedShellDashboardRoute,
   AuthedShellFriendsRoute: AuthedShellFriendsRoute,
   AuthedShellMyProjectsRoute: AuthedShellMyProjectsRoute,
+  AuthedShellNotificationsRoute: AuthedShellNotificationsRoute,
   AuthedShellPeopleRoute: AuthedShellPeopleRoute,
   AuthedShellRequestsRoute: AuthedShellRequestsRoute,
   AuthedShellSettingsRoute: AuthedShellSettingsRoute,
@@ -665,6 +707,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuthRouteRoute: AuthRouteRouteWithChildren,
   AuthedRoute: AuthedRouteWithChildren,
   SiteRoute: SiteRouteWithChildren,
+  UnsubscribeRoute: UnsubscribeRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,5 +1,5 @@
 /**
- * The one word of the people index that stands for a choice of filters. Migration 0013's
+ * The one word of the people index that stands for a choice of filters. Migration 0014's
  * `member_search_source` writes a member's words the same way: 'f', then, in this order, each
  * filter's letter and its value lower-cased without spaces or punctuation, and 'o' for 'open to
  * join projects'. Each member holds the word of every combination of their own values, so the

@@ -1,5 +1,5 @@
 import { TRPCError } from "@trpc/server";
-import { and, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import {
   GROUP_NAME_REQUIRED,
@@ -26,6 +26,9 @@ import { areFriends, friendsCondition, notFriends, pairKey } from "../chats/frie
 import { chatSummary, displayName, listChats, participantsOf } from "../chats/listing";
 import { insertedMessage, insertMessage, messageByClientId, readMessages, rowToWire } from "../chats/messages";
 import { announceMessage, pokeMembers, tellChat } from "../chats/notify";
+import { JUST_WRITTEN, notificationStatements, tellNotified, type Notified } from "../notifications/write";
+import { pushAfterResponse } from "../push/outbox";
+import { queueMessagePush } from "../push/message-push";
 import { protectedProcedure, router, type Context } from "../trpc";
 import { plainText } from "@core/fields";
 import { TEAM_CHAT_FOLLOWS_TEAM, TEAM_CHAT_READ_ONLY } from "@core/team-rules";
@@ -79,6 +82,27 @@ async function storedOrRefused(ctx: Ctx, input: z.infer<typeof sendInput>) {
   throw new TRPCError({ code: "NOT_FOUND", message: CHAT_NOT_FOUND });
 }
 
+const participantNow = (chatId: string, userId: string) =>
+  sql`SELECT 1 FROM chat_participants WHERE chat_id = ${chatId} AND user_id = ${userId} AND left_at IS NULL`;
+
+/**
+ * The member added to a group hears of it. Each time they are added is its own event, named by the
+ * chat's `members_version` after it (it moves with every join and leave).
+ */
+const addedStatements = (ctx: Ctx, chatId: string, title: string | null, userId: string, happened: SQL) =>
+  notificationStatements(ctx.db, {
+    kind: "group_added",
+    recipient: userId,
+    actorId: ctx.user.id,
+    subjectId: chatId,
+    subjectTitle: title,
+    eventKey: sql`(SELECT id || ':' || members_version FROM chats WHERE id = ${chatId})`,
+    happened,
+  });
+
+/** Who a batch of `addedStatements` notified: the results that are rows (the pushes' are not). */
+const notifiedBy = (results: unknown[]) => results.filter((result): result is Notified => Array.isArray(result));
+
 async function ticketFor(ctx: Ctx, room: "chat-room" | "member-room", name: string) {
   return {
     host: ctx.config.partyHost,
@@ -130,11 +154,17 @@ export const chatsRouter = router({
    */
   send: protectedProcedure.input(sendInput).mutation(async ({ ctx, input }) => {
     // One statement checks who may post, stores the message and, by its triggers, moves the chat
-    // and the sender's read mark: the common case is a single round to the database.
-    const [row] = await insertMessage(ctx.db, { ...input, senderId: ctx.user.id, messageType: "text" });
+    // and the sender's read mark: the common case is a single round to the database. With push on,
+    // the recipient's push is queued in the same batch, by the statement right after it.
+    const sent = { ...input, senderId: ctx.user.id };
+    const store = insertMessage(ctx.db, { ...sent, messageType: "text" });
+    const [[row], pushes] = ctx.config.push
+      ? await ctx.db.batch([store, queueMessagePush(ctx.db, sent)])
+      : [await store, null];
     if (!row) return storedOrRefused(ctx, input);
     const message = rowToWire(row);
     announceMessage(ctx, message, await recipientsAt(ctx.db, input.chatId, row.members_version));
+    if (pushes?.rowsAffected) pushAfterResponse(ctx);
     await ctx.rooms.sent?.();
     return message;
   }),
@@ -225,7 +255,7 @@ export const chatsRouter = router({
       throw new TRPCError({ code: "BAD_REQUEST", message: GROUP_FRIENDS_ONLY });
     }
     const chatId = crypto.randomUUID();
-    await ctx.db.batch([
+    const [, , , ...told] = await ctx.db.batch([
       ctx.db.insert(chats).values({
         id: chatId,
         title: input.name,
@@ -239,8 +269,13 @@ export const chatsRouter = router({
         INSERT INTO chat_participants (chat_id, user_id, role)
         SELECT ${chatId}, value, 'member' FROM json_each(${JSON.stringify(memberIds)})
         WHERE ${friendsCondition(ctx.user.id, sql`value`)}`),
+      // Each member who is in it now (a friend a moment ago) hears of it; the chat is new, so no retry repeats it.
+      ...memberIds.flatMap((userId) =>
+        addedStatements(ctx, chatId, input.name, userId, sql`EXISTS (${participantNow(chatId, userId)})`),
+      ),
     ]);
     pokeMembers(ctx, memberIds, "chats");
+    tellNotified(ctx, ...notifiedBy(told));
     return { chatId };
   }),
 
@@ -252,7 +287,7 @@ export const chatsRouter = router({
     if (!(await areFriends(ctx.db, ctx.user.id, input.userId))) {
       throw new TRPCError({ code: "BAD_REQUEST", message: GROUP_FRIENDS_ONLY });
     }
-    const [added] = await ctx.db.batch([
+    const [added, notified] = await ctx.db.batch([
       // Friends only, checked again in the statement itself: a friend who deleted their account
       // a moment ago is not added.
       ctx.db.all<{ user_id: string }>(sql`
@@ -261,8 +296,10 @@ export const chatsRouter = router({
         WHERE ${friendsCondition(ctx.user.id, input.userId)}
         ON CONFLICT (chat_id, user_id) DO UPDATE SET left_at = NULL WHERE left_at IS NOT NULL
         RETURNING user_id`),
+      ...addedStatements(ctx, chat.id, chat.title, input.userId, JUST_WRITTEN),
     ]);
     if (!added.length) return { added: false };
+    tellNotified(ctx, notified);
     const inserted = await systemLine(
       ctx,
       chat.id,

@@ -7,9 +7,12 @@ import { joinRequestsRouter } from "./join-requests";
 import { projectsRouter } from "./projects";
 import { contactRouter } from "./contact";
 import { credentialsRouter } from "./credentials";
+import { emailsRouter } from "./emails";
 import { friendsRouter } from "./friends";
+import { notificationsRouter } from "./notifications";
 import { profilesRouter } from "./profiles";
 import { peopleRouter } from "./people";
+import { pushRouter } from "./push";
 import { suggestionsRouter } from "./suggestions";
 import { teamsRouter } from "./teams";
 
@@ -24,6 +27,9 @@ export const appRouter = router({
   billing: billingRouter,
   friends: friendsRouter,
   credentials: credentialsRouter,
+  emails: emailsRouter,
+  notifications: notificationsRouter,
+  push: pushRouter,
   people: peopleRouter,
   suggestions: suggestionsRouter,
   teams: teamsRouter,

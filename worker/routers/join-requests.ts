@@ -2,12 +2,13 @@ import { TRPCError } from "@trpc/server";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@db/client";
-import { profiles, projectJoinRequests, projects } from "@db/schema";
+import { profiles, projectJoinRequests, projects, type Project } from "@db/schema";
 import { isForeignKeyViolation, isUniqueViolation } from "@db/errors";
 import { PROJECT_NOT_FOUND } from "@core/project-rules";
 import { findProject, ownedProject } from "../projects/access";
 import { waitingRequests } from "../projects/member";
 import { projectId } from "../projects/inputs";
+import { JUST_WRITTEN, notificationStatements, settleNotification, tellNotified } from "../notifications/write";
 import { joinTeamChat, leaveTeamChat, tellTeamChat } from "../teams/team-chat";
 import { protectedProcedure, router, type Context } from "../trpc";
 import { plainText } from "@core/fields";
@@ -23,6 +24,8 @@ const NOT_MEMBER = "You are not a member of this project.";
 
 const byProject = z.object({ projectId });
 const byRequest = z.object({ requestId: plainText().min(1).max(64) });
+
+type Ctx = Context & { user: { id: string } };
 
 const requestsWithProfiles = (db: Db, projectId: string, status: "pending" | "accepted") =>
   db
@@ -55,26 +58,59 @@ async function pendingRequestOfMyProject(db: Db, requestId: string, userId: stri
   return { request, project };
 }
 
-type Ctx = Context & { user: { id: string } };
+/** Names one asking: a member may ask again after a decline, and each asking is its own event. */
+const askingKey = (requestId: string, askedAt: Date) => `${requestId}:${askedAt.getTime()}`;
 
 async function answer(ctx: Ctx, requestId: string, status: "accepted" | "declined") {
   const { request, project } = await pendingRequestOfMyProject(ctx.db, requestId, ctx.user.id);
+  const now = new Date();
   // Only one answer wins when several race: the others find it no longer pending and say so.
-  const update = ctx.db
-    .update(projectJoinRequests)
-    .set({ status, seenAt: null, updatedAt: new Date() })
-    .where(and(eq(projectJoinRequests.id, request.id), eq(projectJoinRequests.status, "pending")))
-    .returning({ id: projectJoinRequests.id });
+  const answered = [
+    ctx.db
+      .update(projectJoinRequests)
+      .set({ status, seenAt: null, updatedAt: now })
+      .where(and(eq(projectJoinRequests.id, request.id), eq(projectJoinRequests.status, "pending")))
+      .returning({ id: projectJoinRequests.id }),
+    ...notificationStatements(ctx.db, {
+      kind: status === "accepted" ? "join_accepted" : "join_declined",
+      recipient: request.userId,
+      actorId: ctx.user.id,
+      subjectId: request.projectId,
+      subjectTitle: project.title,
+      eventKey: askingKey(request.id, now),
+      happened: JUST_WRITTEN,
+    }),
+    settleNotification(ctx.db, ctx.user.id, "join_request", askingKey(request.id, request.updatedAt)),
+  ] as const;
   if (status === "declined") {
-    const [declined] = await update;
+    const [[declined], notified, , settled] = await ctx.db.batch(answered);
     if (!declined) throw new TRPCError({ code: "CONFLICT", message: REQUEST_NOT_PENDING });
+    tellNotified(ctx, notified, settled);
     return { id: request.id, status };
   }
-  // The accepted member joins the team chat in the same transaction.
-  const [[accepted], , , line] = await ctx.db.batch([update, ...joinTeamChat(ctx.db, project, request.userId)]);
+  // The accepted member joins the team chat in the same transaction. 'Accepted your request' is all
+  // they hear of it: joining the team's chat is part of being accepted, not a second notification.
+  const [[accepted], notified, , settled, , , line] = await ctx.db.batch([
+    ...answered,
+    ...joinTeamChat(ctx.db, project, request.userId),
+  ]);
   if (!accepted) throw new TRPCError({ code: "CONFLICT", message: REQUEST_NOT_PENDING });
+  tellNotified(ctx, notified, settled);
   await tellTeamChat(ctx, line, { type: "joined", userId: request.userId });
   return { id: request.id, status };
+}
+
+/** Asking to join (again): the owner hears of it with the write, and only when it happened. */
+function askStatements(ctx: Ctx, project: Project, requestId: string, at: Date) {
+  return notificationStatements(ctx.db, {
+    kind: "join_request",
+    recipient: project.userId,
+    actorId: ctx.user.id,
+    subjectId: project.id,
+    subjectTitle: project.title,
+    eventKey: askingKey(requestId, at),
+    happened: JUST_WRITTEN,
+  });
 }
 
 export const joinRequestsRouter = router({
@@ -103,25 +139,33 @@ export const joinRequestsRouter = router({
     if (existing?.status === "accepted") throw new TRPCError({ code: "CONFLICT", message: ALREADY_MEMBER });
     const now = new Date();
     if (existing) {
-      // One row per member and project: asking again after a decline or after leaving reopens it.
-      const [reopened] = await ctx.db
-        .update(projectJoinRequests)
-        .set({ status: "pending", seenAt: null, updatedAt: now })
-        .where(
-          and(
-            eq(projectJoinRequests.id, existing.id),
-            inArray(projectJoinRequests.status, ["declined", "left", "removed"]),
-          ),
-        )
-        .returning({ id: projectJoinRequests.id });
+      // One row per member and project: asking again after a decline, leaving or removal reopens it.
+      const [[reopened], notified] = await ctx.db.batch([
+        ctx.db
+          .update(projectJoinRequests)
+          .set({ status: "pending", seenAt: null, updatedAt: now })
+          .where(
+            and(
+              eq(projectJoinRequests.id, existing.id),
+              inArray(projectJoinRequests.status, ["declined", "left", "removed"]),
+            ),
+          )
+          .returning({ id: projectJoinRequests.id }),
+        ...askStatements(ctx, project, existing.id, now),
+      ]);
       // Another request of the same member reopened it first.
       if (!reopened) throw new TRPCError({ code: "CONFLICT", message: ALREADY_PENDING });
+      tellNotified(ctx, notified);
       return { id: existing.id, status: "pending" as const };
     }
     const id = crypto.randomUUID();
-    await ctx.db
-      .insert(projectJoinRequests)
-      .values({ id, projectId: project.id, userId: ctx.user.id, createdAt: now, updatedAt: now })
+    const [, notified] = await ctx.db
+      .batch([
+        ctx.db
+          .insert(projectJoinRequests)
+          .values({ id, projectId: project.id, userId: ctx.user.id, createdAt: now, updatedAt: now }),
+        ...askStatements(ctx, project, id, now),
+      ])
       .catch((error: unknown) => {
         // A double click: the unique (project, member) index keeps the first request only.
         if (isUniqueViolation(error)) throw new TRPCError({ code: "CONFLICT", message: ALREADY_PENDING });
@@ -129,6 +173,7 @@ export const joinRequestsRouter = router({
         if (isForeignKeyViolation(error)) throw new TRPCError({ code: "NOT_FOUND", message: PROJECT_NOT_FOUND });
         throw error;
       });
+    tellNotified(ctx, notified);
     return { id, status: "pending" as const };
   }),
 

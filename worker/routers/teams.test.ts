@@ -76,6 +76,32 @@ describe("a project's team chat", () => {
     expect(await chatOf(cy, projectId)).toBeUndefined();
   });
 
+  it("tells an accepted member once that they were accepted, not again that they were added to its chat", async () => {
+    const owner = await t.member("Olga Owner");
+    const [ada, bo] = [await t.member("Ada Member"), await t.member("Bo Second")];
+    const projectId = await project(owner);
+    await join(owner, ada, projectId);
+    await join(owner, bo, projectId);
+    const bell = async (m: TestMember) =>
+      (await m.trpc.notifications.list.query({ filter: "all" })).items.map((n) => `${n.kind}: ${n.text}`);
+    for (const m of [ada, bo]) {
+      expect(await bell(m)).toEqual(["join_accepted: accepted your request to join Trail Mapper"]);
+    }
+    // The owner made the chat by accepting: they hear only of the askings.
+    expect(await bell(owner)).toEqual([
+      "join_request: asked to join Trail Mapper",
+      "join_request: asked to join Trail Mapper",
+    ]);
+
+    // Back in the chat after leaving is again one acceptance.
+    await ada.trpc.joinRequests.leave.mutate({ projectId });
+    await join(owner, ada, projectId);
+    expect(await bell(ada)).toEqual([
+      "join_accepted: accepted your request to join Trail Mapper",
+      "join_accepted: accepted your request to join Trail Mapper",
+    ]);
+  });
+
   it("follows the team when a member leaves, and takes them back when accepted again", async () => {
     const owner = await t.member("Olga Owner");
     const ada = await t.member("Ada Member");

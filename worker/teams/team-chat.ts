@@ -3,7 +3,7 @@
  * statements go into the very batch (one transaction) that changes a member's join request, after
  * that change, and read the request as it then stands: whatever other batches run at once, when
  * one commits the chat and the team agree on that member. The chat is made with the first
- * accepted member; deleting the project archives it (a trigger of migration 0013).
+ * accepted member; deleting the project archives it (a trigger of migration 0014).
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@db/client";

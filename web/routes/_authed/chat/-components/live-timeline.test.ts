@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { wireMessage } from "@testing/wire-message";
 import type { WireMessage } from "@party/protocol";
 import { liveTimeline } from "./live-timeline";
-import { hasGap, timelineMessages, type Timeline, type TimelinePage } from "./timeline";
+import { hasGap, type Timeline, type TimelinePage } from "./timeline";
 
 const m = (seq: number) => wireMessage(seq);
 const queryKey = ["chats", "timeline", "c"];
@@ -36,7 +36,7 @@ function chat(upTo: number) {
     },
     held: () => {
       const timeline = queryClient.getQueryData<Timeline>(queryKey);
-      return timeline ? timelineMessages(timeline).map((x) => x.seq) : [];
+      return timeline ? [...timeline.pages].reverse().flatMap((page) => page.messages.map((x) => x.seq)) : [];
     },
     gap: () => hasGap(queryClient.getQueryData<Timeline>(queryKey)!),
   };
