@@ -4,6 +4,7 @@
  * by the constructors below. Browsers import the types alone.
  */
 import { z } from "zod";
+import { ringNotices, type CallRoomEvent, type RingEvent } from "./call-signals";
 import type { RoomKind } from "./ticket";
 
 /** Socket messages from browsers are tiny; anything larger is refused unread. */
@@ -65,7 +66,11 @@ export type ChatNotice = z.infer<typeof chatNotice>;
 /** A chat room takes its notices as a list, oldest first. */
 export const chatNotices = z.array(chatNotice).min(1).max(MAX_NOTICES_PER_REQUEST);
 
-export const memberNotice = z.object({ type: z.literal("poke"), reason: z.enum(POKE_REASONS) });
+export const memberNotice = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("poke"), reason: z.enum(POKE_REASONS) }),
+  /** A call rings on every page of the member, or stops ringing (party/call-signals.ts). */
+  ...ringNotices,
+]);
 export type MemberNotice = z.infer<typeof memberNotice>;
 
 /** Where a room takes its notices, on either transport (HTTP locally, a binding at the edge). */
@@ -109,9 +114,10 @@ export type ChatRoomEvent =
   | { type: "messages"; messages: WireMessage[] }
   | { type: "presence"; online: string[] }
   | { type: "typing"; userId: string }
-  | { type: "pong" };
+  | { type: "pong" }
+  | CallRoomEvent;
 
-export type MemberRoomEvent = { type: "poke"; reason: PokeReason } | { type: "pong" };
+export type MemberRoomEvent = { type: "poke"; reason: PokeReason } | { type: "pong" } | RingEvent;
 
 export const chatRoomEvents = {
   messages: (messages: WireMessage[]) => JSON.stringify({ type: "messages", messages } satisfies ChatRoomEvent),
