@@ -42,3 +42,5 @@ export function callHistoryLine(call: { kind: CallKind; outcome: CallOutcome; du
   if (call.outcome !== "completed") return `Missed ${word} call`;
   return `${word[0]!.toUpperCase()}${word.slice(1)} call · ${formatCallDuration(call.durationMs)}`;
 }
+
+export const CALLS_UNAVAILABLE = "Calls are not available right now. Please try again.";

@@ -1,6 +1,7 @@
 import type { RoomEnv } from "@party/env";
+import { callCommandRequest } from "@party/call-requests";
 import { noticeRequest } from "@party/protocol";
-import { expectAccepted, type Rooms } from "./rooms";
+import { expectAccepted, readCallAnswer, type Rooms } from "./rooms";
 
 /**
  * The rooms as Durable Objects of this same Worker, reached through their bindings. Addressed by
@@ -16,6 +17,12 @@ export function bindingRooms(env: RoomEnv, secret: string): Rooms {
     async tellMember(userId, notice) {
       const room = env.MemberRoom.getByName(userId);
       expectAccepted((await room.fetch(noticeRequest("https://rooms", "member-room", userId, secret, notice))).status);
+    },
+    async callChat(chatId, command) {
+      const response = await env.ChatRoom.getByName(chatId).fetch(
+        callCommandRequest("https://rooms", chatId, secret, command),
+      );
+      return readCallAnswer(response.status, await response.text());
     },
   };
 }

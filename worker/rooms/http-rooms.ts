@@ -1,8 +1,9 @@
 import { Agent, request } from "node:http";
 import type { RoomKind } from "@party/ticket";
 import { noticeBatcher } from "./notice-batcher";
+import { callCommandPath } from "@party/call-requests";
 import { noticeHeaders, noticePath } from "@party/protocol";
-import { expectAccepted, type Rooms } from "./rooms";
+import { expectAccepted, readCallAnswer, type Rooms } from "./rooms";
 
 /** A room that does not answer within this is treated as unreachable (the send is stored anyway). */
 const TIMEOUT_MS = 2000;
@@ -14,28 +15,34 @@ const TIMEOUT_MS = 2000;
  */
 export function httpRooms(origin: string, secret: string): Rooms {
   const agent = new Agent({ keepAlive: true });
-  const post = (room: RoomKind, name: string, body: unknown) =>
-    new Promise<void>((resolve, reject) => {
+  /** Posts to the room and reads its answer with `read` (which may throw on a refusal). */
+  const postTo = <T>(path: string, body: unknown, read: (status: number, text: string) => T) =>
+    new Promise<T>((resolve, reject) => {
       const req = request(
-        new URL(noticePath(room, name), origin),
+        new URL(path, origin),
         { method: "POST", agent, headers: noticeHeaders(secret), timeout: TIMEOUT_MS },
         (response) => {
-          response.resume();
-          try {
-            expectAccepted(response.statusCode ?? 0);
-            resolve();
-          } catch (error) {
-            reject(error instanceof Error ? error : new Error(String(error)));
-          }
+          let text = "";
+          response.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
+          response.once("end", () => {
+            try {
+              resolve(read(response.statusCode ?? 0, text));
+            } catch (error) {
+              reject(error instanceof Error ? error : new Error(String(error)));
+            }
+          });
         },
       );
       req.once("timeout", () => req.destroy(new Error(`the room did not answer within ${TIMEOUT_MS} ms`)));
       req.once("error", reject);
       req.end(JSON.stringify(body));
     });
+  const post = (room: RoomKind, name: string, body: unknown) =>
+    postTo(noticePath(room, name), body, (status) => expectAccepted(status));
   return {
     tellChat: noticeBatcher((chatId, notices) => post("chat-room", chatId, notices)),
     tellMember: (userId, notice) => post("member-room", userId, notice),
+    callChat: (chatId, command) => postTo(callCommandPath(chatId), command, readCallAnswer),
     // node:http hands a request its kept-alive socket, and writes it, on the next tick: a tick
     // queued after it comes after that write.
     sent: () => new Promise<void>((resolve) => process.nextTick(resolve)),

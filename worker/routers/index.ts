@@ -3,6 +3,7 @@ import { accountRouter } from "./account";
 import { authRouter } from "./auth";
 import { chatsRouter } from "./chats";
 import { billingRouter } from "./billing";
+import { callsRouter } from "./calls";
 import { joinRequestsRouter } from "./join-requests";
 import { projectsRouter } from "./projects";
 import { contactRouter } from "./contact";
@@ -21,6 +22,7 @@ export const appRouter = router({
   billing: billingRouter,
   friends: friendsRouter,
   credentials: credentialsRouter,
+  calls: callsRouter,
 });
 
 export type AppRouter = typeof appRouter;

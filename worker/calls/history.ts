@@ -1,0 +1,44 @@
+/**
+ * A call's line in its chat's history ('Video call · 12:31', 'Missed voice call') and the missed
+ * calls' notifications. The API writes them from the chat room's own record of the call: a page
+ * only says which call ended, so nothing it sends becomes the text. The line is the caller's, with
+ * the call's id as its client id, so however many pages report the same call it is written once.
+ */
+import { sql } from "drizzle-orm";
+import { callHistoryLine } from "@core/call-rules";
+import type { CallRecord } from "@party/call-signals";
+import { recipientsAt } from "../chats/access";
+import { insertedMessage, insertMessage } from "../chats/messages";
+import { announceMessage, tellCall } from "../chats/notify";
+import type { Context } from "../trpc";
+
+export async function writeCallHistory(ctx: Context, chatId: string, record: CallRecord) {
+  const [inserted] = await ctx.db.batch([
+    insertMessage(ctx.db, {
+      chatId,
+      senderId: record.callerId,
+      clientId: `call:${record.callId}`,
+      content: callHistoryLine(record),
+      messageType: "system",
+    }),
+    // The caller placed the call: their own line is read, as their own words are (the trigger does
+    // that for text messages only).
+    ctx.db.run(sql`
+      UPDATE chat_participants SET last_read_seq = line.seq
+      FROM (SELECT seq FROM messages WHERE sender_id = ${record.callerId} AND client_id = ${`call:${record.callId}`}) AS line
+      WHERE chat_id = ${chatId} AND user_id = ${record.callerId} AND last_read_seq < line.seq`),
+    // Only those still in the chat; the caller as the actor while their account exists.
+    ctx.db.run(sql`
+      INSERT INTO notifications (recipient_id, actor_id, kind, subject_id, event_key)
+      SELECT value, (SELECT id FROM users WHERE id = ${record.callerId}), 'missed_call', ${chatId}, ${record.callId}
+      FROM json_each(${JSON.stringify(record.missedBy)})
+      WHERE EXISTS (
+        SELECT 1 FROM chat_participants WHERE chat_id = ${chatId} AND user_id = value AND left_at IS NULL
+      )
+      ON CONFLICT (recipient_id, kind, event_key) DO NOTHING`),
+  ]);
+  const line = insertedMessage(inserted);
+  if (line) announceMessage(ctx, line, await recipientsAt(ctx.db, chatId, inserted[0]!.members_version));
+  // Written: the room may forget its record.
+  tellCall(ctx, chatId, { type: "recorded", callId: record.callId });
+}
