@@ -3,7 +3,7 @@
  * starts with its type, which is how the room tells call frames from the chat's own
  * (`isCallFrame`); party/call-signals.ts parses them on the room's side.
  */
-import type { CallMessage, SignalBody } from "./call-signals";
+import type { CallMessage, CallRoomEvent, SignalBody } from "./call-signals";
 
 const frame = (message: CallMessage) => JSON.stringify(message);
 
@@ -14,3 +14,6 @@ export const callMessages = {
   signal: (callId: string, to: string, body: SignalBody) =>
     frame({ type: "call-signal", callId, to, ...body } as CallMessage),
 };
+
+/** A chat room's event about its call (party/call-signals.ts `CallRoomEvent`). */
+export const isCallEvent = (event: { type: string }): event is CallRoomEvent => event.type.startsWith("call");
