@@ -18,7 +18,7 @@ export function CallButtons({ chatId }: { chatId: string }) {
     return (
       <Button
         size="sm"
-        className="bg-green-700 text-white hover:bg-green-700/90"
+        variant="success"
         disabled={pending || inACall}
         onClick={() => start(chatId, going.kind)}
       >

@@ -41,8 +41,8 @@ function Media({ stream, self, label }: { stream: MediaStream; self: boolean; la
   useEffect(() => {
     const video = ref.current!;
     video.srcObject = stream;
-    video.play().catch(() => {
-      if (self) return;
+    video.play().catch((error: unknown) => {
+      if (self || !(error instanceof DOMException && error.name === "NotAllowedError")) return;
       video.muted = true;
       setSilenced(true);
       void video.play().catch(() => undefined);
@@ -99,7 +99,7 @@ function Tile({
       className="relative flex min-h-0 items-center justify-center overflow-hidden rounded-xl bg-muted"
       aria-label={self ? "Your video" : `${person.name}'s video`}
     >
-      {stream && (
+      {stream && stream.getTracks().length > 0 && (
         <div className={cn("absolute inset-0", !showVideo && "invisible")}>
           <Media stream={stream} self={self} label={self ? "Your camera" : `Video of ${person.name}`} />
         </div>

@@ -71,7 +71,7 @@ function RingDialog({ ring }: { ring: Ring }) {
             <PhoneOff aria-hidden />
             Decline
           </Button>
-          <Button className="flex-1 bg-green-700 text-white hover:bg-green-700/90" onClick={accept} autoFocus>
+          <Button variant="success" className="flex-1" onClick={accept} autoFocus>
             <KindIcon aria-hidden />
             Accept
           </Button>

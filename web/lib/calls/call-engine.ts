@@ -64,7 +64,8 @@ export class CallEngine {
     problem: null,
   };
   readonly #listeners = new Set<() => void>();
-  readonly #peers = new Map<string, { peer: Peer; senders: Senders; unwatch: () => void }>();
+  /** `senders` is null until this side's tracks are on the connection (the polite side waits for an offer). */
+  readonly #peers = new Map<string, { peer: Peer; senders: Senders | null; unwatch: () => void }>();
   readonly #ready: Promise<void>;
   #local = new MediaStream();
   #screen: MediaStreamTrack | null = null;
@@ -133,9 +134,8 @@ export class CallEngine {
   #take(event: CallRoomEvent) {
     switch (event.type) {
       case "call":
+        // A call that is gone is followed by its end, which says how it ended.
         if (event.call?.callId === this.#callId) this.#follow(event.call);
-        // The call is gone (hung up on the other side): its end, with how it ended, comes next.
-        else if (event.call === null && this.#joined) this.#end(null);
         break;
       case "call-signal": {
         const entry = this.#peers.get(event.from);
@@ -178,21 +178,29 @@ export class CallEngine {
 
   #addPeer(userId: string, session: string) {
     // The lower id is polite: both sides agree without a word.
-    const peer = new Peer(userId, session, this.options.myId < userId, this.#iceServers, {
+    const polite = this.options.myId < userId;
+    const peer = new Peer(userId, session, polite, this.#iceServers, {
       send: (body) => this.#send(callMessages.signal(this.#callId, userId, body)),
       media: (stream) => this.#remote(userId, { stream: new MediaStream(stream.getTracks()) }),
       state: (connection) => this.#remote(userId, { connection }),
     });
     const senders: Senders = {};
-    for (const track of this.#local.getTracks()) {
-      const sender = peer.pc.addTrack(track, this.#local);
-      senders[track.kind as "audio" | "video"] = sender;
-    }
-    if (this.#screen && !senders.video) senders.video = peer.pc.addTrack(this.#screen, this.#local);
+    const addTracks = () => {
+      for (const track of this.#local.getTracks())
+        senders[track.kind as "audio" | "video"] = peer.pc.addTrack(track, this.#local);
+      if (this.#screen && !senders.video) senders.video = peer.pc.addTrack(this.#screen, this.#local);
+      this.#applyOutgoing();
+    };
     const unwatch = watchQuality(peer.pc, (poor) => this.#remote(userId, { poor }));
     this.#peers.set(userId, { peer, senders, unwatch });
     this.#remote(userId, { stream: new MediaStream(), connection: "new", poor: false });
-    this.#applyOutgoing();
+    if (polite) {
+      peer.beforeFirstOffer = addTracks;
+    } else {
+      addTracks();
+      // With nothing to send (no microphone), still offer to receive, or nobody would offer at all.
+      if (this.#local.getTracks().length === 0) peer.pc.addTransceiver("audio", { direction: "recvonly" });
+    }
   }
 
   #dropPeer(userId: string) {
@@ -217,6 +225,7 @@ export class CallEngine {
     const audio = muted ? null : (this.#local.getAudioTracks()[0] ?? null);
     const video = this.#screen ?? (cameraOff ? null : (this.#local.getVideoTracks()[0] ?? null));
     for (const { peer, senders } of this.#peers.values()) {
+      if (!senders) continue;
       if (senders.audio && senders.audio.track !== audio) void senders.audio.replaceTrack(audio);
       if (senders.video && senders.video.track !== video) void senders.video.replaceTrack(video);
       // A voice call has no video to replace: sharing a screen adds it (the connection renegotiates).
@@ -274,8 +283,8 @@ export class CallEngine {
     }
     track.enabled = kind === "audio" ? !this.#state.muted : !this.#state.cameraOff;
     this.#local.addTrack(track);
-    for (const entry of this.#peers.values()) {
-      if (!entry.senders[kind]) entry.senders[kind] = entry.peer.pc.addTrack(track, this.#local);
+    for (const { peer, senders } of this.#peers.values()) {
+      if (senders && !senders[kind]) senders[kind] = peer.pc.addTrack(track, this.#local);
     }
     this.#update({
       preview: this.#screen ? this.#state.preview : new MediaStream(this.#local.getTracks()),

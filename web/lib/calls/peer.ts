@@ -2,6 +2,9 @@
  * One connection of the mesh: this page and one other participant, with "perfect negotiation" as
  * MDN describes it. Either side may (re)negotiate whenever its tracks change; when both offer at
  * once, the polite side rolls its offer back and answers, the impolite one ignores the other's.
+ * The very first offer is the impolite side's alone: the polite side adds its tracks as it takes
+ * that offer (`beforeFirstOffer`), since Chromium can leave a connection whose first offer was rolled
+ * back gathering candidates forever.
  * A path that fails, or stays disconnected for a moment (a short network drop), is restarted
  * (ICE restart) rather than the call ended.
  */
@@ -9,6 +12,12 @@ import type { SignalBody } from "@party/call-signals";
 
 /** 'disconnected' often recovers by itself within a second or two; past this, find a new path. */
 const RESTART_AFTER_DISCONNECT_MS = 2500;
+/**
+ * Once both descriptions are set, the two sides find a path within a second on a good network. When
+ * two offers crossed, the candidates of the one rolled back can be lost on the way; a path still
+ * not found after this is looked for afresh, with new candidates.
+ */
+const RESTART_IF_NOT_CONNECTED_MS = 5000;
 
 export interface PeerEvents {
   send(body: SignalBody): void;
@@ -24,6 +33,9 @@ export class Peer {
   #ignoreOffer = false;
   #settingRemoteAnswer = false;
   #restartTimer: ReturnType<typeof setTimeout> | undefined;
+  #settledTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Run once, just before the first offer from the other side is taken. */
+  beforeFirstOffer: (() => void) | null = null;
 
   constructor(
     readonly userId: string,
@@ -47,6 +59,7 @@ export class Peer {
       events.media(this.remote);
     };
     this.pc.oniceconnectionstatechange = () => this.#watchPath();
+    this.pc.onsignalingstatechange = () => this.#watchNegotiation();
     this.pc.onconnectionstatechange = () => events.state(this.pc.connectionState);
   }
 
@@ -73,6 +86,14 @@ export class Peer {
     }
   }
 
+  #watchNegotiation() {
+    clearTimeout(this.#settledTimer);
+    if (this.pc.signalingState !== "stable" || !this.pc.remoteDescription) return;
+    this.#settledTimer = setTimeout(() => {
+      if (["new", "checking"].includes(this.pc.iceConnectionState)) this.pc.restartIce();
+    }, RESTART_IF_NOT_CONNECTED_MS);
+  }
+
   /** A signal the other side sent through the room. */
   async receive(body: SignalBody) {
     try {
@@ -83,6 +104,10 @@ export class Peer {
         this.#ignoreOffer = !this.polite && collision;
         if (this.#ignoreOffer) return;
         this.#settingRemoteAnswer = description.type === "answer";
+        if (description.type === "offer" && this.beforeFirstOffer) {
+          this.beforeFirstOffer();
+          this.beforeFirstOffer = null;
+        }
         await this.pc.setRemoteDescription(description);
         this.#settingRemoteAnswer = false;
         if (description.type === "offer") {
@@ -109,6 +134,7 @@ export class Peer {
 
   close() {
     clearTimeout(this.#restartTimer);
+    clearTimeout(this.#settledTimer);
     this.pc.close();
   }
 }
