@@ -16,12 +16,7 @@ export function CallButtons({ chatId }: { chatId: string }) {
 
   if (going && active?.callId !== going.callId) {
     return (
-      <Button
-        size="sm"
-        variant="success"
-        disabled={pending || inACall}
-        onClick={() => start(chatId, going.kind)}
-      >
+      <Button size="sm" variant="success" disabled={pending || inACall} onClick={() => start(chatId, going.kind)}>
         <PhoneIncoming aria-hidden />
         Join call
       </Button>
