@@ -189,8 +189,9 @@ export function CallView({
   reconnecting: boolean;
 }) {
   const others = state.call?.participants.filter((p) => p.userId !== myId) ?? [];
+  const ringing = state.call?.ringing ?? [];
   const video = state.call?.kind === "video";
-  const tiles = others.length + 1;
+  const tiles = others.length + ringing.length + 1;
   const status =
     state.phase === "joining"
       ? "Joining..."
@@ -232,6 +233,23 @@ export function CallView({
             muted={!p.audio}
             status={remoteStatus(p.away, state.remotes[p.userId])}
           />
+        ))}
+        {ringing.map((userId) => (
+          <figure
+            key={userId}
+            aria-label={`${people(userId).name}, ringing`}
+            className="relative flex min-h-0 flex-col items-center justify-center gap-2 overflow-hidden rounded-xl bg-muted"
+          >
+            <Avatar
+              name={people(userId).name}
+              url={people(userId).avatarUrl}
+              className="size-20 animate-pulse"
+              initialClassName="text-3xl"
+            />
+            <figcaption className="max-w-full truncate px-2 text-sm">
+              {people(userId).name} · <span className="text-muted-foreground">Ringing...</span>
+            </figcaption>
+          </figure>
         ))}
         <Tile
           person={people(myId)}
