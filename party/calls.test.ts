@@ -194,7 +194,9 @@ describe("ringing", () => {
         () => expect(ofType(ada, "call-ended")).toEqual([{ type: "call-ended", callId, outcome: "no-answer" }]),
         RING_TIMEOUT_MS + 10_000,
       );
-      expect(ofType(bobsPage, "ring-stop")).toEqual([{ type: "ring-stop", callId, reason: "missed" }]);
+      await eventually(() =>
+        expect(ofType(bobsPage, "ring-stop")).toEqual([{ type: "ring-stop", callId, reason: "missed" }]),
+      );
       const { answer } = await command(chatId, { type: "record", callId });
       expect(answer).toMatchObject({ status: "ended", record: { outcome: "no-answer", missedBy: ["bob-r4"] } });
       closeAll(ada, bobsPage);
