@@ -268,6 +268,13 @@ test(
         .getByText(/^\d+:\d\d$/)
         .count(),
     ).toBe(1);
+
+    // The device picker lists the microphone and the camera in use; picking a camera keeps the video going.
+    await callView(bob.page).getByRole("button", { name: "Devices" }).click();
+    const devices = bob.page.getByRole("menu");
+    await expect.poll(() => devices.getByRole("menuitemradio", { checked: true }).count()).toBe(2);
+    await devices.getByRole("menuitemradio").last().click();
+    await keepsRising(ada.page, framesDecoded);
   },
   CALL_TEST_MS,
 );
