@@ -234,7 +234,7 @@ test(
               }
               return decoding;
             }),
-          { timeout: 20_000 },
+          { timeout: 30_000 },
         )
         .toBe(2);
     }

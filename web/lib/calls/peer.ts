@@ -14,8 +14,8 @@ import type { SignalBody } from "@party/call-signals";
 const RESTART_AFTER_DISCONNECT_MS = 2500;
 /**
  * Once both descriptions are set, the two sides find a path within a second on a good network. When
- * two offers crossed, the candidates of the one rolled back can be lost on the way; a path still
- * not found after this is looked for afresh, with new candidates.
+ * two offers crossed, the candidates of the one rolled back can be lost on the way; a connection
+ * that has not even started checking a path after this looks afresh, with new candidates.
  */
 const RESTART_IF_NOT_CONNECTED_MS = 5000;
 
@@ -90,7 +90,8 @@ export class Peer {
     clearTimeout(this.#settledTimer);
     if (this.pc.signalingState !== "stable" || !this.pc.remoteDescription) return;
     this.#settledTimer = setTimeout(() => {
-      if (["new", "checking"].includes(this.pc.iceConnectionState)) this.pc.restartIce();
+      // Still checking is left alone: a busy machine may be slow, and a restart would start it over.
+      if (this.pc.iceConnectionState === "new") this.pc.restartIce();
     }, RESTART_IF_NOT_CONNECTED_MS);
   }
 
