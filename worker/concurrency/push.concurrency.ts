@@ -69,5 +69,7 @@ test(`a device enabled ${8} times at once is one device; ${MESSAGES} messages, e
   await new Promise((done) => setTimeout(done, 2_000));
   expect(bodies().sort()).toEqual(sends.map((send) => send.content).sort());
   expect(pushService.refused).toEqual([]);
-  expect(await countRows(host, "push_outbox", `attempts = 1 AND sent_at IS NOT NULL AND ${MESSAGE_PUSH}`)).toBe(MESSAGES);
+  expect(await countRows(host, "push_outbox", `attempts = 1 AND sent_at IS NOT NULL AND ${MESSAGE_PUSH}`)).toBe(
+    MESSAGES,
+  );
 });
