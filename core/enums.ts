@@ -121,6 +121,9 @@ export const MESSAGE_TYPES = ["text", "system"] as const;
 /** `removed`: the owner took the member off the team. Like `left` and `declined`, asking again reopens it. */
 export const JOIN_REQUEST_STATUSES = ["pending", "accepted", "declined", "left", "removed"] as const;
 export const PAYMENT_STATUSES = ["pending", "paid", "refunded"] as const;
+/** A call is one or the other for its whole length: a voice call never turns on a camera by itself. */
+export const CALL_KINDS = ["video", "voice"] as const;
+export type CallKind = (typeof CALL_KINDS)[number];
 
 /**
  * What a notification tells of. Requests and mentions are never grouped; the chat's own unread count
@@ -136,6 +139,7 @@ export const NOTIFICATION_KINDS = [
   "mention",
   "pro_confirmed",
   "pro_refunded",
+  "missed_call",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -633,6 +633,11 @@ export const accessTable: AccessTable = {
       return { party, input: { id } };
     },
   },
+  /** A call in a chat is its participants' business; to anyone else the chat does not exist. */
+  "calls.start": participantsOnly((chatId) => ({ chatId, kind: "voice" })),
+  "calls.decline": participantsOnly((chatId) => ({ chatId, callId: crypto.randomUUID() })),
+  "calls.record": participantsOnly((chatId) => ({ chatId, callId: crypto.randomUUID() })),
+  "calls.iceServers": participantsOnly((chatId) => ({ chatId })),
 };
 
 /** The table as the router's paths look it up at run time. */

@@ -1,5 +1,5 @@
 import { TRPCError } from "@trpc/server";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { chatParticipants, chats } from "@db/schema";
 
@@ -12,6 +12,10 @@ export const ADMINS_ONLY = "Only a group admin can add members.";
  * The chat and the caller's place in it, for current participants only. Anyone else, and an
  * unknown id, get the same answer, so ids cannot be probed.
  */
+/** Holds while the member is in the chat: for a statement that acts only on current participants. */
+export const participantNow = (chatId: string, userId: string | SQL) =>
+  sql`SELECT 1 FROM chat_participants WHERE chat_id = ${chatId} AND user_id = ${userId} AND left_at IS NULL`;
+
 export async function currentChat(db: Db, chatId: string, userId: string) {
   const [row] = await db
     .select({ chat: chats, me: chatParticipants })

@@ -20,13 +20,14 @@ import {
   currentParticipantIds,
   GROUP_FRIENDS_ONLY,
   NOT_FRIENDS,
+  participantNow,
   recipientsAt,
 } from "../chats/access";
 import { areFriends, friendsCondition, notFriends, pairKey } from "../chats/friendship";
 import { chatSummary, displayName, listChats, participantsOf } from "../chats/listing";
 import { insertedMessage, insertMessage, messageByClientId, readMessages, rowToWire } from "../chats/messages";
 import { announceMessage, pokeMembers, tellChat } from "../chats/notify";
-import { JUST_WRITTEN, notificationStatements, tellNotified, type Notified } from "../notifications/write";
+import { JUST_WRITTEN, notificationStatements, notifiedBy, tellNotified } from "../notifications/write";
 import { pushAfterResponse } from "../push/outbox";
 import { queueMessagePush } from "../push/message-push";
 import { protectedProcedure, router, type Context } from "../trpc";
@@ -82,9 +83,6 @@ async function storedOrRefused(ctx: Ctx, input: z.infer<typeof sendInput>) {
   throw new TRPCError({ code: "NOT_FOUND", message: CHAT_NOT_FOUND });
 }
 
-const participantNow = (chatId: string, userId: string) =>
-  sql`SELECT 1 FROM chat_participants WHERE chat_id = ${chatId} AND user_id = ${userId} AND left_at IS NULL`;
-
 /**
  * The member added to a group hears of it. Each time they are added is its own event, named by the
  * chat's `members_version` after it (it moves with every join and leave).
@@ -99,9 +97,6 @@ const addedStatements = (ctx: Ctx, chatId: string, title: string | null, userId:
     eventKey: sql`(SELECT id || ':' || members_version FROM chats WHERE id = ${chatId})`,
     happened,
   });
-
-/** Who a batch of `addedStatements` notified: the results that are rows (the pushes' are not). */
-const notifiedBy = (results: unknown[]) => results.filter((result): result is Notified => Array.isArray(result));
 
 async function ticketFor(ctx: Ctx, room: "chat-room" | "member-room", name: string) {
   return {

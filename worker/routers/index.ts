@@ -3,6 +3,7 @@ import { accountRouter } from "./account";
 import { authRouter } from "./auth";
 import { chatsRouter } from "./chats";
 import { billingRouter } from "./billing";
+import { callsRouter } from "./calls";
 import { joinRequestsRouter } from "./join-requests";
 import { projectsRouter } from "./projects";
 import { contactRouter } from "./contact";
@@ -30,6 +31,7 @@ export const appRouter = router({
   emails: emailsRouter,
   notifications: notificationsRouter,
   push: pushRouter,
+  calls: callsRouter,
   people: peopleRouter,
   suggestions: suggestionsRouter,
   teams: teamsRouter,

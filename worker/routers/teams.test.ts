@@ -199,6 +199,11 @@ describe("a project's team chat", () => {
       await rejection(ada.trpc.chats.send.mutate({ chatId, clientId: crypto.randomUUID(), content: "Still here?" })),
     ).toMatchObject({ code: "FORBIDDEN", message: "This project was deleted, so its team chat is read-only." });
     expect(await lines(owner, chatId)).not.toContain("Still here?");
+    // Nor does it ring anyone.
+    expect(await rejection(ada.trpc.calls.start.mutate({ chatId, kind: "voice" }))).toMatchObject({
+      code: "FORBIDDEN",
+      message: "This project was deleted, so its team chat is read-only.",
+    });
     // Gone from My Projects' team chats; its history stays readable, and now it may be left.
     expect(await ada.trpc.teams.chats.query()).not.toContainEqual({ projectId, chatId });
     await ada.trpc.chats.leave.mutate({ chatId });
