@@ -30,6 +30,17 @@ async function seed(app: RunningHost, page: Page, newPage: () => Promise<Page>) 
   await signUp(page, { ...newMember(), displayName: "Grace Hopper" });
   const friendPage = await newPage();
   const friend = await signUp(friendPage, { ...newMember(), displayName: "Linus Benedict Torvalds-Lovelace" });
+  await call(friendPage, "profiles.update", {
+    displayName: friend.displayName,
+    bio: null,
+    age: null,
+    developerType: "Backend Developer",
+    experience: "Expert (5+ years)",
+    specialization: "Embedded Systems",
+    region: "Kyrgyzstan",
+    interestedProjects: ["Mobile Apps"],
+    skills: ["Rust", "Embedded C", "Orbital mechanics and ground stations", "Kotlin", "GraphQL"],
+  });
   const { id: projectId } = await call<{ id: string }>(page, "projects.create", {
     title: "Orbit Planner for Hobby Satellites",
     category: "Mobile Apps",
@@ -92,6 +103,7 @@ function visits(seeded: Awaited<ReturnType<typeof seed>>): Visit[] {
     { path: "/friends", ready: seeded.friendName, as: "member" },
     { path: "/requests", ready: "You're all caught up! No friend requests to review.", as: "member" },
     { path: `/member/${seeded.friendId}`, ready: seeded.friendName, as: "member" },
+    { path: "/people", ready: seeded.friendName, as: "member" },
     { path: `/chat/${seeded.chatId}`, ready: "Shall we plan the next pass?", as: "member" },
     { path: "/settings", ready: "Settings", as: "member" },
     { path: "/notifications", ready: seeded.friendName, as: "member" },

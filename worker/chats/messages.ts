@@ -78,9 +78,9 @@ export function insertMessage(db: Db, m: NewMessage) {
     ${RETURNING_MESSAGE}, (SELECT members_version FROM chats WHERE chats.id = messages.chat_id) AS members_version`);
 }
 
-/** A group, or a private chat whose two members are still friends. */
+/** A group, or a private chat whose two members are still friends; never an archived team chat. */
 const mayTalk = (chatId: string) =>
-  sql`SELECT 1 FROM chats WHERE chats.id = ${chatId} AND (chats.is_group OR ${chatPairAreFriends})`;
+  sql`SELECT 1 FROM chats WHERE chats.id = ${chatId} AND NOT chats.archived AND (chats.is_group OR ${chatPairAreFriends})`;
 
 /** The row a first insert returned, as the client sees it; null when the statement stored nothing. */
 export const insertedMessage = (rows: MessageRow[]) => (rows[0] ? rowToWire(rows[0]) : null);

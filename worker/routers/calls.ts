@@ -3,6 +3,7 @@ import { z } from "zod";
 import { CALL_ALONE, CALL_FULL, CALL_NOT_FRIENDS, CALLS_UNAVAILABLE } from "@core/call-rules";
 import { CALL_KINDS } from "@core/enums";
 import { plainText } from "@core/fields";
+import { TEAM_CHAT_READ_ONLY } from "@core/team-rules";
 import type { CallAnswer, CallCommand } from "@party/call-signals";
 import { currentChat, currentParticipantIds } from "../chats/access";
 import { areFriends } from "../chats/friendship";
@@ -54,6 +55,8 @@ export const callsRouter = router({
     .input(z.object({ chatId: id, kind: z.enum(CALL_KINDS) }))
     .mutation(async ({ ctx, input }) => {
       const { chat } = await currentChat(ctx.db, input.chatId, ctx.user.id);
+      // A deleted project's team chat takes no new lines, a call's history line among them.
+      if (chat.archived) throw new TRPCError({ code: "FORBIDDEN", message: TEAM_CHAT_READ_ONLY });
       const callees = await calleesOf(ctx, chat.id, chat.isGroup);
       const me = (await participantsOf(ctx.db, chat.id)).find((p) => p.userId === ctx.user.id)!;
       const answer = await askRoom(ctx, chat.id, {

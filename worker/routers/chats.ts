@@ -32,6 +32,7 @@ import { pushAfterResponse } from "../push/outbox";
 import { queueMessagePush } from "../push/message-push";
 import { protectedProcedure, router, type Context } from "../trpc";
 import { plainText } from "@core/fields";
+import { TEAM_CHAT_FOLLOWS_TEAM, TEAM_CHAT_READ_ONLY } from "@core/team-rules";
 
 const id = plainText().trim().min(1).max(64);
 const byChat = z.object({ chatId: id });
@@ -76,6 +77,7 @@ async function storedOrRefused(ctx: Ctx, input: z.infer<typeof sendInput>) {
   const stored = await messageByClientId(ctx.db, ctx.user.id, input.clientId);
   if (stored?.chatId === chat.id) return stored;
   if (stored) throw new TRPCError({ code: "CONFLICT", message: CLIENT_ID_TAKEN });
+  if (chat.archived) throw new TRPCError({ code: "FORBIDDEN", message: TEAM_CHAT_READ_ONLY });
   if (!chat.isGroup) throw new TRPCError({ code: "FORBIDDEN", message: NOT_FRIENDS });
   // They left between the two statements.
   throw new TRPCError({ code: "NOT_FOUND", message: CHAT_NOT_FOUND });
@@ -126,6 +128,9 @@ export const chatsRouter = router({
       title: chat.title,
       description: chat.description,
       lastSeq: chat.lastSeq,
+      /** A team chat's project (its page links there); read-only once the project is deleted. */
+      projectId: chat.projectId,
+      archived: chat.archived,
       me: { role: me.role, muted: me.muted, lastReadSeq: me.lastReadSeq },
       participants: await participantsOf(ctx.db, chat.id),
     };
@@ -273,6 +278,7 @@ export const chatsRouter = router({
   addMember: protectedProcedure.input(z.object({ chatId: id, userId: id })).mutation(async ({ ctx, input }) => {
     const { chat, me } = await currentChat(ctx.db, input.chatId, ctx.user.id);
     if (!chat.isGroup || me.role !== "admin") throw new TRPCError({ code: "FORBIDDEN", message: ADMINS_ONLY });
+    if (chat.projectId) throw new TRPCError({ code: "FORBIDDEN", message: TEAM_CHAT_FOLLOWS_TEAM });
     if (!(await areFriends(ctx.db, ctx.user.id, input.userId))) {
       throw new TRPCError({ code: "BAD_REQUEST", message: GROUP_FRIENDS_ONLY });
     }
@@ -303,6 +309,8 @@ export const chatsRouter = router({
   /** The member stops seeing and receiving the chat; the others read '… left the chat'. */
   leave: protectedProcedure.input(byChat).mutation(async ({ ctx, input }) => {
     const { chat } = await currentChat(ctx.db, input.chatId, ctx.user.id);
+    // Members leave a live team chat by leaving the project; an archived one anyone may leave.
+    if (chat.projectId && !chat.archived) throw new TRPCError({ code: "FORBIDDEN", message: TEAM_CHAT_FOLLOWS_TEAM });
     const name = await displayName(ctx.db, ctx.user.id);
     const [inserted] = await ctx.db.batch([
       // Written while the member is still in, so it is numbered; then they are out.

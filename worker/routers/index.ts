@@ -12,7 +12,10 @@ import { emailsRouter } from "./emails";
 import { friendsRouter } from "./friends";
 import { notificationsRouter } from "./notifications";
 import { profilesRouter } from "./profiles";
+import { peopleRouter } from "./people";
 import { pushRouter } from "./push";
+import { suggestionsRouter } from "./suggestions";
+import { teamsRouter } from "./teams";
 
 export const appRouter = router({
   auth: authRouter,
@@ -29,6 +32,9 @@ export const appRouter = router({
   notifications: notificationsRouter,
   push: pushRouter,
   calls: callsRouter,
+  people: peopleRouter,
+  suggestions: suggestionsRouter,
+  teams: teamsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -44,7 +44,8 @@ export const ChatHeader = memo(function ChatHeader({
         <h1 className="truncate text-base font-semibold">{title}</h1>
         <ChatStatus chat={chat} myId={myId} online={online} />
       </div>
-      <CallButtons chatId={chat.id} />
+      {/* A deleted project's team chat is read-only: nobody is rung from it. */}
+      {!chat.archived && <CallButtons chatId={chat.id} />}
       <AfterPaint fallback={<ChatMenuButton disabled />}>
         <ChatMenu chat={chat} myId={myId} online={online} />
       </AfterPaint>

@@ -66,11 +66,16 @@ export default function ChatMenu({ chat, myId, online }: { chat: Chat; myId: str
             {chat.me.muted ? <Bell aria-hidden /> : <BellOff aria-hidden />}
             {chat.me.muted ? "Unmute" : "Mute Chat"}
           </DropdownMenuItem>
-          <DropdownMenuSeparator />
-          <DropdownMenuItem className="text-destructive" onSelect={() => setConfirmLeave(true)}>
-            <LogOut aria-hidden />
-            Leave Chat
-          </DropdownMenuItem>
+          {/* A live team chat is left by leaving the project. */}
+          {!(chat.projectId && !chat.archived) && (
+            <>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem className="text-destructive" onSelect={() => setConfirmLeave(true)}>
+                <LogOut aria-hidden />
+                Leave Chat
+              </DropdownMenuItem>
+            </>
+          )}
         </DropdownMenuContent>
       </DropdownMenu>
 
@@ -102,7 +107,8 @@ export default function ChatMenu({ chat, myId, online }: { chat: Chat; myId: str
               </li>
             ))}
           </ul>
-          {chat.isGroup && chat.me.role === "admin" && (
+          {/* A team chat's members are the project's team: they come in by being accepted. */}
+          {chat.isGroup && chat.me.role === "admin" && !chat.projectId && (
             <AddGroupMembers chatId={chat.id} memberIds={current.map((p) => p.userId)} />
           )}
         </DialogContent>
