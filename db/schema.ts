@@ -10,6 +10,7 @@ import {
   PAYMENT_STATUSES,
   PROJECT_STATUSES,
   SUBSCRIPTION_STATUSES,
+  SUGGESTION_KINDS,
   type ProjectCategory,
 } from "../core/enums";
 import { MODERATION_ACTIONS, REPORT_REASONS, REPORT_STATUSES, REPORT_TARGETS } from "../core/safety-rules";
@@ -100,6 +101,13 @@ export const profiles = sqliteTable("profiles", {
     .notNull()
     .generatedAlwaysAs(sql`subscription_status = 'lifetime'`, { mode: "virtual" }),
   subscriptionExpiresAt: integer("subscription_expires_at", { mode: "timestamp_ms" }),
+  /** 'Open to join projects': a filter of Find people, and a badge on the member's card. */
+  openToJoin: integer("open_to_join", { mode: "boolean" }).notNull().default(true),
+  /**
+   * 'Show me in search': off, the member is in no one's Find people nor People you may know. The
+   * search index (member_search, migration 0014) holds only members who have it on.
+   */
+  listedInSearch: integer("listed_in_search", { mode: "boolean" }).notNull().default(true),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -206,33 +214,44 @@ export const friends = sqliteTable(
   ],
 );
 
-export const chats = sqliteTable("chats", {
-  id: text("id").primaryKey(),
-  title: text("title"),
-  description: text("description"),
-  isGroup: integer("is_group", { mode: "boolean" }).notNull().default(false),
-  avatarUrl: text("avatar_url"),
-  /**
-   * No foreign key: a group outlives its creator's account. The id of a deleted member stays as
-   * a name for nobody, like a participant's or a sender's (shown as 'Deleted member').
-   */
-  createdBy: text("created_by").notNull(),
-  /** Private chats only: the two member ids in sorted order, so a pair has exactly one chat. */
-  pairKey: text("pair_key").unique(),
-  /**
-   * Sequence number of the newest message (0 before the first): unread counts are differences.
-   * Moved by a trigger in the statement that inserts the message (migration 0009).
-   */
-  lastSeq: integer("last_seq").notNull().default(0),
-  /**
-   * Counts every change to who is in the chat (triggers on chat_participants): a list of
-   * recipients read while it held a value is still right while it holds it.
-   */
-  membersVersion: integer("members_version").notNull().default(0),
-  createdAt: createdAt(),
-  /** Last activity: creation, a message, someone joining or leaving. Chat lists sort by it. */
-  updatedAt: updatedAt(),
-});
+export const chats = sqliteTable(
+  "chats",
+  {
+    id: text("id").primaryKey(),
+    title: text("title"),
+    description: text("description"),
+    isGroup: integer("is_group", { mode: "boolean" }).notNull().default(false),
+    avatarUrl: text("avatar_url"),
+    /**
+     * No foreign key: a group outlives its creator's account. The id of a deleted member stays as
+     * a name for nobody, like a participant's or a sender's (shown as 'Deleted member').
+     */
+    createdBy: text("created_by").notNull(),
+    /** Private chats only: the two member ids in sorted order, so a pair has exactly one chat. */
+    pairKey: text("pair_key").unique(),
+    /**
+     * Sequence number of the newest message (0 before the first): unread counts are differences.
+     * Moved by a trigger in the statement that inserts the message (migration 0009).
+     */
+    lastSeq: integer("last_seq").notNull().default(0),
+    /**
+     * Counts every change to who is in the chat (triggers on chat_participants): a list of
+     * recipients read while it held a value is still right while it holds it.
+     */
+    membersVersion: integer("members_version").notNull().default(0),
+    /**
+     * Team chats only: the project whose owner and accepted members are its participants (at most one
+     * chat per project). No foreign key: the chat outlives its project, archived.
+     */
+    projectId: text("project_id"),
+    /** Read-only: its project was deleted (a trigger of migration 0014 sets it). */
+    archived: integer("archived", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+    /** Last activity: creation, a message, someone joining or leaving. Chat lists sort by it. */
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("chats_project_unique").on(t.projectId)],
+);
 
 export const chatParticipants = sqliteTable(
   "chat_participants",
@@ -576,6 +595,21 @@ export const moderationActions = sqliteTable("moderation_actions", {
   reason: text("reason").notNull(),
   createdAt: createdAt(),
 });
+
+/** Suggestions a member dismissed: never shown to them again. */
+export const suggestionDismissals = sqliteTable(
+  "suggestion_dismissals",
+  {
+    memberId: text("member_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: SUGGESTION_KINDS }).notNull(),
+    /** The project's id or the member's id. */
+    subjectId: text("subject_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.kind, t.subjectId] })],
+);
 
 /** Messages sent from the public contact form. */
 export const contactMessages = sqliteTable(

@@ -90,6 +90,12 @@ export function world(t: TestApp, stripe: StripeStandIn) {
     const request = await asking.trpc.joinRequests.request.mutate({ projectId: id });
     return { owner: by, side: asking, projectId: id, requestId: request.id };
   };
+  /** A project whose owner accepted the side onto its team (which starts its team chat). */
+  const team = async () => {
+    const { owner: by, side: member, projectId, requestId } = await pendingRequest();
+    await by.trpc.joinRequests.accept.mutate({ requestId });
+    return { owner: by, side: member, projectId };
+  };
   /** A request accepted; the owner and the side stay friends once they are. */
   const befriend = async (a: TestMember, b: TestMember) => {
     const { status } = await a.trpc.friends.relationship.query({ memberId: b.me.id });
@@ -160,6 +166,7 @@ export function world(t: TestApp, stripe: StripeStandIn) {
     forgetStranger: () => void (stranger = undefined),
     project,
     pendingRequest,
+    team,
     befriend,
     group,
     notification,
@@ -574,6 +581,40 @@ export const accessTable: AccessTable = {
     },
   },
 
+  "people.search": { ...members, arrange: async (w) => ({ party: await w.side(), input: { search: "Matrix" } }) },
+
+  "suggestions.projects": { ...members, arrange: anyMember },
+  "suggestions.people": { ...members, arrange: anyMember },
+  /** Anyone may set aside a suggestion for themselves; it changes nothing for anyone else. */
+  "suggestions.dismiss": {
+    ...members,
+    arrange: async (w) => {
+      const { id } = await w.project();
+      return { party: await w.side(), input: { kind: "project", subjectId: id } };
+    },
+  },
+
+  /** Only the owner removes a member; the member leaves by themselves (joinRequests.leave). */
+  "teams.removeMember": {
+    anonymous: "UNAUTHORIZED",
+    stranger: "FORBIDDEN",
+    party: "ok",
+    others: { member: "FORBIDDEN" },
+    arrange: async (w) => {
+      const { owner, side, projectId } = await w.team();
+      return { party: owner, others: { member: side }, input: { projectId, memberId: side.me.id } };
+    },
+  },
+  /** Anyone may ask; only the team is answered with its chat, everyone else with nothing. */
+  "teams.chat": {
+    ...members,
+    arrange: async (w) => {
+      const { side, projectId } = await w.team();
+      return { party: side, input: { projectId } };
+    },
+  },
+  "teams.chats": { ...members, arrange: anyMember },
+
   /** Any member may pay for Pro once; a member who has it is told so (the owner is Pro). */
   "billing.createCheckout": {
     ...members,
@@ -639,6 +680,11 @@ export const accessTable: AccessTable = {
       return { party, input: { id } };
     },
   },
+  /** A call in a chat is its participants' business; to anyone else the chat does not exist. */
+  "calls.start": participantsOnly((chatId) => ({ chatId, kind: "voice" })),
+  "calls.decline": participantsOnly((chatId) => ({ chatId, callId: crypto.randomUUID() })),
+  "calls.record": participantsOnly((chatId) => ({ chatId, callId: crypto.randomUUID() })),
+  "calls.iceServers": participantsOnly((chatId) => ({ chatId })),
 
   /** Anyone may block anyone (a fresh member each time, so no one else's calls are changed by it). */
   "safety.block": {

@@ -37,6 +37,7 @@ import { Route as AuthedShellDashboardRouteImport } from './routes/_authed/_shel
 import { Route as AuthedShellFriendsRouteImport } from './routes/_authed/_shell/friends'
 import { Route as AuthedShellMyProjectsRouteImport } from './routes/_authed/_shell/my-projects'
 import { Route as AuthedShellNotificationsRouteImport } from './routes/_authed/_shell/notifications'
+import { Route as AuthedShellPeopleRouteImport } from './routes/_authed/_shell/people'
 import { Route as AuthedShellRequestsRouteImport } from './routes/_authed/_shell/requests'
 import { Route as AuthedShellSettingsRouteImport } from './routes/_authed/_shell/settings'
 import { Route as AuthedChatChatIdRouteImport } from './routes/_authed/chat/$chatId'
@@ -181,6 +182,11 @@ const AuthedShellNotificationsRoute =
     path: '/notifications',
     getParentRoute: () => AuthedShellRoute,
   } as any)
+const AuthedShellPeopleRoute = AuthedShellPeopleRouteImport.update({
+  id: '/people',
+  path: '/people',
+  getParentRoute: () => AuthedShellRoute,
+} as any)
 const AuthedShellRequestsRoute = AuthedShellRequestsRouteImport.update({
   id: '/requests',
   path: '/requests',
@@ -233,6 +239,7 @@ export interface FileRoutesByFullPath {
   '/friends': typeof AuthedShellFriendsRoute
   '/my-projects': typeof AuthedShellMyProjectsRoute
   '/notifications': typeof AuthedShellNotificationsRoute
+  '/people': typeof AuthedShellPeopleRoute
   '/requests': typeof AuthedShellRequestsRoute
   '/settings': typeof AuthedShellSettingsRoute
   '/chat/$chatId': typeof AuthedChatChatIdRoute
@@ -263,6 +270,7 @@ export interface FileRoutesByTo {
   '/friends': typeof AuthedShellFriendsRoute
   '/my-projects': typeof AuthedShellMyProjectsRoute
   '/notifications': typeof AuthedShellNotificationsRoute
+  '/people': typeof AuthedShellPeopleRoute
   '/requests': typeof AuthedShellRequestsRoute
   '/settings': typeof AuthedShellSettingsRoute
   '/chat/$chatId': typeof AuthedChatChatIdRoute
@@ -299,6 +307,7 @@ export interface FileRoutesById {
   '/_authed/_shell/friends': typeof AuthedShellFriendsRoute
   '/_authed/_shell/my-projects': typeof AuthedShellMyProjectsRoute
   '/_authed/_shell/notifications': typeof AuthedShellNotificationsRoute
+  '/_authed/_shell/people': typeof AuthedShellPeopleRoute
   '/_authed/_shell/requests': typeof AuthedShellRequestsRoute
   '/_authed/_shell/settings': typeof AuthedShellSettingsRoute
   '/_authed/chat/$chatId': typeof AuthedChatChatIdRoute
@@ -333,6 +342,7 @@ export interface FileRouteTypes {
     | '/friends'
     | '/my-projects'
     | '/notifications'
+    | '/people'
     | '/requests'
     | '/settings'
     | '/chat/$chatId'
@@ -363,6 +373,7 @@ export interface FileRouteTypes {
     | '/friends'
     | '/my-projects'
     | '/notifications'
+    | '/people'
     | '/requests'
     | '/settings'
     | '/chat/$chatId'
@@ -398,6 +409,7 @@ export interface FileRouteTypes {
     | '/_authed/_shell/friends'
     | '/_authed/_shell/my-projects'
     | '/_authed/_shell/notifications'
+    | '/_authed/_shell/people'
     | '/_authed/_shell/requests'
     | '/_authed/_shell/settings'
     | '/_authed/chat/$chatId'
@@ -611,6 +623,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedShellNotificationsRouteImport
       parentRoute: typeof AuthedShellRoute
     }
+    '/_authed/_shell/people': {
+      id: '/_authed/_shell/people'
+      path: '/people'
+      fullPath: '/people'
+      preLoaderRoute: typeof AuthedShellPeopleRouteImport
+      parentRoute: typeof AuthedShellRoute
+    }
     '/_authed/_shell/requests': {
       id: '/_authed/_shell/requests'
       path: '/requests'
@@ -689,6 +708,7 @@ interface AuthedShellRouteChildren {
   AuthedShellFriendsRoute: typeof AuthedShellFriendsRoute
   AuthedShellMyProjectsRoute: typeof AuthedShellMyProjectsRoute
   AuthedShellNotificationsRoute: typeof AuthedShellNotificationsRoute
+  AuthedShellPeopleRoute: typeof AuthedShellPeopleRoute
   AuthedShellRequestsRoute: typeof AuthedShellRequestsRoute
   AuthedShellSettingsRoute: typeof AuthedShellSettingsRoute
   AuthedShellMemberIdRoute: typeof AuthedShellMemberIdRoute
@@ -701,6 +721,7 @@ const AuthedShellRouteChildren: AuthedShellRouteChildren = {
   AuthedShellFriendsRoute: AuthedShellFriendsRoute,
   AuthedShellMyProjectsRoute: AuthedShellMyProjectsRoute,
   AuthedShellNotificationsRoute: AuthedShellNotificationsRoute,
+  AuthedShellPeopleRoute: AuthedShellPeopleRoute,
   AuthedShellRequestsRoute: AuthedShellRequestsRoute,
   AuthedShellSettingsRoute: AuthedShellSettingsRoute,
   AuthedShellMemberIdRoute: AuthedShellMemberIdRoute,

@@ -1,5 +1,5 @@
 import { TRPCError } from "@trpc/server";
-import { and, eq, isNull, not, sql } from "drizzle-orm";
+import { and, eq, isNull, not, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { chatParticipants, chats } from "@db/schema";
 import { privateChatHiddenFrom } from "../safety/reach";
@@ -8,6 +8,10 @@ export const CHAT_NOT_FOUND = "This chat does not exist or you are no longer in 
 export const NOT_FRIENDS = "You can only message your friends.";
 export const GROUP_FRIENDS_ONLY = "You can only add your friends to a group.";
 export const ADMINS_ONLY = "Only a group admin can add members.";
+
+/** Holds while the member is in the chat: for a statement that acts only on current participants. */
+export const participantNow = (chatId: string, userId: string | SQL) =>
+  sql`SELECT 1 FROM chat_participants WHERE chat_id = ${chatId} AND user_id = ${userId} AND left_at IS NULL`;
 
 /**
  * The chat and the caller's place in it, for current participants only. Anyone else, and an

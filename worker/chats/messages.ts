@@ -81,10 +81,13 @@ export function insertMessage(db: Db, m: NewMessage) {
     ${RETURNING_MESSAGE}, (SELECT members_version FROM chats WHERE chats.id = messages.chat_id) AS members_version`);
 }
 
-/** A group, or a private chat whose two members are still friends and may reach each other. */
+/**
+ * A group, or a private chat whose two members are still friends and may reach each other; never
+ * an archived team chat.
+ */
 const mayTalk = (chatId: string, senderId: string) => {
   const other = sql`(SELECT user_id FROM chat_participants WHERE chat_id = chats.id AND user_id <> ${senderId})`;
-  return sql`SELECT 1 FROM chats WHERE chats.id = ${chatId}
+  return sql`SELECT 1 FROM chats WHERE chats.id = ${chatId} AND NOT chats.archived
     AND (chats.is_group OR (${chatPairAreFriends} AND ${notBlockedBetween(senderId, other)}))`;
 };
 

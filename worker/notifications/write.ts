@@ -77,6 +77,9 @@ export function notificationStatements(db: Db, event: NotificationEvent) {
 /** What the first of `notificationStatements` answered in the batch: the members who were notified. */
 export type Notified = { recipient_id: string }[];
 
+/** Who a batch of several events' statements notified: the results that are rows (the pushes' are not). */
+export const notifiedBy = (results: unknown[]) => results.filter((result): result is Notified => Array.isArray(result));
+
 /**
  * The member dealt with what a notification asked of them (answered the request): it stops waiting
  * unread, in the bell and in the next digest. Returns the member when it changed.

@@ -9,7 +9,7 @@ import type { Db } from "@db/client";
 import { PROJECT_STATUSES, type ProjectCategory, type ProjectStatus } from "@core/enums";
 import { CARD_DESCRIPTION_LENGTH } from "@core/project-rules";
 import { projectJoinRequests, projects, users, type Project } from "@db/schema";
-import { indexedForm, searchWords, toFtsQuery } from "./search-query";
+import { listedWordsBegun, MAX_WORDS_BEGUN, searchWords, toFtsQuery, wordsBegunRange } from "./search-query";
 
 /**
  * The FTS5 table of migration 0002, declared here only so queries can join it; it is not in the
@@ -18,12 +18,6 @@ import { indexedForm, searchWords, toFtsQuery } from "./search-query";
 const projectsFts = sqliteTable("projects_fts", { rowid: integer("rowid").notNull() });
 /** Every word projects_fts holds, kept by the triggers of migration 0010 beside it. */
 const projectSearchWords = sqliteTable("project_search_words", { word: text("word").primaryKey() });
-
-/**
- * The most indexed words a search's last word may stand for. A word begins few others; a letter or
- * two may begin hundreds, which FTS5's own prefix matching serves better than so long an OR.
- */
-const MAX_WORDS_BEGUN = 32;
 
 export interface ListFilter {
   search?: string;
@@ -218,10 +212,8 @@ const prepareWordsBegun = (db: Db) =>
 async function wordsBegun(db: Db, prefix: string) {
   let query = wordsBegunQueries.get(db);
   if (!query) wordsBegunQueries.set(db, (query = prepareWordsBegun(db)));
-  const from = indexedForm(prefix);
-  // Words compare as UTF-8 bytes; the highest code point sorts after every word that begins with `from`.
-  const rows = await query.all({ from, to: `${from}\u{10FFFF}` });
-  return rows.length > 0 && rows.length <= MAX_WORDS_BEGUN ? rows.map((row) => row.word) : null;
+  const rows = await query.all(wordsBegunRange(prefix));
+  return listedWordsBegun(rows.map((row) => row.word));
 }
 
 const filterValues = (filter: ListFilter) => ({

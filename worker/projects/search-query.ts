@@ -10,6 +10,22 @@ export const searchWords = (text: string) => text.match(/[\p{L}\p{M}\p{N}]+/gu)?
 /** A word as the index stores it (`remove_diacritics 2`, lower case), to find the indexed words it begins. */
 export const indexedForm = (word: string) => word.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 
+/**
+ * The most indexed words a search's last word may stand for. A word begins few others; a letter or
+ * two may begin hundreds, which FTS5's own prefix matching serves better than so long an OR.
+ */
+export const MAX_WORDS_BEGUN = 32;
+
+/** The indexed words `prefix` begins lie in this range (words compare as UTF-8 bytes; the highest code point sorts after them all). */
+export function wordsBegunRange(prefix: string) {
+  const from = indexedForm(prefix);
+  return { from, to: `${from}\u{10FFFF}` };
+}
+
+/** The words a prefix begins, as `toFtsQuery` takes them: null when there are none or too many to list. */
+export const listedWordsBegun = (words: string[]) =>
+  words.length > 0 && words.length <= MAX_WORDS_BEGUN ? words : null;
+
 const quoted = (word: string) => `"${word.replaceAll('"', '""')}"`;
 
 /**

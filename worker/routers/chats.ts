@@ -20,6 +20,7 @@ import {
   currentParticipantIds,
   GROUP_FRIENDS_ONLY,
   NOT_FRIENDS,
+  participantNow,
   recipientsAt,
 } from "../chats/access";
 import { areFriends, friendsCondition, notFriends, pairKey } from "../chats/friendship";
@@ -27,11 +28,12 @@ import { mayReach, notBlockedBetween, privateChatHiddenFrom } from "../safety/re
 import { chatSummary, displayName, listChats, participantsOf } from "../chats/listing";
 import { insertedMessage, insertMessage, messageByClientId, readMessages, rowToWire } from "../chats/messages";
 import { announceMessage, pokeMembers, tellChat } from "../chats/notify";
-import { JUST_WRITTEN, notificationStatements, tellNotified, type Notified } from "../notifications/write";
+import { JUST_WRITTEN, notificationStatements, notifiedBy, tellNotified } from "../notifications/write";
 import { pushAfterResponse } from "../push/outbox";
 import { queueMessagePush } from "../push/message-push";
 import { protectedProcedure, router, type Context } from "../trpc";
 import { plainText } from "@core/fields";
+import { TEAM_CHAT_FOLLOWS_TEAM, TEAM_CHAT_READ_ONLY } from "@core/team-rules";
 
 const id = plainText().trim().min(1).max(64);
 const byChat = z.object({ chatId: id });
@@ -76,13 +78,11 @@ async function storedOrRefused(ctx: Ctx, input: z.infer<typeof sendInput>) {
   const stored = await messageByClientId(ctx.db, ctx.user.id, input.clientId);
   if (stored?.chatId === chat.id) return stored;
   if (stored) throw new TRPCError({ code: "CONFLICT", message: CLIENT_ID_TAKEN });
+  if (chat.archived) throw new TRPCError({ code: "FORBIDDEN", message: TEAM_CHAT_READ_ONLY });
   if (!chat.isGroup) throw new TRPCError({ code: "FORBIDDEN", message: NOT_FRIENDS });
   // They left between the two statements.
   throw new TRPCError({ code: "NOT_FOUND", message: CHAT_NOT_FOUND });
 }
-
-const participantNow = (chatId: string, userId: string) =>
-  sql`SELECT 1 FROM chat_participants WHERE chat_id = ${chatId} AND user_id = ${userId} AND left_at IS NULL`;
 
 /**
  * The member added to a group hears of it. Each time they are added is its own event, named by the
@@ -98,9 +98,6 @@ const addedStatements = (ctx: Ctx, chatId: string, title: string | null, userId:
     eventKey: sql`(SELECT id || ':' || members_version FROM chats WHERE id = ${chatId})`,
     happened,
   });
-
-/** Who a batch of `addedStatements` notified: the results that are rows (the pushes' are not). */
-const notifiedBy = (results: unknown[]) => results.filter((result): result is Notified => Array.isArray(result));
 
 async function ticketFor(ctx: Ctx, room: "chat-room" | "member-room", name: string) {
   return {
@@ -132,6 +129,9 @@ export const chatsRouter = router({
       title: chat.title,
       description: chat.description,
       lastSeq: chat.lastSeq,
+      /** A team chat's project (its page links there); read-only once the project is deleted. */
+      projectId: chat.projectId,
+      archived: chat.archived,
       me: { role: me.role, muted: me.muted, lastReadSeq: me.lastReadSeq },
       participants: await participantsOf(ctx.db, chat.id, ctx.user.id),
     };
@@ -286,6 +286,7 @@ export const chatsRouter = router({
   addMember: protectedProcedure.input(z.object({ chatId: id, userId: id })).mutation(async ({ ctx, input }) => {
     const { chat, me } = await currentChat(ctx.db, input.chatId, ctx.user.id);
     if (!chat.isGroup || me.role !== "admin") throw new TRPCError({ code: "FORBIDDEN", message: ADMINS_ONLY });
+    if (chat.projectId) throw new TRPCError({ code: "FORBIDDEN", message: TEAM_CHAT_FOLLOWS_TEAM });
     if (!(await areFriends(ctx.db, ctx.user.id, input.userId))) {
       throw new TRPCError({ code: "BAD_REQUEST", message: GROUP_FRIENDS_ONLY });
     }
@@ -316,6 +317,8 @@ export const chatsRouter = router({
   /** The member stops seeing and receiving the chat; the others read '… left the chat'. */
   leave: protectedProcedure.input(byChat).mutation(async ({ ctx, input }) => {
     const { chat } = await currentChat(ctx.db, input.chatId, ctx.user.id);
+    // Members leave a live team chat by leaving the project; an archived one anyone may leave.
+    if (chat.projectId && !chat.archived) throw new TRPCError({ code: "FORBIDDEN", message: TEAM_CHAT_FOLLOWS_TEAM });
     const name = await displayName(ctx.db, ctx.user.id);
     const [inserted] = await ctx.db.batch([
       // Written while the member is still in, so it is numbered; then they are out.

@@ -4,6 +4,7 @@ import { adminRouter } from "./admin";
 import { authRouter } from "./auth";
 import { chatsRouter } from "./chats";
 import { billingRouter } from "./billing";
+import { callsRouter } from "./calls";
 import { joinRequestsRouter } from "./join-requests";
 import { projectsRouter } from "./projects";
 import { contactRouter } from "./contact";
@@ -12,8 +13,11 @@ import { emailsRouter } from "./emails";
 import { friendsRouter } from "./friends";
 import { notificationsRouter } from "./notifications";
 import { profilesRouter } from "./profiles";
+import { peopleRouter } from "./people";
 import { pushRouter } from "./push";
 import { safetyRouter } from "./safety";
+import { suggestionsRouter } from "./suggestions";
+import { teamsRouter } from "./teams";
 
 const memberRouters = {
   auth: authRouter,
@@ -29,6 +33,10 @@ const memberRouters = {
   emails: emailsRouter,
   notifications: notificationsRouter,
   push: pushRouter,
+  calls: callsRouter,
+  people: peopleRouter,
+  suggestions: suggestionsRouter,
+  teams: teamsRouter,
   safety: safetyRouter,
 };
 

@@ -10,6 +10,7 @@ import { findProject, ownedProject } from "../projects/access";
 import { waitingRequests } from "../projects/member";
 import { projectId } from "../projects/inputs";
 import { JUST_WRITTEN, notificationStatements, settleNotification, tellNotified } from "../notifications/write";
+import { joinTeamChat, leaveTeamChat, tellTeamChat } from "../teams/team-chat";
 import { blockBetween, notBlockedBetween } from "../safety/reach";
 import { protectedProcedure, router, type Context } from "../trpc";
 import { plainText } from "@core/fields";
@@ -57,18 +58,18 @@ async function pendingRequestOfMyProject(db: Db, requestId: string, userId: stri
   if (!request) throw new TRPCError({ code: "NOT_FOUND", message: REQUEST_NOT_FOUND });
   const project = await ownedProject(db, request.projectId, userId, NOT_YOUR_PROJECT);
   if (request.status !== "pending") throw new TRPCError({ code: "CONFLICT", message: REQUEST_NOT_PENDING });
-  return { ...request, projectTitle: project.title };
+  return { request, project };
 }
 
 /** Names one asking: a member may ask again after a decline, and each asking is its own event. */
 const askingKey = (requestId: string, askedAt: Date) => `${requestId}:${askedAt.getTime()}`;
 
 async function answer(ctx: Ctx, requestId: string, status: "accepted" | "declined") {
-  const request = await pendingRequestOfMyProject(ctx.db, requestId, ctx.user.id);
+  const { request, project } = await pendingRequestOfMyProject(ctx.db, requestId, ctx.user.id);
   const now = new Date();
   // Only one answer wins when several race: the others find it no longer pending and say so. A block
   // between the two takes the request away, checked here in the same statement.
-  const [[answered], notified, , settled] = await ctx.db.batch([
+  const answered = [
     ctx.db
       .update(projectJoinRequests)
       .set({ status, seenAt: null, updatedAt: now })
@@ -85,14 +86,27 @@ async function answer(ctx: Ctx, requestId: string, status: "accepted" | "decline
       recipient: request.userId,
       actorId: ctx.user.id,
       subjectId: request.projectId,
-      subjectTitle: request.projectTitle,
+      subjectTitle: project.title,
       eventKey: askingKey(request.id, now),
       happened: JUST_WRITTEN,
     }),
     settleNotification(ctx.db, ctx.user.id, "join_request", askingKey(request.id, request.updatedAt)),
+  ] as const;
+  if (status === "declined") {
+    const [[declined], notified, , settled] = await ctx.db.batch(answered);
+    if (!declined) throw new TRPCError({ code: "CONFLICT", message: REQUEST_NOT_PENDING });
+    tellNotified(ctx, notified, settled);
+    return { id: request.id, status };
+  }
+  // The accepted member joins the team chat in the same transaction. 'Accepted your request' is all
+  // they hear of it: joining the team's chat is part of being accepted, not a second notification.
+  const [[accepted], notified, , settled, , , line] = await ctx.db.batch([
+    ...answered,
+    ...joinTeamChat(ctx.db, project, request.userId),
   ]);
-  if (!answered) throw new TRPCError({ code: "CONFLICT", message: REQUEST_NOT_PENDING });
+  if (!accepted) throw new TRPCError({ code: "CONFLICT", message: REQUEST_NOT_PENDING });
   tellNotified(ctx, notified, settled);
+  await tellTeamChat(ctx, line, { type: "joined", userId: request.userId });
   return { id: request.id, status };
 }
 
@@ -147,7 +161,7 @@ export const joinRequestsRouter = router({
     const now = new Date();
     const reachable = notBlockedBetween(ctx.user.id, project.userId);
     if (existing) {
-      // One row per member and project: asking again after a decline or after leaving reopens it.
+      // One row per member and project: asking again after a decline, leaving or removal reopens it.
       const [[reopened], notified] = await ctx.db.batch([
         ctx.db
           .update(projectJoinRequests)
@@ -155,7 +169,7 @@ export const joinRequestsRouter = router({
           .where(
             and(
               eq(projectJoinRequests.id, existing.id),
-              inArray(projectJoinRequests.status, ["declined", "left"]),
+              inArray(projectJoinRequests.status, ["declined", "left", "removed"]),
               reachable,
             ),
           )
@@ -200,13 +214,21 @@ export const joinRequestsRouter = router({
 
   decline: protectedProcedure.input(byRequest).mutation(({ ctx, input }) => answer(ctx, input.requestId, "declined")),
 
+  /** Off the team, and out of its chat in the same transaction. */
   leave: protectedProcedure.input(byProject).mutation(async ({ ctx, input }) => {
     const request = await myRequest(ctx.db, input.projectId, ctx.user.id);
     if (request?.status !== "accepted") throw new TRPCError({ code: "BAD_REQUEST", message: NOT_MEMBER });
-    await ctx.db
-      .update(projectJoinRequests)
-      .set({ status: "left", updatedAt: new Date() })
-      .where(eq(projectJoinRequests.id, request.id));
+    const [left, line] = await ctx.db.batch([
+      ctx.db
+        .update(projectJoinRequests)
+        .set({ status: "left", updatedAt: new Date() })
+        .where(and(eq(projectJoinRequests.id, request.id), eq(projectJoinRequests.status, "accepted")))
+        .returning({ id: projectJoinRequests.id }),
+      ...leaveTeamChat(ctx.db, input.projectId, ctx.user.id),
+    ]);
+    // Removed by the owner a moment ago.
+    if (left.length === 0) throw new TRPCError({ code: "BAD_REQUEST", message: NOT_MEMBER });
+    await tellTeamChat(ctx, line, { type: "left", userId: ctx.user.id });
     return { id: request.id, status: "left" as const };
   }),
 

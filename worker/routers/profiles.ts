@@ -69,6 +69,9 @@ const developerType = choice(DEVELOPER_TYPES, "a developer type");
 const experience = choice(EXPERIENCE_LEVELS, "an experience level");
 const specialization = choice(SPECIALIZATIONS, "a specialization").nullable();
 
+/** 'Open to join projects' and 'Show me in search': left out, a switch keeps its stored value. */
+const switchField = z.boolean({ error: "Please choose on or off." }).optional();
+
 /** Settings: every field a member can change, all sent together. */
 const updateInput = z.object({
   displayName: displayNameField,
@@ -80,6 +83,8 @@ const updateInput = z.object({
   region,
   interestedProjects,
   skills,
+  openToJoin: switchField,
+  listedInSearch: switchField,
 });
 
 /** Onboarding's final step: what its four screens asked, with the spec's gating as the rules. */
@@ -94,6 +99,7 @@ const completeOnboardingInput = z.object({
     (items) => items.length > 0,
     "Please choose at least one type of project you are interested in.",
   ),
+  openToJoin: switchField,
 });
 
 const avatarInput = z
@@ -119,6 +125,7 @@ const publicColumns = {
   developerType: profiles.developerType,
   interestedProjects: profiles.interestedProjects,
   experience: profiles.experience,
+  openToJoin: profiles.openToJoin,
   createdAt: profiles.createdAt,
 };
 

@@ -1,7 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { Ban, MessageCircle, MoreVertical, Phone, UserMinus, Video } from "lucide-react";
 import { useState } from "react";
-import { notify } from "@web/lib/toast";
 import type { RouterOutputs } from "@web/lib/types";
 import { Avatar } from "../avatar";
 import { BlockDialog } from "../safety/block-dialog";
@@ -15,18 +14,17 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "../ui/dropdown-menu";
+import { useCallFriend } from "./call-friend";
 import { nameOf, specializationLabel } from "./people";
 import { RemoveFriendDialog } from "./remove-friend-dialog";
 
 export type Friend = RouterOutputs["friends"]["list"][number];
 
-/** Calls are announced, not built: the spec shows the menu items but no behaviour. */
-const comingSoon = (what: string) => () => notify.info("Coming Soon", `${what} are on their way.`);
-
 /** A friend: who they are, a Message button, and a menu with calls, Remove Friend and Block. */
 export function FriendCard({ friend, onMessage }: { friend: Friend; onMessage: (friend: Friend) => void }) {
   const [removing, setRemoving] = useState(false);
   const [blocking, setBlocking] = useState(false);
+  const callFriend = useCallFriend();
   const name = nameOf(friend);
   return (
     <Card className="flex flex-col gap-4 p-4">
@@ -59,11 +57,11 @@ export function FriendCard({ friend, onMessage }: { friend: Friend; onMessage: (
             </Button>
           </DropdownMenuTrigger>
           <DropdownMenuContent align="end">
-            <DropdownMenuItem onSelect={comingSoon("Video calls")}>
+            <DropdownMenuItem onSelect={() => callFriend(friend, "video")}>
               <Video aria-hidden />
               Video Call
             </DropdownMenuItem>
-            <DropdownMenuItem onSelect={comingSoon("Voice calls")}>
+            <DropdownMenuItem onSelect={() => callFriend(friend, "voice")}>
               <Phone aria-hidden />
               Voice Call
             </DropdownMenuItem>

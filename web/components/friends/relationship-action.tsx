@@ -3,14 +3,28 @@ import { Ban, Check, MessageCircle, Pencil, UserCheck, UserPlus, X } from "lucid
 import { notify } from "@web/lib/toast";
 import { errorMessage, trpc } from "@web/lib/trpc";
 import { cn } from "@web/lib/cn";
+import type { RouterOutputs } from "@web/lib/types";
 import { Button, buttonVariants } from "../ui/button";
 import { useUnblock } from "../safety/use-block";
 import { useMessageFriend } from "./message-friend";
 import { useRefreshFriends, useRequestActions } from "./use-friend-actions";
 
-/** The profile view's button for where the viewer stands with the member. */
-export function RelationshipAction({ memberId, name }: { memberId: string; name: string }) {
-  const relationship = trpc.friends.relationship.useQuery({ memberId });
+export type RelationshipState = RouterOutputs["friends"]["relationship"];
+
+/**
+ * The button for where the viewer stands with the member: on their profile view and on a person's
+ * card in Find People, which already knows the state (`initial`) and asks for nothing.
+ */
+export function RelationshipAction({
+  memberId,
+  name,
+  initial,
+}: {
+  memberId: string;
+  name: string;
+  initial?: RelationshipState;
+}) {
+  const relationship = trpc.friends.relationship.useQuery({ memberId }, { initialData: initial });
   const refresh = useRefreshFriends();
   const { accept, reject, cancel, busy } = useRequestActions("requests");
   const message = useMessageFriend();

@@ -123,6 +123,7 @@ function MemberPage() {
               <div className="flex flex-wrap gap-2">
                 {p.specialization && <Badge variant="secondary">{specializationLabel(p.specialization)}</Badge>}
                 {p.experience && <Badge variant="outline">{p.experience}</Badge>}
+                {p.openToJoin && <Badge variant="outline">Open to join projects</Badge>}
               </div>
               <ul className="grid gap-1 text-sm text-muted-foreground" aria-label="Details">
                 {facts.map(

@@ -18,7 +18,7 @@ import {
   SkillsCard,
   StatusCard,
 } from "./-components/project-details";
-import { JoinButton, TeamCard } from "./-components/project-team";
+import { JoinButton, TeamCard, TeamChatButton } from "./-components/project-team";
 
 export const Route = createFileRoute("/_authed/_shell/project/$id")({
   head: pageHead("Project"),
@@ -82,6 +82,7 @@ function ProjectPage() {
             {p.description && <p className="whitespace-pre-line break-words text-muted-foreground">{p.description}</p>}
           </div>
           <div className="flex shrink-0 flex-wrap gap-2">
+            <TeamChatButton projectId={p.id} />
             {p.isOwner ? (
               <>
                 {waiting > 0 && (

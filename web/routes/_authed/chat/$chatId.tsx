@@ -1,5 +1,6 @@
 import { createFileRoute, redirect, useNavigate } from "@tanstack/react-router";
 import { useCallback, useEffect, useMemo, useRef } from "react";
+import { TEAM_CHAT_READ_ONLY } from "@core/team-rules";
 import { ChatOutline } from "@web/components/chat-outline";
 import { CHAT_TITLE, pageHead } from "@web/lib/head";
 import { useMember } from "@web/lib/session";
@@ -106,7 +107,14 @@ function ChatPage() {
             Loading messages...
           </div>
         )}
-        <Composer onSend={live.send} onTyping={live.announceTyping} />
+        {chat.data.archived ? (
+          // The project is gone: its team chat keeps its history, and takes no more messages.
+          <p role="status" className="border-t px-4 py-4 text-center text-sm text-muted-foreground">
+            {TEAM_CHAT_READ_ONLY}
+          </p>
+        ) : (
+          <Composer onSend={live.send} onTyping={live.announceTyping} />
+        )}
       </main>
     </div>
   );

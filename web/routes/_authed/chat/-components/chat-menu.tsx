@@ -30,6 +30,8 @@ export default function ChatMenu({ chat, myId, online }: { chat: Chat; myId: str
   const [confirmLeave, setConfirmLeave] = useState(false);
   const [blocking, setBlocking] = useState(false);
   const { current, other, title } = chatPeople(chat, myId);
+  // A live team chat is left by leaving the project.
+  const mayLeave = !(chat.projectId && !chat.archived);
 
   const mute = trpc.chats.setMuted.useMutation({
     onSuccess: ({ muted }) => {
@@ -69,17 +71,19 @@ export default function ChatMenu({ chat, myId, online }: { chat: Chat; myId: str
             {chat.me.muted ? <Bell aria-hidden /> : <BellOff aria-hidden />}
             {chat.me.muted ? "Unmute" : "Mute Chat"}
           </DropdownMenuItem>
-          <DropdownMenuSeparator />
+          {(other || mayLeave) && <DropdownMenuSeparator />}
           {other && (
             <DropdownMenuItem destructive onSelect={() => setBlocking(true)}>
               <Ban aria-hidden />
               Block {other.name}
             </DropdownMenuItem>
           )}
-          <DropdownMenuItem className="text-destructive" onSelect={() => setConfirmLeave(true)}>
-            <LogOut aria-hidden />
-            Leave Chat
-          </DropdownMenuItem>
+          {mayLeave && (
+            <DropdownMenuItem className="text-destructive" onSelect={() => setConfirmLeave(true)}>
+              <LogOut aria-hidden />
+              Leave Chat
+            </DropdownMenuItem>
+          )}
         </DropdownMenuContent>
       </DropdownMenu>
 
@@ -111,7 +115,8 @@ export default function ChatMenu({ chat, myId, online }: { chat: Chat; myId: str
               </li>
             ))}
           </ul>
-          {chat.isGroup && chat.me.role === "admin" && (
+          {/* A team chat's members are the project's team: they come in by being accepted. */}
+          {chat.isGroup && chat.me.role === "admin" && !chat.projectId && (
             <AddGroupMembers chatId={chat.id} memberIds={current.map((p) => p.userId)} />
           )}
         </DialogContent>

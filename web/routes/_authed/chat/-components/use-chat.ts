@@ -1,5 +1,7 @@
 import { useMemo } from "react";
+import { isCallEvent } from "@party/call-wire";
 import type { ChatRoomEvent } from "@party/protocol";
+import { useHearCalls } from "@web/lib/calls/chat-call";
 import { useRoomSocket } from "@web/lib/room-socket";
 import { trpc } from "@web/lib/trpc";
 import { useOutbox } from "./use-outbox";
@@ -15,6 +17,7 @@ export function useChat(chatId: string, myId: string, onGone: () => void) {
   const timeline = useTimeline(chatId, myId);
   const { outbox, send, retry } = useOutbox(chatId, (message) => timeline.receive([message]));
   const presence = usePresence(myId);
+  const hearCall = useHearCalls(chatId);
 
   const ticket = trpc.chats.ticket.useMutation();
   const { socket } = useRoomSocket<ChatRoomEvent>({
@@ -27,6 +30,8 @@ export function useChat(chatId: string, myId: string, onGone: () => void) {
       if (event.type === "messages") {
         timeline.receive(event.messages);
         if (event.messages.some((m) => m.messageType === "system")) void utils.chats.byId.invalidate({ chatId });
+      } else if (isCallEvent(event)) {
+        hearCall(event);
       } else if (event.type !== "pong") {
         presence.hear(event);
       }
