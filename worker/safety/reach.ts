@@ -24,6 +24,16 @@ export async function mayReach(db: Db, a: string, b: string) {
   return Boolean(row?.ok);
 }
 
+/** Of `others`, in their order, those `memberId` may reach right now: one statement, two lookups each. */
+export async function reachableAmong(db: Db, memberId: string, others: string[]) {
+  if (others.length === 0) return [];
+  const rows = await db.all<{ id: string }>(
+    sql`SELECT value AS id FROM json_each(${JSON.stringify(others)})
+      WHERE ${notBlockedBetween(memberId, sql`value`)} ORDER BY key`,
+  );
+  return rows.map((row) => row.id);
+}
+
 /** Which way a block between the two runs, if any: the blocker is told why, the blocked member is not. */
 export async function blockBetween(db: Db, memberId: string, otherId: string) {
   const row = await db.get<{ mine: number; theirs: number }>(
