@@ -3,12 +3,13 @@
  * index range, and the cursor is a position in that order, so projects created between two
  * pages can neither push a row onto the next page again nor hide one.
  */
-import { and, asc, desc, eq, gte, inArray, isNotNull, lt, notInArray, SQL, sql, type Placeholder } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, SQL, sql, type Placeholder } from "drizzle-orm";
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { Db } from "@db/client";
 import { PROJECT_STATUSES, type ProjectCategory, type ProjectStatus } from "@core/enums";
 import { CARD_DESCRIPTION_LENGTH } from "@core/project-rules";
-import { projectJoinRequests, projects, users, type Project } from "@db/schema";
+import { projectJoinRequests, projects, type Project } from "@db/schema";
+import { notSuspended } from "../safety/suspension";
 import { listedWordsBegun, MAX_WORDS_BEGUN, searchWords, toFtsQuery, wordsBegunRange } from "./search-query";
 
 /**
@@ -123,16 +124,12 @@ export const joinedProjectIds = (db: Db, memberId: string | Placeholder) =>
     .from(projectJoinRequests)
     .where(and(eq(projectJoinRequests.userId, memberId), eq(projectJoinRequests.status, "accepted")));
 
-/**
- * Projects of members an administrator suspended leave every list. The suspended are few, read once
- * per statement through their partial index, so each candidate row costs a lookup in that small set.
- */
-export const ownerNotSuspended = (db: Db) =>
-  notInArray(projects.userId, db.select({ id: users.id }).from(users).where(isNotNull(users.suspendedAt)));
+/** Projects of members an administrator suspended leave every list. */
+export const ownerNotSuspended = notSuspended(projects.userId);
 
 function filterConditions(db: Db, shape: Shape): SQL[] {
   return [
-    ownerNotSuspended(db),
+    ownerNotSuspended,
     shape.category ? eq(projects.category, sql.placeholder("category")) : undefined,
     shape.status
       ? eq(projects.status, sql.placeholder("status"))

@@ -73,7 +73,7 @@ export async function recentProjects(db: Db, memberId: string, limit: number) {
   const rows = await db
     .select({ card: cardColumns, userId: projects.userId })
     .from(projects)
-    .where(and(inArray(projects.id, candidates), ownerNotSuspended(db)))
+    .where(and(inArray(projects.id, candidates), ownerNotSuspended))
     .orderBy(desc(projects.createdAt), desc(projects.id))
     .limit(limit);
   return rows.map(({ card, userId }) => ({ ...card, joined: userId !== memberId }));

@@ -232,7 +232,24 @@ describe("actions, each in the audit log", () => {
     const [member, teammate] = [await t.member("Sue Spender"), await t.member("Tim Teammate")];
     const laptop = t.browser();
     await laptop.trpc.auth.signIn.mutate({ email: member.email, password: member.password });
-    const { id: projectId } = await member.trpc.projects.create.mutate({ title: "Zebra crossing", category: "IoT" });
+    const { id: projectId } = await member.trpc.projects.create.mutate({
+      title: "Zebra crossing",
+      category: "IoT",
+      techStack: ["Zebralang"],
+    });
+    // A member whose skills the project needs: it is suggested to them on the dashboard.
+    const skilled = await t.member("Vi Skilled");
+    await skilled.trpc.profiles.update.mutate({
+      displayName: "Vi Skilled",
+      bio: null,
+      age: null,
+      developerType: null,
+      experience: null,
+      specialization: null,
+      region: "United States",
+      interestedProjects: [],
+      skills: ["Zebralang"],
+    });
     const request = await teammate.trpc.joinRequests.request.mutate({ projectId });
     await member.trpc.joinRequests.accept.mutate({ requestId: request.id });
     const reporter = await t.member("Rae Reporter");
@@ -245,8 +262,9 @@ describe("actions, each in the audit log", () => {
         ...(await teammate.trpc.projects.list.query({ ownerId: member.me.id })).items,
         ...(await teammate.trpc.projects.list.query({ joined: true })).items,
         ...(await teammate.trpc.projects.recent.query()),
+        ...(await skilled.trpc.suggestions.projects.query()),
       ].filter((p) => p.id === projectId).length;
-    expect(await listed()).toBe(5);
+    expect(await listed()).toBe(6);
 
     await admin.trpc.admin.suspend.mutate({ memberId: member.me.id, reason: "Spam wave", reportId });
     for (const device of [member, laptop]) {
@@ -275,7 +293,7 @@ describe("actions, each in the audit log", () => {
 
     await admin.trpc.admin.reinstate.mutate({ memberId: member.me.id, reason: "Appeal accepted" });
     await t.browser().trpc.auth.signIn.mutate({ email: member.email, password: member.password });
-    expect(await listed()).toBe(5);
+    expect(await listed()).toBe(6);
     expect((await auditRows(member.me.id)).map((r) => [r.action, r.reason, r.adminEmail, r.reportId])).toEqual([
       ["suspend", "Spam wave", ADMIN, reportId],
       ["reinstate", "Appeal accepted", ADMIN, null],

@@ -4,12 +4,19 @@
  * whatever starts meanwhile: worker/auth/lucia.ts), and its projects leave every list.
  */
 import { TRPCError } from "@trpc/server";
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { MEMBER_NOT_FOUND } from "@core/friend-rules";
 import { ALREADY_SUSPENDED, NOT_SUSPENDED } from "@core/safety-rules";
 import { users } from "@db/schema";
 import { auditRow, type Administrator } from "./audit";
+
+/**
+ * Holds while `memberId` (an id or a column) is not suspended. The suspended are few, read once per
+ * statement through their partial index, so each candidate row costs a lookup in that small set.
+ */
+export const notSuspended = (memberId: string | SQLWrapper) =>
+  sql`${memberId} NOT IN (SELECT id FROM users WHERE suspended_at IS NOT NULL)`;
 
 export async function isSuspended(db: Db, memberId: string) {
   const [row] = await db.select({ suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, memberId));
