@@ -116,8 +116,12 @@ export const SUBSCRIPTION_STATUSES = ["free", "lifetime"] as const;
 
 export const FRIEND_STATUSES = ["pending", "accepted"] as const;
 export const CHAT_ROLES = ["admin", "member"] as const;
-/** `system` lines are written by the server ('Ada left the chat'), never sent by a member. */
-export const MESSAGE_TYPES = ["text", "system"] as const;
+/**
+ * `system` lines are written by the server ('Ada left the chat'), never sent by a member; `removed` is
+ * a member's message a moderator took down, its words gone.
+ */
+export const MESSAGE_TYPES = ["text", "system", "removed"] as const;
+export type MessageType = (typeof MESSAGE_TYPES)[number];
 /** `removed`: the owner took the member off the team. Like `left` and `declined`, asking again reopens it. */
 export const JOIN_REQUEST_STATUSES = ["pending", "accepted", "declined", "left", "removed"] as const;
 export const PAYMENT_STATUSES = ["pending", "paid", "refunded"] as const;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import {
   ACCOUNT_TOKEN_PURPOSES,
   CHAT_ROLES,
@@ -13,6 +13,7 @@ import {
   SUGGESTION_KINDS,
   type ProjectCategory,
 } from "../core/enums";
+import { MODERATION_ACTIONS, REPORT_REASONS, REPORT_STATUSES, REPORT_TARGETS } from "../core/safety-rules";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -29,15 +30,26 @@ const textList = (name: string) =>
     .default(sql`'[]'`);
 
 /** Credentials live here and in `sessions` only; nothing else ever reads them. */
-export const users = sqliteTable("users", {
-  id: text("id").primaryKey(),
-  /** Always stored lower-cased, so uniqueness is case-insensitive. */
-  email: text("email").notNull().unique(),
-  emailVerifiedAt: integer("email_verified_at", { mode: "timestamp_ms" }),
-  passwordHash: text("password_hash"),
-  googleId: text("google_id").unique(),
-  createdAt: createdAt(),
-});
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    /** Always stored lower-cased, so uniqueness is case-insensitive. */
+    email: text("email").notNull().unique(),
+    emailVerifiedAt: integer("email_verified_at", { mode: "timestamp_ms" }),
+    passwordHash: text("password_hash"),
+    googleId: text("google_id").unique(),
+    /** Set by an administrator: no session of the account is valid and its projects leave every list. */
+    suspendedAt: integer("suspended_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  // The few suspended accounts, read whole by the project lists that leave their projects out.
+  (t) => [
+    index("users_suspended_idx")
+      .on(t.id)
+      .where(sql`suspended_at IS NOT NULL`),
+  ],
+);
 
 export const sessions = sqliteTable(
   "sessions",
@@ -508,6 +520,81 @@ export const pushOutbox = sqliteTable(
   },
   (t) => [index("push_outbox_due_idx").on(t.nextAttemptAt)],
 );
+
+/**
+ * One row per member and member they shut out. Either direction keeps the two apart
+ * (worker/safety/reach.ts); only the blocker sees the row, and only the blocker removes it.
+ */
+export const blocks = sqliteTable(
+  "blocks",
+  {
+    blockerId: text("blocker_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    blockedId: text("blocked_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    // Settings' list, newest first; and the cascade when the blocked member's account goes.
+    index("blocks_blocker_newest_idx").on(t.blockerId, t.createdAt, t.blockedId),
+    index("blocks_blocked_idx").on(t.blockedId),
+    check("blocks_not_self", sql`${t.blockerId} <> ${t.blockedId}`),
+  ],
+);
+
+/**
+ * A member's report of a member, a project or a message, for the moderation desk. A reporter reports
+ * one thing once (the unique index). The target may go (deleted, removed by a moderator): the report
+ * stays, with `excerpt`, the reported words as they were when reported.
+ */
+export const reports = sqliteTable(
+  "reports",
+  {
+    id: text("id").primaryKey(),
+    reporterId: text("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    targetKind: text("target_kind", { enum: REPORT_TARGETS }).notNull(),
+    /** The member's, the project's or the message's id (as text). */
+    targetId: text("target_id").notNull(),
+    /** Whom the report is against: the member, the project's owner, the message's sender. No foreign key: the record outlives them. */
+    targetMemberId: text("target_member_id").notNull(),
+    reason: text("reason", { enum: REPORT_REASONS }).notNull(),
+    details: text("details"),
+    excerpt: text("excerpt").notNull(),
+    status: text("status", { enum: REPORT_STATUSES }).notNull().default("open"),
+    resolvedAt: integer("resolved_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("reports_reporter_target_unique").on(t.reporterId, t.targetKind, t.targetId),
+    index("reports_status_newest_idx").on(t.status, t.createdAt, t.id),
+    index("reports_target_member_idx").on(t.targetMemberId),
+    index("reports_target_idx").on(t.targetKind, t.targetId),
+  ],
+);
+
+/**
+ * The audit log: every action an administrator takes, with who, what, when and why. Written in the
+ * batch of the action itself, and never changed. No foreign keys: it outlives everyone it names.
+ */
+export const moderationActions = sqliteTable("moderation_actions", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  adminId: text("admin_id").notNull(),
+  /** The administrator's address when they acted: who it was, whatever happens to the account. */
+  adminEmail: text("admin_email").notNull(),
+  action: text("action", { enum: MODERATION_ACTIONS }).notNull(),
+  reportId: text("report_id"),
+  /** The member the action concerns (suspended, reinstated, or whose content it was). */
+  memberId: text("member_id").notNull(),
+  /** The message's or project's id, for removals. */
+  targetId: text("target_id"),
+  reason: text("reason").notNull(),
+  createdAt: createdAt(),
+});
 
 /** Suggestions a member dismissed: never shown to them again. */
 export const suggestionDismissals = sqliteTable(

@@ -4,6 +4,7 @@
  * by the constructors below. Browsers import the types alone.
  */
 import { z } from "zod";
+import { MESSAGE_TYPES } from "../core/enums";
 import { ringNotices, type CallRoomEvent, type RingEvent } from "./call-signals";
 import type { RoomKind } from "./ticket";
 
@@ -23,7 +24,7 @@ export const wireMessage = z.object({
   /** The sender's own id for it: their page swaps its pending copy for the stored one. */
   clientId: z.string(),
   content: z.string(),
-  messageType: z.enum(["text", "system"]),
+  messageType: z.enum(MESSAGE_TYPES),
   createdAt: z.number(),
 });
 export type WireMessage = z.infer<typeof wireMessage>;

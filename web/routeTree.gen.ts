@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as AuthedRouteImport } from './routes/_authed'
 import { Route as SiteRouteImport } from './routes/_site'
+import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as AuthRouteRouteImport } from './routes/auth/route'
 import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
 import { Route as AuthedShellRouteImport } from './routes/_authed/_shell'
@@ -24,6 +25,8 @@ import { Route as SitePaymentSuccessRouteImport } from './routes/_site/payment-s
 import { Route as SitePricingRouteImport } from './routes/_site/pricing'
 import { Route as SitePrivacyPolicyRouteImport } from './routes/_site/privacy-policy'
 import { Route as SiteTermsRouteImport } from './routes/_site/terms'
+import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminReportsRouteImport } from './routes/admin/reports'
 import { Route as AuthIndexRouteImport } from './routes/auth/index'
 import { Route as AuthConfirmEmailRouteImport } from './routes/auth/confirm-email'
 import { Route as AuthForgotPasswordRouteImport } from './routes/auth/forgot-password'
@@ -47,6 +50,11 @@ const AuthedRoute = AuthedRouteImport.update({
 } as any)
 const SiteRoute = SiteRouteImport.update({
   id: '/_site',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminRouteRoute = AdminRouteRouteImport.update({
+  id: '/admin',
+  path: '/admin',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthRouteRoute = AuthRouteRouteImport.update({
@@ -112,6 +120,16 @@ const SiteTermsRoute = SiteTermsRouteImport.update({
   id: '/terms',
   path: '/terms',
   getParentRoute: () => SiteRoute,
+} as any)
+const AdminIndexRoute = AdminIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminReportsRoute = AdminReportsRouteImport.update({
+  id: '/reports',
+  path: '/reports',
+  getParentRoute: () => AdminRouteRoute,
 } as any)
 const AuthIndexRoute = AuthIndexRouteImport.update({
   id: '/',
@@ -196,6 +214,7 @@ const AuthedShellProjectIdRoute = AuthedShellProjectIdRouteImport.update({
 } as any)
 
 export interface FileRoutesByFullPath {
+  '/admin': typeof AdminRouteRouteWithChildren
   '/auth': typeof AuthRouteRouteWithChildren
   '/': typeof SiteIndexRoute
   '/unsubscribe': typeof UnsubscribeRoute
@@ -208,10 +227,12 @@ export interface FileRoutesByFullPath {
   '/pricing': typeof SitePricingRoute
   '/privacy-policy': typeof SitePrivacyPolicyRoute
   '/terms': typeof SiteTermsRoute
+  '/admin/reports': typeof AdminReportsRoute
   '/auth/confirm-email': typeof AuthConfirmEmailRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/reset-password': typeof AuthResetPasswordRoute
   '/auth/verify': typeof AuthVerifyRoute
+  '/admin/': typeof AdminIndexRoute
   '/auth/': typeof AuthIndexRoute
   '/all-projects': typeof AuthedShellAllProjectsRoute
   '/dashboard': typeof AuthedShellDashboardRoute
@@ -237,10 +258,12 @@ export interface FileRoutesByTo {
   '/pricing': typeof SitePricingRoute
   '/privacy-policy': typeof SitePrivacyPolicyRoute
   '/terms': typeof SiteTermsRoute
+  '/admin/reports': typeof AdminReportsRoute
   '/auth/confirm-email': typeof AuthConfirmEmailRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/reset-password': typeof AuthResetPasswordRoute
   '/auth/verify': typeof AuthVerifyRoute
+  '/admin': typeof AdminIndexRoute
   '/auth': typeof AuthIndexRoute
   '/all-projects': typeof AuthedShellAllProjectsRoute
   '/dashboard': typeof AuthedShellDashboardRoute
@@ -256,6 +279,7 @@ export interface FileRoutesByTo {
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
+  '/admin': typeof AdminRouteRouteWithChildren
   '/auth': typeof AuthRouteRouteWithChildren
   '/_authed': typeof AuthedRouteWithChildren
   '/_site': typeof SiteRouteWithChildren
@@ -270,11 +294,13 @@ export interface FileRoutesById {
   '/_site/pricing': typeof SitePricingRoute
   '/_site/privacy-policy': typeof SitePrivacyPolicyRoute
   '/_site/terms': typeof SiteTermsRoute
+  '/admin/reports': typeof AdminReportsRoute
   '/auth/confirm-email': typeof AuthConfirmEmailRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/reset-password': typeof AuthResetPasswordRoute
   '/auth/verify': typeof AuthVerifyRoute
   '/_site/': typeof SiteIndexRoute
+  '/admin/': typeof AdminIndexRoute
   '/auth/': typeof AuthIndexRoute
   '/_authed/_shell/all-projects': typeof AuthedShellAllProjectsRoute
   '/_authed/_shell/dashboard': typeof AuthedShellDashboardRoute
@@ -291,6 +317,7 @@ export interface FileRoutesById {
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
+    | '/admin'
     | '/auth'
     | '/'
     | '/unsubscribe'
@@ -303,10 +330,12 @@ export interface FileRouteTypes {
     | '/pricing'
     | '/privacy-policy'
     | '/terms'
+    | '/admin/reports'
     | '/auth/confirm-email'
     | '/auth/forgot-password'
     | '/auth/reset-password'
     | '/auth/verify'
+    | '/admin/'
     | '/auth/'
     | '/all-projects'
     | '/dashboard'
@@ -332,10 +361,12 @@ export interface FileRouteTypes {
     | '/pricing'
     | '/privacy-policy'
     | '/terms'
+    | '/admin/reports'
     | '/auth/confirm-email'
     | '/auth/forgot-password'
     | '/auth/reset-password'
     | '/auth/verify'
+    | '/admin'
     | '/auth'
     | '/all-projects'
     | '/dashboard'
@@ -350,6 +381,7 @@ export interface FileRouteTypes {
     | '/project/$id'
   id:
     | '__root__'
+    | '/admin'
     | '/auth'
     | '/_authed'
     | '/_site'
@@ -364,11 +396,13 @@ export interface FileRouteTypes {
     | '/_site/pricing'
     | '/_site/privacy-policy'
     | '/_site/terms'
+    | '/admin/reports'
     | '/auth/confirm-email'
     | '/auth/forgot-password'
     | '/auth/reset-password'
     | '/auth/verify'
     | '/_site/'
+    | '/admin/'
     | '/auth/'
     | '/_authed/_shell/all-projects'
     | '/_authed/_shell/dashboard'
@@ -384,6 +418,7 @@ export interface FileRouteTypes {
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
+  AdminRouteRoute: typeof AdminRouteRouteWithChildren
   AuthRouteRoute: typeof AuthRouteRouteWithChildren
   AuthedRoute: typeof AuthedRouteWithChildren
   SiteRoute: typeof SiteRouteWithChildren
@@ -404,6 +439,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof SiteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin': {
+      id: '/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/auth': {
@@ -496,6 +538,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/terms'
       preLoaderRoute: typeof SiteTermsRouteImport
       parentRoute: typeof SiteRoute
+    }
+    '/admin/': {
+      id: '/admin/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/reports': {
+      id: '/admin/reports'
+      path: '/reports'
+      fullPath: '/admin/reports'
+      preLoaderRoute: typeof AdminReportsRouteImport
+      parentRoute: typeof AdminRouteRoute
     }
     '/auth/': {
       id: '/auth/'
@@ -612,6 +668,20 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface AdminRouteRouteChildren {
+  AdminReportsRoute: typeof AdminReportsRoute
+  AdminIndexRoute: typeof AdminIndexRoute
+}
+
+const AdminRouteRouteChildren: AdminRouteRouteChildren = {
+  AdminReportsRoute: AdminReportsRoute,
+  AdminIndexRoute: AdminIndexRoute,
+}
+
+const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(
+  AdminRouteRouteChildren,
+)
+
 interface AuthRouteRouteChildren {
   AuthConfirmEmailRoute: typeof AuthConfirmEmailRoute
   AuthForgotPasswordRoute: typeof AuthForgotPasswordRoute
@@ -704,6 +774,7 @@ const SiteRouteChildren: SiteRouteChildren = {
 const SiteRouteWithChildren = SiteRoute._addFileChildren(SiteRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
+  AdminRouteRoute: AdminRouteRouteWithChildren,
   AuthRouteRoute: AuthRouteRouteWithChildren,
   AuthedRoute: AuthedRouteWithChildren,
   SiteRoute: SiteRouteWithChildren,

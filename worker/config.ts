@@ -22,6 +22,11 @@ export interface Config {
   stripe: StripeConfig | null;
   rateLimits: RateLimits;
   mail: MailConfig;
+  /**
+   * `ADMIN_EMAILS`, lower-cased: the addresses whose members, once the address is verified, run the
+   * moderation desk. There is no other way to become an administrator.
+   */
+  adminEmails: string[];
   /** Web Push's VAPID keys; null without them (push is off, and Settings says so). */
   push: VapidKeys | null;
   calls: CallsConfig;
@@ -206,6 +211,10 @@ export function readConfig(env: EnvVars): Config {
       passwordResetsPerIp: positiveInt(env.RATE_LIMIT_RESET_PER_IP, 20),
     },
     mail: readMail(env),
+    adminEmails: (env.ADMIN_EMAILS ?? "")
+      .split(",")
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
     push: readVapid(env, appUrl),
     calls: readCalls(env),
     production: env.NODE_ENV === "production",

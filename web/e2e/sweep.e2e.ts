@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { describe, expect } from "vitest";
-import { test } from "./harness";
+import { test as base } from "./harness";
 import { contrastViolations, findLayoutDefects, settleAnimations } from "./layout-defects";
 import type { RunningHost } from "@testing/host";
 import { unsubscribeQuery } from "@worker/notifications/unsubscribe";
@@ -17,6 +17,10 @@ import { call, newMember, paidPurchase, signUp } from "./ui";
 const SHOTS = fileURLToPath(new URL("../../.e2e-artifacts/sweep", import.meta.url));
 const WIDTHS = [1280, 375] as const;
 const PAID_SESSION = "cs_test_sweep";
+/** The seeded member runs the moderation desk too, so the sweep sees it with reports on it. */
+const ADMIN_EMAIL = "grace.sweep@example.com";
+
+const test = base.override("appEnv", { scope: "file" }, async () => ({ ADMIN_EMAILS: ADMIN_EMAIL }));
 
 interface Visit {
   path: string;
@@ -27,7 +31,9 @@ interface Visit {
 
 /** A site as a member sees it after a week: two members, friends, a project with a team, a chat. */
 async function seed(app: RunningHost, page: Page, newPage: () => Promise<Page>) {
-  await signUp(page, { ...newMember(), displayName: "Grace Hopper" });
+  await signUp(page, { ...newMember(), displayName: "Grace Hopper", email: ADMIN_EMAIL });
+  await page.goto(await app.latestVerificationLink(ADMIN_EMAIL));
+  await page.getByRole("heading", { name: "Email verified successfully!" }).waitFor();
   const friendPage = await newPage();
   const friend = await signUp(friendPage, { ...newMember(), displayName: "Linus Benedict Torvalds-Lovelace" });
   await call(friendPage, "profiles.update", {
@@ -64,7 +70,17 @@ async function seed(app: RunningHost, page: Page, newPage: () => Promise<Page>) 
   });
   await call(friendPage, "friends.accept", { requestId: friendRequest });
   const { chatId } = await call<{ chatId: string }>(page, "chats.openPrivate", { friendId: await idOf(friendPage) });
-  await call(page, "chats.send", { chatId, clientId: crypto.randomUUID(), content: "Shall we plan the next pass?" });
+  const message = await call<{ id: number }>(page, "chats.send", {
+    chatId,
+    clientId: crypto.randomUUID(),
+    content: "Shall we plan the next pass?",
+  });
+  await call(friendPage, "safety.report", {
+    target: { kind: "message", messageId: message.id },
+    reason: "harassment",
+    details: "Keeps asking about satellite passes at three in the morning, in every chat we share.",
+  });
+  await call(friendPage, "safety.report", { target: { kind: "project", projectId }, reason: "spam" });
   await paidPurchase(app, await idOf(page), PAID_SESSION);
   const state = await page.context().storageState();
   // A digest's link to stop e-mails, signed with the secret the host generated.
@@ -107,6 +123,11 @@ function visits(seeded: Awaited<ReturnType<typeof seed>>): Visit[] {
     { path: `/chat/${seeded.chatId}`, ready: "Shall we plan the next pass?", as: "member" },
     { path: "/settings", ready: "Settings", as: "member" },
     { path: "/notifications", ready: seeded.friendName, as: "member" },
+    {
+      path: "/admin/reports",
+      ready: "Keeps asking about satellite passes at three in the morning, in every chat we share.",
+      as: "member",
+    },
     { path: "/onboarding", ready: "Complete your profile", as: "member" },
     { path: "/pricing", ready: "Lifetime Access", as: "member" },
   ];

@@ -3,12 +3,13 @@
  * first, one index range per page. With words or filters the page is read from people_fts (the
  * filters as their one facet word, so the index hands out only members who match all of them);
  * with neither, from member_search by its key. Never the caller, never a member who turned
- * 'Show me in search' off (they have no row to find).
+ * 'Show me in search' off (they have no row to find), never a member on the other side of a block.
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { CARD_SKILLS } from "@core/discovery-rules";
 import { nameOf } from "../chats/listing";
+import { notBlockedBetween } from "../safety/reach";
 import { listedWordsBegun, searchWords, toFtsQuery, wordsBegunRange, MAX_WORDS_BEGUN } from "../projects/search-query";
 import { facetWord, type PeopleFilter } from "./facets";
 
@@ -88,7 +89,7 @@ export async function searchPeople(db: Db, memberId: string, query: PeopleSearch
     JOIN profiles p ON p.id = s.member_id
     LEFT JOIN friends f ON f.pair_key = min(${memberId}, p.id) || ' ' || max(${memberId}, p.id)
     LEFT JOIN users u ON u.id = p.id
-    WHERE s.member_id <> ${memberId}
+    WHERE s.member_id <> ${memberId} AND ${notBlockedBetween(memberId, sql`p.id`)}
     ORDER BY found.seq DESC
     LIMIT ${limit + 1}`);
   const items = rows.slice(0, limit).map((row) => {

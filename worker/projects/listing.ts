@@ -9,6 +9,7 @@ import type { Db } from "@db/client";
 import { PROJECT_STATUSES, type ProjectCategory, type ProjectStatus } from "@core/enums";
 import { CARD_DESCRIPTION_LENGTH } from "@core/project-rules";
 import { projectJoinRequests, projects, type Project } from "@db/schema";
+import { notSuspended } from "../safety/suspension";
 import { listedWordsBegun, MAX_WORDS_BEGUN, searchWords, toFtsQuery, wordsBegunRange } from "./search-query";
 
 /**
@@ -123,8 +124,12 @@ export const joinedProjectIds = (db: Db, memberId: string | Placeholder) =>
     .from(projectJoinRequests)
     .where(and(eq(projectJoinRequests.userId, memberId), eq(projectJoinRequests.status, "accepted")));
 
+/** Projects of members an administrator suspended leave every list. */
+export const ownerNotSuspended = notSuspended(projects.userId);
+
 function filterConditions(db: Db, shape: Shape): SQL[] {
   return [
+    ownerNotSuspended,
     shape.category ? eq(projects.category, sql.placeholder("category")) : undefined,
     shape.status
       ? eq(projects.status, sql.placeholder("status"))

@@ -12,6 +12,7 @@ import { createTestApp, rejection, type TestApp, type TestMember } from "@testin
 import { eventually, roomSocket, roomsProcess, type RoomsProcess } from "@testing/rooms-process";
 import { startTurnStandIn, TEST_TURN_API_TOKEN, TEST_TURN_KEY_ID, type TurnStandIn } from "@testing/turn-stand-in";
 import { TURN_CREDENTIAL_TTL_S } from "../calls/ice-servers";
+import { CHAT_NOT_FOUND } from "../chats/access";
 import { httpRooms } from "../rooms/http-rooms";
 
 const SECRET = "calls-router-secret";
@@ -141,6 +142,58 @@ describe("ringing", () => {
       }),
     );
     pages.forEach((page) => page.socket.close());
+  });
+});
+
+describe("ringing across a block", () => {
+  it("never rings in the private chat, whoever calls: the blocked member is answered as one who is no friend", async () => {
+    const { ada, bob, chatId } = await privateChat();
+    const pages = [memberPage(ada), memberPage(bob)];
+    await Promise.all(pages.map((page) => page.opened));
+    await bob.trpc.safety.block.mutate({ memberId: ada.me.id });
+
+    const exFriends = await privateChat();
+    await exFriends.ada.trpc.friends.remove.mutate({ memberId: exFriends.bob.me.id });
+    const asNoFriend = await rejection(
+      exFriends.ada.trpc.calls.start.mutate({ chatId: exFriends.chatId, kind: "video" }),
+    );
+    expect(asNoFriend).toMatchObject({ code: "FORBIDDEN", message: CALL_NOT_FRIENDS });
+    expect(await rejection(ada.trpc.calls.start.mutate({ chatId, kind: "video" }))).toEqual(asNoFriend);
+    // The blocker no longer has the chat at all.
+    expect(await rejection(bob.trpc.calls.start.mutate({ chatId, kind: "voice" }))).toMatchObject({
+      code: "NOT_FOUND",
+      message: CHAT_NOT_FOUND,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(pages.map((page) => ofType(page, "ring"))).toEqual([[], []]);
+    pages.forEach((page) => page.socket.close());
+  });
+
+  it("rings everyone in a group but members across a block, both ways; with only them left, nobody", async () => {
+    const [ada, bob, cy] = [await t.member("Ada Shared"), await t.member("Bob Shared"), await t.member("Cy Shared")];
+    await befriend(ada, bob);
+    await befriend(ada, cy);
+    const { chatId } = await ada.trpc.chats.createGroup.mutate({ name: "Crew", memberIds: [bob.me.id, cy.me.id] });
+    const { chatId: pair } = await ada.trpc.chats.createGroup.mutate({ name: "Two of us", memberIds: [bob.me.id] });
+    const [adasPage, bobsPage, cysPage] = [memberPage(ada), memberPage(bob), memberPage(cy)];
+    await Promise.all([adasPage, bobsPage, cysPage].map((page) => page.opened));
+    await ada.trpc.safety.block.mutate({ memberId: bob.me.id });
+
+    // The blocked member calls the group: the third member rings, the blocker does not.
+    const { callId } = await bob.trpc.calls.start.mutate({ chatId, kind: "voice" });
+    await eventually(() => expect(ofType(cysPage, "ring")).toMatchObject([{ ring: { callId, chatId } }]));
+    expect(ofType(adasPage, "ring")).toEqual([]);
+
+    // A group that holds nobody else either may reach is as a group of one, from both sides.
+    for (const caller of [ada, bob]) {
+      expect(await rejection(caller.trpc.calls.start.mutate({ chatId: pair, kind: "video" }))).toMatchObject({
+        message: CALL_ALONE,
+      });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(ofType(adasPage, "ring")).toEqual([]);
+    expect(ofType(bobsPage, "ring")).toEqual([]);
+    [adasPage, bobsPage, cysPage].forEach((page) => page.socket.close());
   });
 });
 

@@ -10,6 +10,7 @@ import { areFriends } from "../chats/friendship";
 import { participantsOf } from "../chats/listing";
 import { writeCallHistory } from "../calls/history";
 import { iceServersFor } from "../calls/ice-servers";
+import { reachableAmong } from "../safety/reach";
 import { protectedProcedure, router, type Context } from "../trpc";
 
 const id = plainText().trim().min(1).max(64);
@@ -27,16 +28,20 @@ async function askRoom(ctx: Ctx, chatId: string, command: CallCommand): Promise<
 }
 
 /**
- * Who a call in this chat rings: in a group, everyone else in it; in a private chat, the other
- * member, and only while the two are friends.
+ * Who a call in this chat rings: everyone else in it whom the caller may reach (a block, either
+ * way, keeps a group shared but never rings across it), and in a private chat only while the two
+ * are friends. A callee kept away by a block is answered as one who is not there: a private chat's
+ * member who is no friend, a group with nobody else in it.
  */
 async function calleesOf(ctx: Ctx, chatId: string, isGroup: boolean) {
   const others = (await currentParticipantIds(ctx.db, chatId)).filter((userId) => userId !== ctx.user.id);
   if (others.length === 0) throw new TRPCError({ code: "BAD_REQUEST", message: CALL_ALONE });
-  if (!isGroup && !(await areFriends(ctx.db, ctx.user.id, others[0]!))) {
+  const reachable = await reachableAmong(ctx.db, ctx.user.id, others);
+  if (!isGroup && (reachable.length === 0 || !(await areFriends(ctx.db, ctx.user.id, others[0]!)))) {
     throw new TRPCError({ code: "FORBIDDEN", message: CALL_NOT_FRIENDS });
   }
-  return others;
+  if (reachable.length === 0) throw new TRPCError({ code: "BAD_REQUEST", message: CALL_ALONE });
+  return reachable;
 }
 
 /** The room's record of a call that ended, written into the history if it is not there yet. */
@@ -58,7 +63,7 @@ export const callsRouter = router({
       // A deleted project's team chat takes no new lines, a call's history line among them.
       if (chat.archived) throw new TRPCError({ code: "FORBIDDEN", message: TEAM_CHAT_READ_ONLY });
       const callees = await calleesOf(ctx, chat.id, chat.isGroup);
-      const me = (await participantsOf(ctx.db, chat.id)).find((p) => p.userId === ctx.user.id)!;
+      const me = (await participantsOf(ctx.db, chat.id, ctx.user.id)).find((p) => p.userId === ctx.user.id)!;
       const answer = await askRoom(ctx, chat.id, {
         type: "start",
         callId: crypto.randomUUID(),

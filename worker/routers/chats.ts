@@ -1,5 +1,5 @@
 import { TRPCError } from "@trpc/server";
-import { and, eq, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, lt, not, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import {
   GROUP_NAME_REQUIRED,
@@ -24,6 +24,7 @@ import {
   recipientsAt,
 } from "../chats/access";
 import { areFriends, friendsCondition, notFriends, pairKey } from "../chats/friendship";
+import { mayReach, notBlockedBetween, privateChatHiddenFrom } from "../safety/reach";
 import { chatSummary, displayName, listChats, participantsOf } from "../chats/listing";
 import { insertedMessage, insertMessage, messageByClientId, readMessages, rowToWire } from "../chats/messages";
 import { announceMessage, pokeMembers, tellChat } from "../chats/notify";
@@ -132,7 +133,7 @@ export const chatsRouter = router({
       projectId: chat.projectId,
       archived: chat.archived,
       me: { role: me.role, muted: me.muted, lastReadSeq: me.lastReadSeq },
-      participants: await participantsOf(ctx.db, chat.id),
+      participants: await participantsOf(ctx.db, chat.id, ctx.user.id),
     };
   }),
 
@@ -202,12 +203,19 @@ export const chatsRouter = router({
     if (input.friendId === ctx.user.id) throw new TRPCError({ code: "BAD_REQUEST", message: NOT_FRIENDS });
     const key = pairKey(ctx.user.id, input.friendId);
     if (!(await areFriends(ctx.db, ctx.user.id, input.friendId))) {
-      // A chat from when they were friends stays readable; no new one starts.
+      // A chat from when they were friends stays readable, unless the caller blocked the other; no new one starts.
       const [existing] = await ctx.db
         .select({ id: chats.id })
         .from(chats)
         .innerJoin(chatParticipants, eq(chatParticipants.chatId, chats.id))
-        .where(and(eq(chats.pairKey, key), eq(chatParticipants.userId, ctx.user.id), isNull(chatParticipants.leftAt)));
+        .where(
+          and(
+            eq(chats.pairKey, key),
+            eq(chatParticipants.userId, ctx.user.id),
+            isNull(chatParticipants.leftAt),
+            not(privateChatHiddenFrom(ctx.user.id)),
+          ),
+        );
       if (existing) return { chatId: existing.id };
       throw new TRPCError({ code: "FORBIDDEN", message: NOT_FRIENDS });
     }
@@ -215,7 +223,7 @@ export const chatsRouter = router({
       ctx.db.run(sql`
         INSERT INTO chats (id, is_group, created_by, pair_key)
         SELECT ${crypto.randomUUID()}, 0, ${ctx.user.id}, ${key}
-        WHERE ${friendsCondition(ctx.user.id, input.friendId)}
+        WHERE ${friendsCondition(ctx.user.id, input.friendId)} AND ${notBlockedBetween(ctx.user.id, input.friendId)}
         ON CONFLICT (pair_key) DO NOTHING`),
       ctx.db.run(sql`
         INSERT INTO chat_participants (chat_id, user_id, role)
@@ -333,9 +341,16 @@ export const chatsRouter = router({
     return { left: true };
   }),
 
-  /** A short-lived pass into the chat's room, for current participants only. */
+  /**
+   * A short-lived pass into the chat's room, for current participants only; in a private chat, only
+   * while the two may reach each other (the room carries typing, presence and calls' signalling).
+   */
   ticket: protectedProcedure.input(byChat).mutation(async ({ ctx, input }) => {
-    await currentChat(ctx.db, input.chatId, ctx.user.id);
+    const { chat } = await currentChat(ctx.db, input.chatId, ctx.user.id);
+    const other = chat.pairKey?.split(" ").find((id) => id !== ctx.user.id);
+    if (other && !(await mayReach(ctx.db, ctx.user.id, other))) {
+      throw new TRPCError({ code: "NOT_FOUND", message: CHAT_NOT_FOUND });
+    }
     return ticketFor(ctx, "chat-room", input.chatId);
   }),
 

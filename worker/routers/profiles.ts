@@ -1,5 +1,5 @@
 import { TRPCError } from "@trpc/server";
-import { eq } from "drizzle-orm";
+import { and, eq, not } from "drizzle-orm";
 import { z } from "zod";
 import {
   DEFAULT_REGION,
@@ -22,6 +22,7 @@ import {
   MAX_SKILLS,
 } from "@core/rules";
 import { profiles, type NewProfile } from "@db/schema";
+import { hasBlocked } from "../safety/reach";
 import { avatarKeyOf, avatarUrl, detectImage, newAvatarKey } from "../storage/avatar-files";
 import type { Context } from "../trpc";
 import { protectedProcedure, router } from "../trpc";
@@ -163,10 +164,14 @@ export const profilesRouter = router({
     return profile ?? null;
   }),
 
+  /** Another member's public profile; to a member they blocked, as to everyone for a member who left, there is none. */
   byId: protectedProcedure
     .input(z.object({ id: plainText().trim().min(1, PROFILE_NOT_FOUND).max(64, PROFILE_NOT_FOUND) }))
     .query(async ({ ctx, input }) => {
-      const [profile] = await ctx.db.select(publicColumns).from(profiles).where(eq(profiles.id, input.id));
+      const [profile] = await ctx.db
+        .select(publicColumns)
+        .from(profiles)
+        .where(and(eq(profiles.id, input.id), not(hasBlocked(input.id, ctx.user.id))));
       if (!profile) throw new TRPCError({ code: "NOT_FOUND", message: PROFILE_NOT_FOUND });
       return profile;
     }),

@@ -4,12 +4,13 @@
  * walk capped; then members who share their skills and interests, each term's newest holders from
  * one index range of `member_terms`, weighted by how rare the term is among members. Left out:
  * the member, their friends and anyone a request is pending with, members not shown in search,
- * and those dismissed. Ties to friends and teams rank first, then what they have in common.
+ * those on the other side of a block, and those dismissed. Ties to friends and teams rank first, then what they have in common.
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { personReason } from "@core/discovery-rules";
 import { nameOf } from "../chats/listing";
+import { notBlockedBetween } from "../safety/reach";
 import {
   FRIENDS_OF_EACH,
   FRIENDS_WALKED,
@@ -71,6 +72,7 @@ export async function suggestedPeople(db: Db, memberId: string, shown: number) {
         SELECT z.member_id FROM member_terms z
         WHERE z.term = t.term AND z.member_id <> ${memberId}
           AND NOT EXISTS (SELECT 1 FROM friends f WHERE f.pair_key = min(${memberId}, z.member_id) || ' ' || max(${memberId}, z.member_id))
+          AND ${notBlockedBetween(memberId, sql`z.member_id`)}
           AND NOT EXISTS (SELECT 1 FROM suggestion_dismissals d
             WHERE d.member_id = ${memberId} AND d.kind = 'person' AND d.subject_id = z.member_id)
         ORDER BY z.seq DESC LIMIT ${HOLDERS_PER_TERM})
@@ -82,6 +84,7 @@ export async function suggestedPeople(db: Db, memberId: string, shown: number) {
       WHERE candidate <> ${memberId}
         AND EXISTS (SELECT 1 FROM member_search s WHERE s.member_id = candidate)
         AND NOT EXISTS (SELECT 1 FROM friends f WHERE f.pair_key = min(${memberId}, candidate) || ' ' || max(${memberId}, candidate))
+        AND ${notBlockedBetween(memberId, sql`candidate`)}
         AND NOT EXISTS (SELECT 1 FROM suggestion_dismissals d
           WHERE d.member_id = ${memberId} AND d.kind = 'person' AND d.subject_id = candidate)
       GROUP BY candidate

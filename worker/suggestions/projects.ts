@@ -2,13 +2,16 @@
  * 'Projects that need your skills', in one statement. The member's skills and interests (as
  * categories) become terms, weighted by how rare they are among projects (`term_counts`, kept by
  * triggers: ln(1 + projects / holders)). Each term's newest open projects come from one index range
- * of `project_terms`, leaving out the member's own, those they asked to join or are on, and those
- * they dismissed; the best candidates are then scored exactly on every term and the top ones shown
- * with the skills they match.
+ * of `project_terms`, leaving out the member's own, those they asked to join or are on, those
+ * whose owner is on the other side of a block (they could not ask to join) or suspended, and those
+ * they dismissed; the best candidates are then scored exactly on every term and the top ones shown with
+ * the skills they match.
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { INTEREST_CATEGORIES, projectReason } from "@core/discovery-rules";
+import { notBlockedBetween } from "../safety/reach";
+import { notSuspended } from "../safety/suspension";
 import { HOLDERS_PER_TERM, INTEREST_WEIGHT, RESCORED, TERMS_LOOKED_UP } from "./limits";
 
 interface Row {
@@ -40,6 +43,7 @@ export async function suggestedProjects(db: Db, memberId: string, shown: number)
       WHERE x.term = t.term AND x.project_id IN (
         SELECT y.project_id FROM project_terms y
         WHERE y.term = t.term AND y.open AND y.owner_id <> ${memberId}
+          AND ${notBlockedBetween(memberId, sql`y.owner_id`)} AND ${notSuspended(sql`y.owner_id`)}
           AND NOT EXISTS (SELECT 1 FROM project_join_requests r WHERE r.project_id = y.project_id AND r.user_id = ${memberId})
           AND NOT EXISTS (SELECT 1 FROM suggestion_dismissals d
             WHERE d.member_id = ${memberId} AND d.kind = 'project' AND d.subject_id = y.project_id)

@@ -1,8 +1,9 @@
 import { Link } from "@tanstack/react-router";
-import { MessageCircle, MoreVertical, Phone, UserMinus, Video } from "lucide-react";
+import { Ban, MessageCircle, MoreVertical, Phone, UserMinus, Video } from "lucide-react";
 import { useState } from "react";
 import type { RouterOutputs } from "@web/lib/types";
 import { Avatar } from "../avatar";
+import { BlockDialog } from "../safety/block-dialog";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
@@ -19,9 +20,10 @@ import { RemoveFriendDialog } from "./remove-friend-dialog";
 
 export type Friend = RouterOutputs["friends"]["list"][number];
 
-/** A friend: who they are, a Message button, and a menu with calls and Remove Friend. */
+/** A friend: who they are, a Message button, and a menu with calls, Remove Friend and Block. */
 export function FriendCard({ friend, onMessage }: { friend: Friend; onMessage: (friend: Friend) => void }) {
   const [removing, setRemoving] = useState(false);
+  const [blocking, setBlocking] = useState(false);
   const callFriend = useCallFriend();
   const name = nameOf(friend);
   return (
@@ -68,6 +70,10 @@ export function FriendCard({ friend, onMessage }: { friend: Friend; onMessage: (
               <UserMinus aria-hidden />
               Remove Friend
             </DropdownMenuItem>
+            <DropdownMenuItem destructive onSelect={() => setBlocking(true)}>
+              <Ban aria-hidden />
+              Block
+            </DropdownMenuItem>
           </DropdownMenuContent>
         </DropdownMenu>
       </div>
@@ -76,6 +82,7 @@ export function FriendCard({ friend, onMessage }: { friend: Friend; onMessage: (
         Message
       </Button>
       <RemoveFriendDialog friend={{ id: friend.id, name }} open={removing} onOpenChange={setRemoving} />
+      <BlockDialog member={{ id: friend.id, name }} open={blocking} onOpenChange={setBlocking} />
     </Card>
   );
 }

@@ -5,6 +5,7 @@ import { DeleteProjectButton } from "@web/components/projects/delete-project-but
 import { ProjectFormDialog } from "@web/components/projects/project-form-dialog";
 import { ProjectImage } from "@web/components/projects/project-image";
 import { StatusBadge } from "@web/components/projects/status-badge";
+import { ReportButton } from "@web/components/safety/report-button";
 import { Badge } from "@web/components/ui/badge";
 import { Button, buttonVariants } from "@web/components/ui/button";
 import { pageHead } from "@web/lib/head";
@@ -108,7 +109,10 @@ function ProjectPage() {
                 />
               </>
             ) : (
-              <JoinButton project={p} join={join.data} />
+              <>
+                <JoinButton project={p} join={join.data} />
+                <ReportButton target={{ kind: "project", projectId: p.id }} title="Report this project" />
+              </>
             )}
           </div>
         </div>

@@ -7,6 +7,7 @@ import { useMember } from "@web/lib/session";
 import { useOwnProfile } from "@web/lib/profile";
 import { notify } from "@web/lib/toast";
 import { AccountSecurity } from "./-components/account-security/account-security";
+import { BlockedMembers } from "./-components/blocked-members";
 import { NotificationPreferences } from "./-components/notification-preferences";
 import { PlanCard } from "./-components/plan-card";
 import { PushNotificationsCard } from "./-components/push-notifications-card";
@@ -35,6 +36,7 @@ function Settings() {
       <OwnProfileLoaded>{(profile) => <SettingsForm me={me} profile={profile} />}</OwnProfileLoaded>
       <NotificationPreferences />
       <PushNotificationsCard />
+      <BlockedMembers />
       <AccountSecurity />
     </div>
   );

@@ -73,7 +73,7 @@ function ChatPage() {
     const people = new Map(
       chat.data?.participants.map((p): [string, Sender] => [
         p.userId,
-        { name: p.name || FORMER_MEMBER.name, avatarUrl: p.avatarUrl },
+        { name: p.name || FORMER_MEMBER.name, avatarUrl: p.avatarUrl, blocked: p.blocked },
       ]),
     );
     return (userId: string) => people.get(userId) ?? FORMER_MEMBER;

@@ -1,17 +1,24 @@
 import { ArrowDown, RotateCw } from "lucide-react";
-import { memo, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { lazy, memo, Suspense, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { BLOCKED_MESSAGE, REMOVED_BY_MODERATOR } from "@core/safety-rules";
 import type { WireMessage } from "@party/protocol";
 import { Avatar } from "@web/components/avatar";
 import { Button } from "@web/components/ui/button";
 import { cn } from "@web/lib/cn";
 import { dayKey } from "./timeline";
-import type { PendingMessage } from "./use-outbox";
+import { NOT_SENT, type PendingMessage } from "./use-outbox";
+import { MessageActionsButton } from "./message-actions-button";
 import { MessageText } from "./message-text";
 
 export interface Sender {
   name: string;
   avatarUrl: string | null;
+  /** The viewer blocked them: in a group their messages are folded away until clicked. */
+  blocked?: boolean;
 }
+
+/** A message's menu is rarely opened: its code is fetched on the first open (message-menu.tsx). */
+const MessageMenu = lazy(() => import("./message-menu"));
 
 /** Within this many pixels of the bottom counts as "at the bottom": the view follows new messages. */
 const STICKY_PX = 48;
@@ -48,25 +55,37 @@ function Bubble({
   at,
   children,
   footer,
+  actions,
+  quiet = false,
 }: {
   own: boolean;
   sender: Sender;
   at: number;
   children: ReactNode;
   footer?: ReactNode;
+  /** Beside the time: the message's menu. */
+  actions?: ReactNode;
+  /** Words that are not the sender's (removed, folded away): muted and italic. */
+  quiet?: boolean;
 }) {
   return (
     <li className={cn("flex items-end gap-2", own && "flex-row-reverse")} data-own={own}>
       {!own && <Avatar name={sender.name} url={sender.avatarUrl} className="size-8" />}
       <div className={cn("flex max-w-[80%] flex-col gap-1 sm:max-w-[70%]", own && "items-end")}>
-        <div className="flex items-baseline gap-2 text-xs text-muted-foreground">
+        <div className="flex items-center gap-2 text-xs text-muted-foreground">
           {!own && <span className="font-medium text-foreground">{sender.name}</span>}
           <time dateTime={new Date(at).toISOString()}>{time(at)}</time>
+          {actions}
         </div>
         <div
           className={cn(
             "whitespace-pre-wrap break-words rounded-2xl px-3.5 py-2 text-sm",
-            own ? "rounded-br-sm bg-primary text-primary-foreground" : "rounded-bl-sm bg-muted",
+            quiet
+              ? "border border-dashed italic text-muted-foreground"
+              : own
+                ? "bg-primary text-primary-foreground"
+                : "bg-muted",
+            own ? "rounded-br-sm" : "rounded-bl-sm",
           )}
         >
           {children}
@@ -74,6 +93,50 @@ function Bubble({
         {footer}
       </div>
     </li>
+  );
+}
+
+/** The plain button until a member first opens it; then the menu itself, which opens as it arrives. */
+function MessageActions({ messageId, senderName }: { messageId: number; senderName: string }) {
+  const [opened, setOpened] = useState(false);
+  if (!opened) return <MessageActionsButton onClick={() => setOpened(true)} />;
+  return (
+    <Suspense fallback={<MessageActionsButton disabled />}>
+      <MessageMenu messageId={messageId} senderName={senderName} />
+    </Suspense>
+  );
+}
+
+/**
+ * A member's stored message: their words; folded away when the viewer blocked them, until clicked;
+ * or 'Removed by a moderator'.
+ */
+function StoredBubble({ message, own, sender }: { message: WireMessage; own: boolean; sender: Sender }) {
+  const [unfolded, setUnfolded] = useState(false);
+  const removed = message.messageType === "removed";
+  const folded = !own && !removed && sender.blocked && !unfolded;
+  return (
+    <Bubble
+      own={own}
+      sender={sender}
+      at={message.createdAt}
+      quiet={removed || folded}
+      actions={own || removed ? undefined : <MessageActions messageId={message.id} senderName={sender.name} />}
+    >
+      {removed ? (
+        REMOVED_BY_MODERATOR
+      ) : folded ? (
+        <button
+          type="button"
+          className="text-left underline-offset-2 hover:underline"
+          onClick={() => setUnfolded(true)}
+        >
+          {BLOCKED_MESSAGE}
+        </button>
+      ) : (
+        <MessageText text={message.content} />
+      )}
+    </Bubble>
   );
 }
 
@@ -95,9 +158,7 @@ const MessageRow = memo(function MessageRow({
       {message.messageType === "system" ? (
         <li className="text-center text-xs text-muted-foreground italic">{message.content}</li>
       ) : (
-        <Bubble own={own} sender={sender} at={message.createdAt}>
-          <MessageText text={message.content} />
-        </Bubble>
+        <StoredBubble message={message} own={own} sender={sender} />
       )}
     </>
   );
@@ -120,8 +181,9 @@ const PendingRow = memo(function PendingRow({
       at={message.createdAt}
       footer={
         message.error ? (
-          <span className="flex items-center gap-2 text-xs text-destructive" role="alert">
+          <span className="flex flex-wrap items-center gap-x-2 text-xs text-destructive" role="alert">
             Not sent.
+            {message.error !== NOT_SENT && <span>{message.error}</span>}
             <Button variant="link" size="inline" className="text-xs" onClick={() => onRetry(message.clientId)}>
               <RotateCw aria-hidden />
               Retry
