@@ -101,6 +101,8 @@ export const profiles = sqliteTable("profiles", {
     .notNull()
     .generatedAlwaysAs(sql`subscription_status = 'lifetime'`, { mode: "virtual" }),
   subscriptionExpiresAt: integer("subscription_expires_at", { mode: "timestamp_ms" }),
+  /** Off: others are not told what this member has seen, and this member sees no one's receipts. */
+  sendReadReceipts: integer("send_read_receipts", { mode: "boolean" }).notNull().default(true),
   /** 'Open to join projects': a filter of Find people, and a badge on the member's card. */
   openToJoin: integer("open_to_join", { mode: "boolean" }).notNull().default(true),
   /**
@@ -235,6 +237,12 @@ export const chats = sqliteTable(
      */
     lastSeq: integer("last_seq").notNull().default(0),
     /**
+     * Counts every change to what members see of a stored message (an edit, a deletion, a reaction),
+     * moved by a trigger on messages (migration 0016): a page that held changes up to n and is told of
+     * n + 2 knows it missed one, and asks for what changed after n.
+     */
+    changeSeq: integer("change_seq").notNull().default(0),
+    /**
      * Counts every change to who is in the chat (triggers on chat_participants): a list of
      * recipients read while it held a value is still right while it holds it.
      */
@@ -263,8 +271,16 @@ export const chatParticipants = sqliteTable(
     userId: text("user_id").notNull(),
     role: text("role", { enum: CHAT_ROLES }).notNull().default("member"),
     leftAt: integer("left_at", { mode: "timestamp_ms" }),
-    /** Sequence number of the newest message this member has seen. */
+    /**
+     * Sequence number of the newest message this member has seen: unread counts and the 'New
+     * messages' line. Also moved by their own sends, which they need not have displayed.
+     */
     lastReadSeq: integer("last_read_seq").notNull().default(0),
+    /**
+     * The read receipt others see: the newest message this member's page displayed (on screen, page
+     * visible), moved only while they send read receipts.
+     */
+    seenSeq: integer("seen_seq").notNull().default(0),
     muted: integer("muted", { mode: "boolean" }).notNull().default(false),
     /** Sequence number up to which this member's unread messages were already told of, by e-mail or push. */
     notifiedSeq: integer("notified_seq").notNull().default(0),
@@ -289,14 +305,69 @@ export const messages = sqliteTable(
     seq: integer("seq").notNull(),
     /** Chosen by the sender's browser so a retried send never stores twice. */
     clientId: text("client_id").notNull(),
+    /** Emptied when the message is deleted. */
     content: text("content").notNull(),
     messageType: text("message_type", { enum: MESSAGE_TYPES }).notNull().default("text"),
+    /**
+     * The message this one answers, in the same chat (checked by the inserting statement). No
+     * foreign key: a message is never removed alone, only emptied by a deletion.
+     */
+    replyToId: integer("reply_to_id"),
+    editedAt: integer("edited_at", { mode: "timestamp_ms" }),
+    /** Deleted for everyone: content, edit history and reactions are gone, the row stays in place. */
+    deletedAt: integer("deleted_at", { mode: "timestamp_ms" }),
+    deletedBy: text("deleted_by"),
+    /**
+     * Who reacted with what, `{ emoji: [member ids in the order they reacted] }`, kept from
+     * message_reactions by its triggers (migration 0016), so a page of messages reads no other table.
+     */
+    reactions: text("reactions", { mode: "json" })
+      .$type<Record<string, string[]>>()
+      .notNull()
+      .default(sql`'{}'`),
+    /** The chat's `change_seq` at this message's latest change; 0 while it never changed. */
+    changeSeq: integer("change_seq").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("messages_sender_client_unique").on(t.senderId, t.clientId),
     uniqueIndex("messages_chat_seq_unique").on(t.chatId, t.seq),
+    // Catching up on what changed: a chat's changed messages after a change number.
+    index("messages_chat_change_idx")
+      .on(t.chatId, t.changeSeq)
+      .where(sql`change_seq > 0`),
   ],
+);
+
+/** One row per member, emoji and message; a member may react with several emoji. */
+export const messageReactions = sqliteTable(
+  "message_reactions",
+  {
+    messageId: integer("message_id")
+      .notNull()
+      .references(() => messages.id, { onDelete: "cascade" }),
+    /** The emoji, one of core/chat-rules REACTIONS. */
+    emoji: text("emoji").notNull(),
+    /** No foreign key, like a message's sender: reactions stay when their member deletes the account. */
+    memberId: text("member_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.emoji, t.memberId] })],
+);
+
+/** Earlier versions of edited messages, kept on the server (written by a trigger, migration 0016). */
+export const messageEdits = sqliteTable(
+  "message_edits",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    messageId: integer("message_id")
+      .notNull()
+      .references(() => messages.id, { onDelete: "cascade" }),
+    /** What the message said until `replacedAt`. */
+    content: text("content").notNull(),
+    replacedAt: integer("replaced_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("message_edits_message_idx").on(t.messageId, t.id)],
 );
 
 export const payments = sqliteTable(

@@ -21,6 +21,26 @@ interface SocketState {
   userId: string;
 }
 
+type FrameType = "messages" | "changes";
+
+/** Gathers consecutive messages of one kind into one frame; a different kind, or `flush`, sends it. */
+function frameBuilder(send: (type: FrameType, messages: WireMessage[]) => void) {
+  let type: FrameType = "messages";
+  let messages: WireMessage[] = [];
+  const flush = () => {
+    if (messages.length > 0) send(type, messages);
+    messages = [];
+  };
+  return {
+    add(kind: FrameType, message: WireMessage) {
+      if (kind !== type) flush();
+      type = kind;
+      messages.push(message);
+    },
+    flush,
+  };
+}
+
 const leftKey = (userId: string) => `left:${userId}`;
 /**
  * How long recipients gather before their member rooms are poked. Pokes only refresh lists and
@@ -28,6 +48,8 @@ const leftKey = (userId: string) => `left:${userId}`;
  * refetching, so in a busy group one a second is plenty.
  */
 const POKE_GATHER_MS = 1000;
+/** How long read receipts gather before they go out together. */
+const SEEN_GATHER_MS = 500;
 /** Enough to recognise any retried notice; a room that hibernated meanwhile relays it again, harmlessly. */
 const REMEMBERED_MESSAGES = 2000;
 
@@ -41,6 +63,9 @@ export class ChatRoom extends Server<RoomEnv> {
 
   readonly #flood = floodGuard();
   readonly #pokeQueue = new Set<string>();
+  /** Read receipts waiting to go: for each member who sees them, the newest mark of each reader. */
+  readonly #seenQueue = new Map<string, Map<string, number>>();
+  #seenTimer: ReturnType<typeof setTimeout> | undefined;
   /** Ids of the messages relayed lately, oldest first. */
   readonly #relayed = new Set<number>();
   #pokeTimer: ReturnType<typeof setTimeout> | undefined;
@@ -108,26 +133,57 @@ export class ChatRoom extends Server<RoomEnv> {
     const notices = await parseNotice(request, chatNotices);
     if (!notices) return new Response("Bad notice", { status: 400 });
     // The messages of one request go out as one frame per socket: a busy chat's sockets each take a
-    // frame per request, not per message. A member's leaving or joining goes between them in order.
-    let messages: WireMessage[] = [];
+    // frame per request, not per message. A run of changes to stored messages is a frame too, and a
+    // member's leaving or joining goes between them, all in order.
+    const frame = frameBuilder((type, messages) => this.broadcast(chatRoomEvents[type](messages)));
     for (const notice of notices) {
-      if (notice.type === "message") {
-        // The API retries a notice it got no answer to, so the same message may come twice.
-        if (this.#relayed.has(notice.message.id)) continue;
-        this.#remember(notice.message.id);
-        messages.push(notice.message);
-        this.#queuePokes(notice.recipients);
-      } else {
-        this.#relay(messages);
-        messages = [];
-        await this.#membershipChanged(notice);
+      switch (notice.type) {
+        case "message":
+          // The API retries a notice it got no answer to, so the same message may come twice.
+          if (this.#relayed.has(notice.message.id)) continue;
+          this.#remember(notice.message.id);
+          frame.add("messages", notice.message);
+          this.#queuePokes(notice.recipients);
+          break;
+        case "changed":
+          // A retried change is harmless: pages keep the copy with the higher change number.
+          frame.add("changes", notice.message);
+          break;
+        case "seen":
+          this.#queueSeen(notice);
+          break;
+        default:
+          frame.flush();
+          await this.#membershipChanged(notice);
       }
     }
-    this.#relay(messages);
+    frame.flush();
     return new Response(null, { status: 204 });
   }
 
-  async #membershipChanged(notice: Exclude<ChatNotice, { type: "message" }>) {
+  /**
+   * A read receipt reaches only those who see receipts (the API names them), and gathers for a
+   * moment first: in a busy group every member's page marks each message it displays, and each
+   * page then takes one frame of everyone's new marks, not one per member per message.
+   */
+  #queueSeen(notice: Extract<ChatNotice, { type: "seen" }>) {
+    for (const viewer of notice.audience) {
+      const marks = this.#seenQueue.get(viewer) ?? new Map<string, number>();
+      marks.set(notice.userId, Math.max(notice.seq, marks.get(notice.userId) ?? 0));
+      this.#seenQueue.set(viewer, marks);
+    }
+    if (this.#seenTimer !== undefined) return;
+    this.#seenTimer = setTimeout(() => {
+      this.#seenTimer = undefined;
+      for (const [viewer, marks] of this.#seenQueue) {
+        const event = chatRoomEvents.seen([...marks].map(([userId, seq]) => ({ userId, seq })));
+        for (const connection of this.getConnections(viewer)) connection.send(event);
+      }
+      this.#seenQueue.clear();
+    }, SEEN_GATHER_MS);
+  }
+
+  async #membershipChanged(notice: Extract<ChatNotice, { type: "left" | "joined" }>) {
     switch (notice.type) {
       case "left":
         await this.ctx.storage.put(leftKey(notice.userId), true);
@@ -139,10 +195,6 @@ export class ChatRoom extends Server<RoomEnv> {
         await this.#poke([notice.userId], "chats");
         break;
     }
-  }
-
-  #relay(messages: WireMessage[]) {
-    if (messages.length > 0) this.broadcast(chatRoomEvents.messages(messages));
   }
 
   #broadcastPresence() {

@@ -12,8 +12,11 @@ import type { RoomKind } from "./ticket";
 export const MAX_CLIENT_MESSAGE_BYTES = 256;
 /** The most notices one request carries: the API sends a chat's notices together when they queue. */
 export const MAX_NOTICES_PER_REQUEST = 20;
-/** Each notice carries one message of at most 4,000 characters plus up to 100 recipients' ids. */
-export const MAX_NOTICE_BYTES = MAX_NOTICES_PER_REQUEST * 32 * 1024;
+/**
+ * Each notice carries one message of at most 4,000 characters, its reactions (six emoji by up to a
+ * hundred members) and up to 100 recipients' ids.
+ */
+export const MAX_NOTICE_BYTES = MAX_NOTICES_PER_REQUEST * 64 * 1024;
 
 /** A stored message as every client sees it. */
 export const wireMessage = z.object({
@@ -23,9 +26,30 @@ export const wireMessage = z.object({
   senderId: z.string(),
   /** The sender's own id for it: their page swaps its pending copy for the stored one. */
   clientId: z.string(),
+  /** Empty once deleted. */
   content: z.string(),
   messageType: z.enum(MESSAGE_TYPES),
   createdAt: z.number(),
+  /** What it answers: enough to quote it without holding it, and to find it. */
+  replyTo: z
+    .object({
+      id: z.number().int(),
+      seq: z.number().int().positive(),
+      senderId: z.string(),
+      /** Its first line, cut to QUOTE_LENGTH; empty once deleted. */
+      excerpt: z.string(),
+      deleted: z.boolean(),
+    })
+    .nullable(),
+  editedAt: z.number().nullable(),
+  deletedAt: z.number().nullable(),
+  /** Who reacted with each emoji, in the order they did. */
+  reactions: z.record(z.string(), z.array(z.string())),
+  /**
+   * The chat's change number at this message's latest edit, deletion or reaction (0: never changed).
+   * Of two copies of one message, the one with the higher number is the newer.
+   */
+  changeSeq: z.number().int().min(0),
 });
 export type WireMessage = z.infer<typeof wireMessage>;
 
@@ -62,6 +86,18 @@ export const chatNotice = z.discriminatedUnion("type", [
   /** The member left: their sockets are closed and stay refused until they are back. */
   z.object({ type: z.literal("left"), userId: z.string() }),
   z.object({ type: z.literal("joined"), userId: z.string() }),
+  /** A stored message was edited, deleted or reacted to: its state now, relayed to the chat's sockets. */
+  z.object({ type: z.literal("changed"), message: wireMessage }),
+  /**
+   * A member displayed the chat up to `seq`: relayed only to the sockets of `audience`, the
+   * participants who see read receipts (they send their own).
+   */
+  z.object({
+    type: z.literal("seen"),
+    userId: z.string(),
+    seq: z.number().int().min(0),
+    audience: z.array(z.string()).max(1000),
+  }),
 ]);
 export type ChatNotice = z.infer<typeof chatNotice>;
 /** A chat room takes its notices as a list, oldest first. */
@@ -115,9 +151,18 @@ export async function parseNotice<T>(request: Request, schema: z.ZodType<T>): Pr
 
 // --- room → browser ---------------------------------------------------------------------------
 
+export interface SeenMark {
+  userId: string;
+  seq: number;
+}
+
 export type ChatRoomEvent =
   /** Stored messages, oldest first: the ones one notice request carried, in one frame. */
   | { type: "messages"; messages: WireMessage[] }
+  /** Stored messages as they are now after an edit, deletion or reaction, oldest change first. */
+  | { type: "changes"; messages: WireMessage[] }
+  /** Read receipts: how far each of these members displayed the chat, gathered for a moment. */
+  | { type: "seen"; marks: SeenMark[] }
   | { type: "presence"; online: string[] }
   | { type: "typing"; userId: string }
   | { type: "pong" }
@@ -127,6 +172,8 @@ export type MemberRoomEvent = { type: "poke"; reason: PokeReason } | { type: "po
 
 export const chatRoomEvents = {
   messages: (messages: WireMessage[]) => JSON.stringify({ type: "messages", messages } satisfies ChatRoomEvent),
+  changes: (messages: WireMessage[]) => JSON.stringify({ type: "changes", messages } satisfies ChatRoomEvent),
+  seen: (marks: SeenMark[]) => JSON.stringify({ type: "seen", marks } satisfies ChatRoomEvent),
   presence: (online: string[]) => JSON.stringify({ type: "presence", online } satisfies ChatRoomEvent),
   typing: (userId: string) => JSON.stringify({ type: "typing", userId } satisfies ChatRoomEvent),
   pong: () => JSON.stringify({ type: "pong" } satisfies ChatRoomEvent),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { wireMessage } from "../testing/wire-message";
-import { sequenceTracker } from "./wire";
+import { changesHeldUpTo, sequenceTracker } from "./wire";
 
 const m = (seq: number) => wireMessage(seq);
 
@@ -41,5 +41,17 @@ describe("sequenceTracker", () => {
     expect(seen.add([m(14)])).toBe(false);
     seen.complete([]);
     expect(seen.caughtUpTo).toBe(14);
+  });
+});
+
+describe("changesHeldUpTo", () => {
+  const c = (...numbers: number[]) => numbers.map((changeSeq) => ({ changeSeq }));
+
+  it("moves over consecutive change numbers, in any order within a frame, and stops before a missing one", () => {
+    expect(changesHeldUpTo(4, c(5, 6))).toBe(6);
+    expect(changesHeldUpTo(4, c(6, 5))).toBe(6);
+    expect(changesHeldUpTo(4, c(6, 7))).toBe(4);
+    expect(changesHeldUpTo(4, c(3, 4))).toBe(4);
+    expect(changesHeldUpTo(4, [])).toBe(4);
   });
 });

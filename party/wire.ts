@@ -44,3 +44,14 @@ export function sequenceTracker(start = 0) {
     },
   };
 }
+
+/**
+ * How far a page holds a chat's changes to stored messages (edits, deletions, reactions), each
+ * numbered by the chat, after taking `changes` in: every number up to the result. A change past a
+ * missing number leaves the mark before it, and the page asks for what changed after the mark.
+ */
+export function changesHeldUpTo(changedUpTo: number, changes: readonly { changeSeq: number }[]) {
+  let upTo = changedUpTo;
+  for (const seq of changes.map((c) => c.changeSeq).sort((a, b) => a - b)) if (seq === upTo + 1) upTo = seq;
+  return upTo;
+}

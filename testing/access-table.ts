@@ -110,6 +110,17 @@ export function world(t: TestApp, stripe: StripeStandIn) {
     const { chatId } = await by.trpc.chats.createGroup.mutate({ name: "Matrix group", memberIds: [member.me.id] });
     return { owner: by, side: member, chatId };
   };
+  /** A third member of the owner's groups, neither admin nor author of what the side writes. */
+  const bystander = once(fresh);
+  /** A message the side wrote in a new group of three: the owner its admin, the bystander a member. */
+  const groupMessage = async () => {
+    const { owner: by, side: author, chatId } = await group();
+    const member = await bystander();
+    await befriend(by, member);
+    await by.trpc.chats.addMember.mutate({ chatId, userId: member.me.id });
+    const { id } = await author.trpc.chats.send.mutate({ chatId, clientId: crypto.randomUUID(), content: "Matrix" });
+    return { admin: by, author, member, chatId, messageId: id };
+  };
   /** A notification of the side's: a friend request from someone new. */
   const notification = async () => {
     const party = await side();
@@ -169,6 +180,7 @@ export function world(t: TestApp, stripe: StripeStandIn) {
     team,
     befriend,
     group,
+    groupMessage,
     notification,
     checkout,
     verificationToken,
@@ -428,6 +440,7 @@ export const accessTable: AccessTable = {
     ...members,
     arrange: async (w) => ({ party: await w.side(), input: profileFields }),
   },
+  "profiles.setReadReceipts": { ...members, arrange: async (w) => ({ party: await w.side(), input: { send: true } }) },
   "profiles.uploadAvatar": { ...members, arrange: async (w) => ({ party: await w.side(), input: avatarForm() }) },
 
   "projects.list": { ...members, arrange: async (w) => ({ party: await w.side(), input: {} }) },
@@ -567,6 +580,44 @@ export const accessTable: AccessTable = {
   "chats.markRead": participantsOnly((chatId) => ({ chatId, seq: 0 })),
   "chats.setMuted": participantsOnly((chatId) => ({ chatId, muted: true })),
   "chats.leave": participantsOnly((chatId) => ({ chatId })),
+  /** Only its author edits a message; a group's admin may not, an outsider does not see the group. */
+  "messages.edit": {
+    anonymous: "UNAUTHORIZED",
+    stranger: "NOT_FOUND",
+    party: "ok",
+    others: { admin: "FORBIDDEN", member: "FORBIDDEN" },
+    arrange: async (w) => {
+      const { admin, author, member, chatId, messageId } = await w.groupMessage();
+      return { party: author, others: { admin, member }, input: { chatId, messageId, content: "Edited" } };
+    },
+  },
+  /** Its author deletes a message, and so may a group's admin; another member may not. */
+  "messages.remove": {
+    anonymous: "UNAUTHORIZED",
+    stranger: "NOT_FOUND",
+    party: "ok",
+    others: { admin: "ok", member: "FORBIDDEN" },
+    arrange: async (w) => {
+      const { admin, author, member, chatId, messageId } = await w.groupMessage();
+      return { party: author, others: { admin, member }, input: { chatId, messageId } };
+    },
+  },
+  /** Any participant reacts to a message of their chat. */
+  "messages.react": {
+    anonymous: "UNAUTHORIZED",
+    stranger: "NOT_FOUND",
+    party: "ok",
+    others: { admin: "ok" },
+    arrange: async (w) => {
+      const { admin, member, chatId, messageId } = await w.groupMessage();
+      return { party: member, others: { admin }, input: { chatId, messageId, emoji: "👍", on: true } };
+    },
+  },
+  "messages.changes": participantsOnly((chatId) => ({ chatId, afterChange: 0 })),
+  "messages.receipts": participantsOnly((chatId) => ({ chatId })),
+  "messages.search": participantsOnly((chatId) => ({ chatId, query: "Matrix" })),
+  /** Across the member's own chats: any member, about their own. */
+  "messages.searchAll": { ...members, arrange: async (w) => ({ party: await w.side(), input: { query: "Matrix" } }) },
   /** A group's admin adds a friend; a plain member may not, an outsider does not see the group. */
   "chats.addMember": {
     anonymous: "UNAUTHORIZED",

@@ -10,5 +10,10 @@ export const wireMessage = (seq: number, fields: Partial<WireMessage> = {}): Wir
   content: `m${seq}`,
   messageType: "text",
   createdAt: seq,
+  replyTo: null,
+  editedAt: null,
+  deletedAt: null,
+  reactions: {},
+  changeSeq: 0,
   ...fields,
 });

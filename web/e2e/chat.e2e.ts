@@ -280,6 +280,8 @@ test("a long chat opens at its newest message, loads older ones above without mo
   for (let n = 1; n <= 60; n++) {
     await call(bob, "chats.send", { chatId, clientId: `scroll-test-${String(n).padStart(4, "0")}`, content: note(n) });
   }
+  // Ada has read them (a chat with unread opens at its 'New messages' line: messages.e2e.ts).
+  await call(ada, "chats.markRead", { chatId, seq: 60 });
   const list = messageList(ada.page);
   const scroller = ada.page.getByTestId("message-scroller");
   const fromBottom = () => scroller.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);

@@ -155,7 +155,7 @@ test("members report a project and a message; an administrator sees both at the 
   await toast(bob.page, "Report Sent").getByText(REPORT_RECEIVED).waitFor();
 
   await bob.page.goto(`/chat/${chatId}`);
-  await messageList(bob.page).getByRole("button", { name: "Message actions" }).click();
+  await messageList(bob.page).getByRole("button", { name: "More message actions" }).click();
   await bob.page.getByRole("menuitem", { name: "Report message" }).click();
   const messageDialog = bob.page.getByRole("dialog", { name: "Report a message from Ada Owner" });
   await messageDialog.getByLabel("Harassment").check();

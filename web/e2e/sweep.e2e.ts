@@ -70,17 +70,24 @@ async function seed(app: RunningHost, page: Page, newPage: () => Promise<Page>) 
   });
   await call(friendPage, "friends.accept", { requestId: friendRequest });
   const { chatId } = await call<{ chatId: string }>(page, "chats.openPrivate", { friendId: await idOf(friendPage) });
-  const message = await call<{ id: number }>(page, "chats.send", {
-    chatId,
-    clientId: crypto.randomUUID(),
-    content: "Shall we plan the next pass?",
-  });
+  const send = (from: Page, content: string, replyToId?: number) =>
+    call<{ id: number }>(from, "chats.send", { chatId, clientId: crypto.randomUUID(), content, replyToId });
+  const question = await send(page, "Shall we plan the next pass?");
   await call(friendPage, "safety.report", {
-    target: { kind: "message", messageId: message.id },
+    target: { kind: "message", messageId: question.id },
     reason: "harassment",
     details: "Keeps asking about satellite passes at three in the morning, in every chat we share.",
   });
   await call(friendPage, "safety.report", { target: { kind: "project", projectId }, reason: "spam" });
+  // A reply with a reaction, an edited message and a deleted one, as a week of talk leaves a chat.
+  const answer = await send(friendPage, "Thursday works, the pass is at 21:40 over the north ridge", question.id);
+  await call(page, "messages.react", { chatId, messageId: answer.id, emoji: "👍", on: true });
+  await call(friendPage, "messages.edit", {
+    chatId,
+    messageId: answer.id,
+    content: "Thursday works: the pass is at 21:40 over the north ridge",
+  });
+  await call(friendPage, "messages.remove", { chatId, messageId: (await send(friendPage, "wrong chat")).id });
   await paidPurchase(app, await idOf(page), PAID_SESSION);
   const state = await page.context().storageState();
   // A digest's link to stop e-mails, signed with the secret the host generated.
@@ -120,7 +127,7 @@ function visits(seeded: Awaited<ReturnType<typeof seed>>): Visit[] {
     { path: "/requests", ready: "You're all caught up! No friend requests to review.", as: "member" },
     { path: `/member/${seeded.friendId}`, ready: seeded.friendName, as: "member" },
     { path: "/people", ready: seeded.friendName, as: "member" },
-    { path: `/chat/${seeded.chatId}`, ready: "Shall we plan the next pass?", as: "member" },
+    { path: `/chat/${seeded.chatId}`, ready: "This message was deleted", as: "member" },
     { path: "/settings", ready: "Settings", as: "member" },
     { path: "/notifications", ready: seeded.friendName, as: "member" },
     {

@@ -3,7 +3,7 @@
  * the member sees of them in the app anyway: names on their friendships, requests and chats.
  * Credentials (password hash, Google id, sessions) never leave the server.
  */
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "@db/client";
 import {
   blocks,
@@ -105,7 +105,12 @@ export async function exportAccount(db: Db, userId: string) {
           .select({ chatId: messages.chatId, content: messages.content, sentAt: messages.createdAt })
           .from(messages)
           .where(
-            and(inArray(messages.chatId, chatIds), eq(messages.senderId, userId), eq(messages.messageType, "text")),
+            and(
+              inArray(messages.chatId, chatIds),
+              eq(messages.senderId, userId),
+              eq(messages.messageType, "text"),
+              isNull(messages.deletedAt),
+            ),
           )
           .orderBy(asc(messages.chatId), asc(messages.seq)),
       ])

@@ -5,6 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import { DELETED_MEMBER } from "@core/account-rules";
+import { MESSAGE_DELETED } from "@core/chat-rules";
 import type { MessageType } from "@core/enums";
 import type { Db } from "@db/client";
 import { hasBlocked, privateChatHiddenFrom } from "../safety/reach";
@@ -46,7 +47,8 @@ export async function listChats(db: Db, userId: string, kind: "chats" | "groups"
     SELECT c.id, c.is_group, c.title, c.updated_at, p.muted,
       max(c.last_seq - p.last_read_seq, 0) AS unread,
       (SELECT count(*) FROM chat_participants x WHERE x.chat_id = c.id AND x.left_at IS NULL) AS member_count,
-      m.content AS last_content, m.message_type AS last_type, m.sender_id AS last_sender_id,
+      CASE WHEN m.deleted_at IS NULL THEN m.content ELSE ${MESSAGE_DELETED} END AS last_content,
+      m.message_type AS last_type, m.sender_id AS last_sender_id,
       ${nameOf("sp")} AS last_sender_name, ${hasBlocked(userId, sql`m.sender_id`)} AS last_sender_blocked,
       o.user_id AS other_id, ${nameOf("op")} AS other_name, op.avatar_url AS other_avatar
     FROM chat_participants p

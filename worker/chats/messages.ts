@@ -2,36 +2,24 @@
  * Writing and reading messages. Each message gets the chat's next sequence number in the very
  * statement that inserts it, so numbers are gapless per chat and a client can see what it missed.
  */
-import { and, asc, desc, eq, gt, lt, sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@db/client";
-import { MESSAGE_PAGE_SIZE } from "@core/chat-rules";
+import { MESSAGE_PAGE_SIZE, QUOTE_LENGTH } from "@core/chat-rules";
 import type { MessageType } from "@core/enums";
-import { messages, type Message } from "@db/schema";
 import type { WireMessage } from "@party/protocol";
 import { notBlockedBetween } from "../safety/reach";
 import { chatPairAreFriends } from "./friendship";
-
-export const toWire = (
-  m: Pick<Message, "id" | "chatId" | "seq" | "senderId" | "clientId" | "content" | "messageType" | "createdAt">,
-): WireMessage => ({
-  id: m.id,
-  chatId: m.chatId,
-  seq: m.seq,
-  senderId: m.senderId,
-  clientId: m.clientId,
-  content: m.content,
-  messageType: m.messageType,
-  createdAt: m.createdAt.getTime(),
-});
 
 interface NewMessage {
   chatId: string;
   senderId: string;
   clientId: string;
   content: string;
-  messageType: "text" | "system";
+  messageType: MessageType;
+  replyToId?: number | null;
 }
 
+/** A message as the columns below read it. */
 export interface MessageRow {
   id: number;
   chat_id: string;
@@ -41,42 +29,76 @@ export interface MessageRow {
   content: string;
   message_type: MessageType;
   created_at: number;
+  /** JSON: WireMessage's replyTo, `deleted` as 0 or 1. */
+  reply_to: string | null;
+  edited_at: number | null;
+  deleted_at: number | null;
+  /** JSON: WireMessage's reactions. */
+  reactions: string;
+  change_seq: number;
 }
 
-export const rowToWire = (row: MessageRow): WireMessage => ({
-  id: row.id,
-  chatId: row.chat_id,
-  seq: row.seq,
-  senderId: row.sender_id,
-  clientId: row.client_id,
-  content: row.content,
-  messageType: row.message_type,
-  createdAt: row.created_at,
-});
+export const rowToWire = (row: MessageRow): WireMessage => {
+  const replyTo = row.reply_to === null ? null : (JSON.parse(row.reply_to) as NonNullable<RawReply>);
+  return {
+    id: row.id,
+    chatId: row.chat_id,
+    seq: row.seq,
+    senderId: row.sender_id,
+    clientId: row.client_id,
+    content: row.content,
+    messageType: row.message_type,
+    createdAt: row.created_at,
+    replyTo: replyTo && { ...replyTo, deleted: Boolean(replyTo.deleted) },
+    editedAt: row.edited_at,
+    deletedAt: row.deleted_at,
+    reactions: JSON.parse(row.reactions) as WireMessage["reactions"],
+    changeSeq: row.change_seq,
+  };
+};
+
+type RawReply = Omit<NonNullable<WireMessage["replyTo"]>, "deleted"> & { deleted: number };
+
+/** The first line of `column`, cut to QUOTE_LENGTH characters. */
+const firstLine = (column: string) =>
+  `substr(substr(${column}, 1, instr(${column} || char(10), char(10)) - 1), 1, ${QUOTE_LENGTH})`;
+
+/**
+ * `MessageRow`'s columns of the `messages` row in scope: after SELECT over `messages`, or in an
+ * INSERT's RETURNING. The quoted message is read by its primary key.
+ */
+const MESSAGE_COLUMNS = sql.raw(`messages.id, messages.chat_id, messages.seq, messages.sender_id, messages.client_id,
+  messages.content, messages.message_type, messages.created_at, messages.edited_at, messages.deleted_at,
+  messages.reactions, messages.change_seq,
+  (SELECT json_object('id', r.id, 'seq', r.seq, 'senderId', r.sender_id, 'excerpt', ${firstLine("r.content")},
+    'deleted', r.deleted_at IS NOT NULL) FROM messages r WHERE r.id = messages.reply_to_id) AS reply_to`);
 
 /** What an INSERT into messages returns, as `MessageRow`. */
-export const RETURNING_MESSAGE = sql.raw(
-  "RETURNING id, chat_id, seq, sender_id, client_id, content, message_type, created_at",
-);
+export const RETURNING_MESSAGE = sql`RETURNING ${MESSAGE_COLUMNS}`;
+
+/** Reads messages as `MessageRow`s: `where` and what follows it go after FROM messages. */
+export const selectMessages = (rest: SQL) => sql`SELECT ${MESSAGE_COLUMNS} FROM messages ${rest}`;
 
 /**
  * Inserts the message while its sender is still in the chat and, for a member's own words in a
- * private chat, while the two are still friends and neither has blocked the other; nothing
- * otherwise, or when this sender already
+ * private chat, while the two are still friends and neither has blocked the other; and, for a
+ * reply, while what it answers is in the same chat. Nothing otherwise, or when this sender already
  * stored this client id (a retried send). Returns the new row, if any, with the chat's
  * `members_version` as of the insert (for `recipientsAt`). Triggers move the chat's newest
  * sequence number and the sender's read mark in the same statement (migration 0009).
  */
 export function insertMessage(db: Db, m: NewMessage) {
+  const replyToId = m.replyToId ?? null;
   return db.all<MessageRow & { members_version: number }>(sql`
-    INSERT INTO messages (chat_id, sender_id, client_id, content, message_type, seq)
-    SELECT ${m.chatId}, ${m.senderId}, ${m.clientId}, ${m.content}, ${m.messageType},
+    INSERT INTO messages (chat_id, sender_id, client_id, content, message_type, reply_to_id, seq)
+    SELECT ${m.chatId}, ${m.senderId}, ${m.clientId}, ${m.content}, ${m.messageType}, ${replyToId},
       (SELECT coalesce(max(seq), 0) + 1 FROM messages WHERE chat_id = ${m.chatId})
     WHERE EXISTS (
       SELECT 1 FROM chat_participants
       WHERE chat_id = ${m.chatId} AND user_id = ${m.senderId} AND left_at IS NULL
     )
     ${m.messageType === "text" ? sql`AND EXISTS (${mayTalk(m.chatId, m.senderId)})` : sql``}
+    ${replyToId === null ? sql`` : sql`AND EXISTS (SELECT 1 FROM messages WHERE id = ${replyToId} AND chat_id = ${m.chatId})`}
     ON CONFLICT (sender_id, client_id) DO NOTHING
     ${RETURNING_MESSAGE}, (SELECT members_version FROM chats WHERE chats.id = messages.chat_id) AS members_version`);
 }
@@ -85,7 +107,7 @@ export function insertMessage(db: Db, m: NewMessage) {
  * A group, or a private chat whose two members are still friends and may reach each other; never
  * an archived team chat.
  */
-const mayTalk = (chatId: string, senderId: string) => {
+export const mayTalk = (chatId: string, senderId: string) => {
   const other = sql`(SELECT user_id FROM chat_participants WHERE chat_id = chats.id AND user_id <> ${senderId})`;
   return sql`SELECT 1 FROM chats WHERE chats.id = ${chatId} AND NOT chats.archived
     AND (chats.is_group OR (${chatPairAreFriends} AND ${notBlockedBetween(senderId, other)}))`;
@@ -95,23 +117,18 @@ const mayTalk = (chatId: string, senderId: string) => {
 export const insertedMessage = (rows: MessageRow[]) => (rows[0] ? rowToWire(rows[0]) : null);
 
 export async function messageByClientId(db: Db, senderId: string, clientId: string) {
-  const [row] = await db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.senderId, senderId), eq(messages.clientId, clientId)));
-  return row ? toWire(row) : null;
+  // `all`, not `get`: drizzle's `get` over raw SQL throws when no row comes back.
+  const [row] = await db.all<MessageRow>(
+    selectMessages(sql`WHERE sender_id = ${senderId} AND client_id = ${clientId}`),
+  );
+  return row ? rowToWire(row) : null;
 }
 
-const wireColumns = {
-  id: messages.id,
-  chatId: messages.chatId,
-  seq: messages.seq,
-  senderId: messages.senderId,
-  clientId: messages.clientId,
-  content: messages.content,
-  messageType: messages.messageType,
-  createdAt: messages.createdAt,
-};
+/** Whether message `id` is in the chat (deleted or not): what a reply may answer. */
+export async function messageInChat(db: Db, chatId: string, id: number) {
+  const rows = await db.all(sql`SELECT 1 FROM messages WHERE id = ${id} AND chat_id = ${chatId}`);
+  return rows.length > 0;
+}
 
 /**
  * One page of a chat's messages, oldest first: those after `afterSeq` (catching up), those before
@@ -121,25 +138,18 @@ export async function readMessages(db: Db, chatId: string, cursor: { afterSeq?: 
   const limit = MESSAGE_PAGE_SIZE + 1;
   const rows =
     cursor.afterSeq !== undefined
-      ? await db
-          .select(wireColumns)
-          .from(messages)
-          .where(and(eq(messages.chatId, chatId), gt(messages.seq, cursor.afterSeq)))
-          .orderBy(asc(messages.seq))
-          .limit(limit)
+      ? await db.all<MessageRow>(
+          selectMessages(sql`WHERE chat_id = ${chatId} AND seq > ${cursor.afterSeq} ORDER BY seq LIMIT ${limit}`),
+        )
       : (
-          await db
-            .select(wireColumns)
-            .from(messages)
-            .where(
-              cursor.beforeSeq !== undefined
-                ? and(eq(messages.chatId, chatId), lt(messages.seq, cursor.beforeSeq))
-                : eq(messages.chatId, chatId),
-            )
-            .orderBy(desc(messages.seq))
-            .limit(limit)
+          await db.all<MessageRow>(
+            selectMessages(
+              sql`WHERE chat_id = ${chatId} ${cursor.beforeSeq !== undefined ? sql`AND seq < ${cursor.beforeSeq}` : sql``}
+                ORDER BY seq DESC LIMIT ${limit}`,
+            ),
+          )
         ).reverse();
   const hasMore = rows.length === limit;
   const page = cursor.afterSeq !== undefined ? rows.slice(0, MESSAGE_PAGE_SIZE) : rows.slice(hasMore ? 1 : 0);
-  return { messages: page.map(toWire), hasMore };
+  return { messages: page.map(rowToWire), hasMore };
 }

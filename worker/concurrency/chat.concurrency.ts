@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually, roomsProcess, type RoomsProcess } from "@testing/rooms-process";
 import type { RunningHost } from "@testing/host";
-import { liveChatClient } from "./chat-client";
-import { countRows, expectNoServerErrors, outcome, signUpMany, startCrowdHost } from "./crowd";
+import { groupOfFriends, liveChatClient } from "./chat-client";
+import { countRows, expectNoServerErrors, outcome, startCrowdHost } from "./crowd";
 
 const SECRET = "chat-concurrency-secret";
 let rooms: RoomsProcess;
@@ -24,28 +24,6 @@ afterAll(async () => {
   await host?.stop();
   await rooms?.stop();
 });
-
-/** A group of `n` friends of its creator, everyone in it. */
-async function group(n: number, prefix: string) {
-  const members = await signUpMany(host, n, prefix);
-  const [creator, ...others] = members;
-  const db = host.openDatabase();
-  try {
-    for (const other of others) {
-      await db.execute({
-        sql: "INSERT INTO friends (id, user_id, friend_id, status) VALUES (?, ?, ?, 'accepted')",
-        args: [crypto.randomUUID(), creator!.id, other.id],
-      });
-    }
-  } finally {
-    db.close();
-  }
-  const { chatId } = await creator!.browser.trpc.chats.createGroup.mutate({
-    name: prefix,
-    memberIds: others.map((m) => m.id),
-  });
-  return { members, chatId };
-}
 
 const expectExactly = (seen: { seq: number; id: number }[], stored: number, ids: number[]) => {
   expect(seen.map((m) => m.seq)).toEqual(Array.from({ length: stored }, (_, i) => i + 1));
@@ -67,7 +45,7 @@ async function storedIds(chatId: string) {
 
 describe("a busy group", () => {
   it("stores 10 members × 100 messages sent at once exactly once, with no server error, seen in the same order by everyone", async () => {
-    const { members, chatId } = await group(10, "busy");
+    const { members, chatId } = await groupOfFriends(host, 10, "busy");
     const clients = members.map((m) => liveChatClient(rooms.host, m.browser, chatId));
     await Promise.all(clients.map((c) => c.opened));
 
@@ -104,7 +82,7 @@ describe("a busy group", () => {
 
 describe("the rooms restart in the middle of a conversation", () => {
   it("every client reconnects and ends with exactly the stored messages, in order; a member who leaves is cut off", async () => {
-    const { members, chatId } = await group(3, "restart");
+    const { members, chatId } = await groupOfFriends(host, 3, "restart");
     const clients = members.map((m) => liveChatClient(rooms.host, m.browser, chatId));
     await Promise.all(clients.map((c) => c.opened));
     let n = 0;

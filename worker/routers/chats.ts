@@ -1,5 +1,5 @@
 import { TRPCError } from "@trpc/server";
-import { and, eq, isNull, lt, not, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, not, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import {
   GROUP_NAME_REQUIRED,
@@ -10,6 +10,7 @@ import {
   MAX_MESSAGE_LENGTH,
   MESSAGE_EMPTY,
   MESSAGE_TOO_LONG,
+  REPLY_NOT_FOUND,
 } from "@core/chat-rules";
 import { chatParticipants, chats } from "@db/schema";
 import { signTicket } from "@party/ticket";
@@ -26,8 +27,17 @@ import {
 import { areFriends, friendsCondition, notFriends, pairKey } from "../chats/friendship";
 import { mayReach, notBlockedBetween, privateChatHiddenFrom } from "../safety/reach";
 import { chatSummary, displayName, listChats, participantsOf } from "../chats/listing";
-import { insertedMessage, insertMessage, messageByClientId, readMessages, rowToWire } from "../chats/messages";
+import {
+  insertedMessage,
+  insertMessage,
+  messageByClientId,
+  messageInChat,
+  readMessages,
+  rowToWire,
+} from "../chats/messages";
 import { announceMessage, pokeMembers, tellChat } from "../chats/notify";
+import { mentionStatements, resolveMentions } from "../chats/mentions";
+import { markDisplayed, receiptAudience } from "../chats/receipts";
 import { JUST_WRITTEN, notificationStatements, notifiedBy, tellNotified } from "../notifications/write";
 import { pushAfterResponse } from "../push/outbox";
 import { queueMessagePush } from "../push/message-push";
@@ -44,6 +54,8 @@ const sendInput = z.object({
   /** Chosen by the browser per message and kept across retries. */
   clientId: plainText().min(8).max(64),
   content: plainText().trim().min(1, MESSAGE_EMPTY).max(MAX_MESSAGE_LENGTH, MESSAGE_TOO_LONG),
+  /** The message this one answers, in the same chat. */
+  replyToId: z.number().int().positive().nullish(),
 });
 
 const createGroupInput = z.object({
@@ -71,7 +83,8 @@ const systemLine = (ctx: Ctx, chatId: string, content: string) =>
 
 /**
  * Why a send stored nothing: a retry of a stored message (answered with it, as the first try was),
- * a chat the sender is not in, or a private chat with someone who is no longer a friend.
+ * a chat the sender is not in, a reply to what is not in the chat, or a private chat with someone who
+ * is no longer a friend.
  */
 async function storedOrRefused(ctx: Ctx, input: z.infer<typeof sendInput>) {
   const { chat } = await currentChat(ctx.db, input.chatId, ctx.user.id);
@@ -79,6 +92,9 @@ async function storedOrRefused(ctx: Ctx, input: z.infer<typeof sendInput>) {
   if (stored?.chatId === chat.id) return stored;
   if (stored) throw new TRPCError({ code: "CONFLICT", message: CLIENT_ID_TAKEN });
   if (chat.archived) throw new TRPCError({ code: "FORBIDDEN", message: TEAM_CHAT_READ_ONLY });
+  if (input.replyToId && !(await messageInChat(ctx.db, chat.id, input.replyToId))) {
+    throw new TRPCError({ code: "BAD_REQUEST", message: REPLY_NOT_FOUND });
+  }
   if (!chat.isGroup) throw new TRPCError({ code: "FORBIDDEN", message: NOT_FRIENDS });
   // They left between the two statements.
   throw new TRPCError({ code: "NOT_FOUND", message: CHAT_NOT_FOUND });
@@ -132,7 +148,7 @@ export const chatsRouter = router({
       /** A team chat's project (its page links there); read-only once the project is deleted. */
       projectId: chat.projectId,
       archived: chat.archived,
-      me: { role: me.role, muted: me.muted, lastReadSeq: me.lastReadSeq },
+      me: { role: me.role, muted: me.muted, lastReadSeq: me.lastReadSeq, seenSeq: me.seenSeq },
       participants: await participantsOf(ctx.db, chat.id, ctx.user.id),
     };
   }),
@@ -140,8 +156,15 @@ export const chatsRouter = router({
   messages: protectedProcedure
     .input(z.object({ chatId: id, afterSeq: seq.optional(), beforeSeq: seq.optional() }))
     .query(async ({ ctx, input }) => {
-      await currentChat(ctx.db, input.chatId, ctx.user.id);
-      return readMessages(ctx.db, input.chatId, input);
+      const { chat, me } = await currentChat(ctx.db, input.chatId, ctx.user.id);
+      return {
+        ...(await readMessages(ctx.db, input.chatId, input)),
+        // The chat's change number, read before the page: a page catching up on edits, deletions and
+        // reactions (messages.changes) starts after it.
+        changedUpTo: chat.changeSeq,
+        // Where the member's unread messages begin, as the page opens.
+        lastReadSeq: me.lastReadSeq,
+      };
     }),
 
   /**
@@ -151,37 +174,39 @@ export const chatsRouter = router({
   send: protectedProcedure.input(sendInput).mutation(async ({ ctx, input }) => {
     // One statement checks who may post, stores the message and, by its triggers, moves the chat
     // and the sender's read mark: the common case is a single round to the database. With push on,
-    // the recipient's push is queued in the same batch, by the statement right after it.
-    const sent = { ...input, senderId: ctx.user.id };
+    // the recipient's push is queued in the same batch, by the statement right after it; each member
+    // a group message mentions is notified by the statements after that.
+    const resolved = await resolveMentions(ctx.db, input.chatId, ctx.user.id, input.content);
+    const sent = { ...input, content: resolved.content, senderId: ctx.user.id };
     const store = insertMessage(ctx.db, { ...sent, messageType: "text" });
-    const [[row], pushes] = ctx.config.push
-      ? await ctx.db.batch([store, queueMessagePush(ctx.db, sent)])
-      : [await store, null];
+    const pushes = ctx.config.push ? [queueMessagePush(ctx.db, sent)] : [];
+    const mentions = mentionStatements(ctx.db, sent, resolved);
+    const [[row], ...after] =
+      pushes.length + mentions.length ? await ctx.db.batch([store, ...pushes, ...mentions]) : [await store];
     if (!row) return storedOrRefused(ctx, input);
     const message = rowToWire(row);
     announceMessage(ctx, message, await recipientsAt(ctx.db, input.chatId, row.members_version));
-    if (pushes?.rowsAffected) pushAfterResponse(ctx);
+    const [pushed] = after.slice(0, pushes.length) as { rowsAffected: number }[];
+    if (pushed?.rowsAffected) pushAfterResponse(ctx);
+    tellNotified(ctx, ...notifiedBy(after.slice(pushes.length)));
     await ctx.rooms.sent?.();
     return message;
   }),
 
-  /** Marks everything up to `seq` as seen; never moves backwards. */
+  /**
+   * The member's page displayed everything up to `seq` (on screen, page visible): marks it read and,
+   * while they send read receipts, seen; never moves backwards.
+   */
   markRead: protectedProcedure.input(z.object({ chatId: id, seq })).mutation(async ({ ctx, input }) => {
-    const { chat } = await currentChat(ctx.db, input.chatId, ctx.user.id);
+    const { chat, me } = await currentChat(ctx.db, input.chatId, ctx.user.id);
     const upTo = Math.min(input.seq, chat.lastSeq);
-    const changed = await ctx.db
-      .update(chatParticipants)
-      .set({ lastReadSeq: upTo })
-      .where(
-        and(
-          eq(chatParticipants.chatId, chat.id),
-          eq(chatParticipants.userId, ctx.user.id),
-          lt(chatParticipants.lastReadSeq, upTo),
-        ),
-      )
-      .returning({ chatId: chatParticipants.chatId });
+    const marks = await markDisplayed(ctx.db, chat.id, ctx.user.id, upTo);
     // The member's other pages drop the badge too.
-    if (changed.length) pokeMembers(ctx, [ctx.user.id], "chats");
+    if (marks && marks.last_read_seq > me.lastReadSeq) pokeMembers(ctx, [ctx.user.id], "chats");
+    if (marks && marks.seen_seq > me.seenSeq) {
+      const audience = await receiptAudience(ctx.db, chat.id, ctx.user.id);
+      tellChat(ctx, chat.id, { type: "seen", userId: ctx.user.id, seq: marks.seen_seq, audience });
+    }
     return { lastReadSeq: upTo };
   }),
 

@@ -11,6 +11,7 @@ import { contactRouter } from "./contact";
 import { credentialsRouter } from "./credentials";
 import { emailsRouter } from "./emails";
 import { friendsRouter } from "./friends";
+import { messagesRouter } from "./messages";
 import { notificationsRouter } from "./notifications";
 import { profilesRouter } from "./profiles";
 import { peopleRouter } from "./people";
@@ -23,6 +24,7 @@ const memberRouters = {
   auth: authRouter,
   account: accountRouter,
   chats: chatsRouter,
+  messages: messagesRouter,
   joinRequests: joinRequestsRouter,
   projects: projectsRouter,
   contact: contactRouter,

@@ -182,6 +182,12 @@ export const profilesRouter = router({
     .input(completeOnboardingInput)
     .mutation(({ ctx, input }) => saveOwnProfile(ctx, ctx.user, input)),
 
+  /** Whether the member sends read receipts, and so sees others'. */
+  setReadReceipts: protectedProcedure.input(z.object({ send: z.boolean() })).mutation(async ({ ctx, input }) => {
+    const profile = await saveOwnProfile(ctx, ctx.user, { sendReadReceipts: input.send });
+    return { sendReadReceipts: profile.sendReadReceipts };
+  }),
+
   uploadAvatar: protectedProcedure.input(avatarInput).mutation(async ({ ctx, input: file }) => {
     const bytes = new Uint8Array(await file.arrayBuffer());
     const image = detectImage(bytes);

@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { BellOff, MessageSquare, UsersRound } from "lucide-react";
+import { plainMentions } from "@core/mentions";
 import { BLOCKED_MESSAGE, REMOVED_BY_MODERATOR } from "@core/safety-rules";
 import { relativeTime } from "@web/lib/relative-time";
 import { useMe } from "@web/lib/session";
@@ -103,6 +104,10 @@ type LastMessage = NonNullable<RouterOutputs["chats"]["list"]["items"][number]["
 function previewOf(last: LastMessage, myId: string | undefined) {
   if (last.messageType === "system") return last.content;
   const words =
-    last.messageType === "removed" ? REMOVED_BY_MODERATOR : last.fromBlocked ? BLOCKED_MESSAGE : last.content;
+    last.messageType === "removed"
+      ? REMOVED_BY_MODERATOR
+      : last.fromBlocked
+        ? BLOCKED_MESSAGE
+        : plainMentions(last.content);
   return `${last.senderId === myId ? "You" : last.senderName}: ${words}`;
 }

@@ -10,6 +10,7 @@ import { AccountSecurity } from "./-components/account-security/account-security
 import { BlockedMembers } from "./-components/blocked-members";
 import { NotificationPreferences } from "./-components/notification-preferences";
 import { PlanCard } from "./-components/plan-card";
+import { ReadReceiptsCard } from "./-components/read-receipts-card";
 import { PushNotificationsCard } from "./-components/push-notifications-card";
 import { SettingsForm } from "./-components/settings-form";
 
@@ -36,6 +37,9 @@ function Settings() {
       <OwnProfileLoaded>{(profile) => <SettingsForm me={me} profile={profile} />}</OwnProfileLoaded>
       <NotificationPreferences />
       <PushNotificationsCard />
+      <div className="mt-6">
+        <ReadReceiptsCard />
+      </div>
       <BlockedMembers />
       <AccountSecurity />
     </div>

@@ -1,19 +1,29 @@
 import { createFileRoute, redirect, useNavigate } from "@tanstack/react-router";
-import { useCallback, useEffect, useMemo, useRef } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo } from "react";
 import { TEAM_CHAT_READ_ONLY } from "@core/team-rules";
 import { ChatOutline } from "@web/components/chat-outline";
 import { CHAT_TITLE, pageHead } from "@web/lib/head";
+import { positive } from "@web/lib/search";
 import { useMember } from "@web/lib/session";
 import { trpc } from "@web/lib/trpc";
 import { ChatHeader, TypingContext } from "./-components/chat-header";
 import { Composer } from "./-components/composer";
+import type { Person } from "./-components/mention-suggestions";
 import { MessageList, type Sender } from "./-components/message-list";
+import { MentionNamesContext } from "./-components/message-text";
 import { FIRST_PAGE_FRESH_MS, timelineQuery } from "./-components/timeline-query";
 import { useChat } from "./-components/use-chat";
+import { useMarkDisplayed } from "./-components/use-mark-displayed";
+import { useMessageActions } from "./-components/use-message-actions";
+
+/** Fetched when a member first asks to delete a message. */
+const DeleteMessageDialog = lazy(() => import("./-components/delete-message-dialog"));
 
 export const Route = createFileRoute("/_authed/chat/$chatId")({
   head: pageHead(CHAT_TITLE),
   staticData: { outline: "chat" },
+  // `?at=` a message's number: the chat opens there, highlighted (a search result).
+  validateSearch: (search): { at?: number } => ({ at: positive(search.at) }),
   // Another chat is another page: nothing held for one (its messages, what is on its way) shows in the next.
   remountDeps: ({ params }) => params.chatId,
   // Not a participant, or no such chat: back to the lists.
@@ -41,6 +51,7 @@ const FORMER_MEMBER: Sender = { name: "Former member", avatarUrl: null };
 
 function ChatPage() {
   const { chatId } = Route.useParams();
+  const { at } = Route.useSearch();
   const me = useMember();
   const navigate = useNavigate();
   const chat = trpc.chats.byId.useQuery({ chatId }, { retry: false });
@@ -52,20 +63,11 @@ function ChatPage() {
     if (chat.isError) gone();
   }, [chat.isError, gone]);
 
-  // Opening the chat, and every new message seen at the bottom, marks it read.
-  const { mutate: markRead } = trpc.chats.markRead.useMutation({
-    onSuccess: () => void utils.chats.summary.invalidate(),
+  // What is displayed is read, and seen for read receipts.
+  const marks = chat.data?.me;
+  const markDisplayed = useMarkDisplayed(chatId, Math.min(marks?.lastReadSeq ?? 0, marks?.seenSeq ?? 0), () => {
+    void utils.chats.summary.invalidate();
   });
-  const lastMarked = useRef(chat.data?.me.lastReadSeq ?? 0);
-  const seeNewest = useCallback(
-    (newest: number) => {
-      if (newest > lastMarked.current && document.visibilityState === "visible") {
-        lastMarked.current = newest;
-        markRead({ chatId, seq: newest });
-      }
-    },
-    [chatId, markRead],
-  );
 
   // One function, and one sender each, for as long as the participants stay the same: the message
   // list is not built again for a typing hint or a presence change, nor a bubble for a new message.
@@ -79,6 +81,25 @@ function ChatPage() {
     return (userId: string) => people.get(userId) ?? FORMER_MEMBER;
   }, [chat.data?.participants]);
 
+  const nameOf = useCallback((userId: string) => senderOf(userId).name, [senderOf]);
+  // Mentions show a participant's name as it is now; `@` offers the group's other current members.
+  const mentionNames = useMemo(() => {
+    const names = new Map(chat.data?.participants.map((p) => [p.userId, p.name || FORMER_MEMBER.name]));
+    return { myId: me.id, nameOf: (userId: string) => names.get(userId) ?? null };
+  }, [chat.data?.participants, me.id]);
+  const isGroup = chat.data?.isGroup ?? false;
+  const participants = chat.data?.participants;
+  const people = useMemo<Person[]>(
+    () =>
+      isGroup && participants
+        ? participants
+            .filter((p) => p.current && p.userId !== me.id)
+            .map((p) => ({ id: p.userId, name: p.name || FORMER_MEMBER.name, avatarUrl: p.avatarUrl }))
+        : [],
+    [isGroup, participants, me.id],
+  );
+  const actions = useMessageActions({ chatId, nameOf, receiveChanges: live.receiveChanges, send: live.send });
+
   if (!chat.data) {
     return <ChatOutline />;
   }
@@ -91,17 +112,25 @@ function ChatPage() {
       </TypingContext>
       <main className="flex min-h-0 flex-1 flex-col">
         {live.loaded ? (
-          <MessageList
-            messages={live.messages}
-            pending={live.pending}
-            myId={me.id}
-            senderOf={senderOf}
-            hasOlder={live.hasOlder}
-            loadingOlder={live.loadingOlder}
-            onLoadOlder={live.loadOlder}
-            onRetry={live.retry}
-            onSeeNewest={seeNewest}
-          />
+          <MentionNamesContext value={mentionNames}>
+            <MessageList
+              messages={live.messages}
+              pending={live.pending}
+              myId={me.id}
+              senderOf={senderOf}
+              hasOlder={live.hasOlder}
+              loadingOlder={live.loadingOlder}
+              onLoadOlder={live.loadOlder}
+              onRetry={live.retry}
+              onDisplayed={markDisplayed}
+              readUpTo={live.readUpTo}
+              receipts={live.receipts}
+              isGroup={chat.data.isGroup}
+              deletesAny={chat.data.isGroup && chat.data.me.role === "admin"}
+              handlers={actions.handlers}
+              openAt={at ?? null}
+            />
+          </MentionNamesContext>
         ) : (
           <div role="status" className="flex flex-1 items-center justify-center text-sm text-muted-foreground">
             Loading messages...
@@ -113,9 +142,25 @@ function ChatPage() {
             {TEAM_CHAT_READ_ONLY}
           </p>
         ) : (
-          <Composer onSend={live.send} onTyping={live.announceTyping} />
+          <Composer
+            mode={actions.mode}
+            onSend={actions.submit}
+            onCancelMode={actions.cancelMode}
+            onTyping={live.announceTyping}
+            people={people}
+          />
         )}
       </main>
+      {actions.deleting && (
+        <Suspense>
+          <DeleteMessageDialog
+            own={actions.deleting.senderId === me.id}
+            busy={actions.deletingBusy}
+            onCancel={actions.cancelDelete}
+            onConfirm={actions.confirmDelete}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

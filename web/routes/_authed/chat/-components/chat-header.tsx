@@ -3,13 +3,15 @@ import { AfterPaint } from "@web/components/after-paint";
 import { Avatar } from "@web/components/avatar";
 import { CallButtons } from "@web/components/calls/call-buttons";
 import { ChatBar } from "@web/components/chat-outline";
-import { chatPeople, ChatMenuButton, OnlineDot, type Chat } from "./chat-header-parts";
+import { chatPeople, ChatMenuButton, ChatSearchButton, OnlineDot, type Chat } from "./chat-header-parts";
 
 /**
  * Its menu and dialogs, a fifth of the page's JavaScript, are fetched once the messages have painted
  * (chat-menu.tsx): asked for while they render, they would share the network with them.
  */
 const ChatMenu = lazy(() => import("./chat-menu"));
+/** The chat's search and its popover, fetched the same way. */
+const ChatSearch = lazy(() => import("./chat-search"));
 
 /**
  * Who else is typing. Handed down as context, so a typing hint renders the header's status line
@@ -44,6 +46,9 @@ export const ChatHeader = memo(function ChatHeader({
         <h1 className="truncate text-base font-semibold">{title}</h1>
         <ChatStatus chat={chat} myId={myId} online={online} />
       </div>
+      <AfterPaint fallback={<ChatSearchButton disabled />}>
+        <ChatSearch chatId={chat.id} />
+      </AfterPaint>
       {/* A deleted project's team chat is read-only: nobody is rung from it. */}
       {!chat.archived && <CallButtons chatId={chat.id} />}
       <AfterPaint fallback={<ChatMenuButton disabled />}>

@@ -1,32 +1,80 @@
-import { SendHorizontal } from "lucide-react";
-import { memo, useState, type KeyboardEvent } from "react";
+import { Check, Pencil, Reply, SendHorizontal, X } from "lucide-react";
+import { memo, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { MAX_MESSAGE_LENGTH, MESSAGE_TOO_LONG } from "@core/chat-rules";
+import { fromMentionTokens, plainMentions, withMentionTokens, type Mentioned } from "@core/mentions";
+import type { WireMessage } from "@party/protocol";
 import { Button } from "@web/components/ui/button";
 import { cn } from "@web/lib/cn";
+import { MentionSuggestions, useMentionSuggestions, type Person } from "./mention-suggestions";
 
-/** Enter sends, Shift+Enter starts a new line; empty, blank or over-long text cannot be sent. */
+/** What the next Enter does besides sending anew: answer a message, or replace one's text. */
+export type ComposerMode =
+  { kind: "reply"; message: WireMessage; senderName: string } | { kind: "edit"; message: WireMessage };
+
+const modeKey = (mode: ComposerMode | null) => (mode ? `${mode.kind}:${mode.message.id}` : null);
+
+/**
+ * Enter sends, Shift+Enter starts a new line; empty, blank or over-long text cannot be sent. Replying,
+ * the quoted message shows above; editing, the message's text is put in to change, and Enter saves it.
+ * Escape, or the cross, goes back to a plain message. In a group, `@` offers the other members
+ * (`people`); one picked is sent as a mention of them.
+ */
 export const Composer = memo(function Composer({
+  mode,
   onSend,
+  onCancelMode,
   onTyping,
+  people,
 }: {
+  mode: ComposerMode | null;
   onSend: (content: string) => void;
+  onCancelMode: () => void;
   onTyping: () => void;
+  /** Who may be mentioned: the group's other members; none in a private chat. */
+  people: Person[];
 }) {
   const [text, setText] = useState("");
+  const [picked, setPicked] = useState<Mentioned[]>([]);
+  const [shownMode, setShownMode] = useState<string | null>(null);
+  const box = useRef<HTMLTextAreaElement>(null);
   const content = text.trim();
   const tooLong = content.length > MAX_MESSAGE_LENGTH;
   const canSend = content.length > 0 && !tooLong;
+  const editing = mode?.kind === "edit";
+
+  // Starting an edit puts the message's text in; leaving one clears it. A reply keeps what was typed.
+  const key = modeKey(mode);
+  if (key !== shownMode) {
+    setShownMode(key);
+    if (mode?.kind === "edit") {
+      const stored = fromMentionTokens(mode.message.content, (id) => people.find((p) => p.id === id)?.name ?? null);
+      setText(stored.text);
+      setPicked(stored.picked);
+    } else if (shownMode?.startsWith("edit:")) setText("");
+  }
+  const mentions = useMentionSuggestions(box, text, people, (next, member) => {
+    setText(next);
+    setPicked((held) => [...held.filter((p) => p.id !== member.id), member]);
+  });
+  useEffect(() => {
+    if (key) box.current?.focus();
+  }, [key]);
 
   const submit = () => {
     if (!canSend) return;
-    onSend(content);
+    onSend(withMentionTokens(content, picked));
     setText("");
+    setPicked([]);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (mentions.onKeyDown(event)) return;
     if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       submit();
+    } else if (event.key === "Escape" && mode) {
+      event.preventDefault();
+      onCancelMode();
     }
   };
 
@@ -38,17 +86,53 @@ export const Composer = memo(function Composer({
         submit();
       }}
     >
-      <div className="mx-auto flex max-w-3xl items-end gap-2">
+      {mode && (
+        <div className="mx-auto mb-2 flex max-w-3xl items-center gap-2 rounded-md border-l-4 border-primary bg-muted px-3 py-1.5 text-xs">
+          {mode.kind === "reply" ? (
+            <Reply className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+          ) : (
+            <Pencil className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+          )}
+          <div className="min-w-0 flex-1" role="status">
+            {mode.kind === "reply" ? (
+              <>
+                <p className="font-semibold">Replying to {mode.senderName}</p>
+                <p className="truncate text-muted-foreground">
+                  {plainMentions(mode.message.content.split("\n", 1)[0] ?? "")}
+                </p>
+              </>
+            ) : (
+              <p className="font-semibold">Editing message</p>
+            )}
+          </div>
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            className="size-8 md:size-8"
+            aria-label={mode.kind === "reply" ? "Cancel reply" : "Cancel editing"}
+            onClick={onCancelMode}
+          >
+            <X aria-hidden />
+          </Button>
+        </div>
+      )}
+      <div className="relative mx-auto flex max-w-3xl items-end gap-2">
+        <MentionSuggestions {...mentions.list} />
         <textarea
+          ref={box}
           aria-label="Message"
           placeholder="Type a message…"
           rows={1}
           value={text}
           onChange={(event) => {
             setText(event.target.value);
-            if (event.target.value.trim()) onTyping();
+            mentions.onCaret(event);
+            if (event.target.value.trim() && !editing) onTyping();
           }}
+          onSelect={mentions.onCaret}
           onKeyDown={onKeyDown}
+          {...mentions.comboboxProps}
           aria-invalid={tooLong}
           aria-describedby={tooLong ? "message-too-long" : undefined}
           className={cn(
@@ -56,8 +140,8 @@ export const Composer = memo(function Composer({
             tooLong ? "border-destructive" : "border-input",
           )}
         />
-        <Button type="submit" size="icon" disabled={!canSend} aria-label="Send">
-          <SendHorizontal aria-hidden />
+        <Button type="submit" size="icon" disabled={!canSend} aria-label={editing ? "Save" : "Send"}>
+          {editing ? <Check aria-hidden /> : <SendHorizontal aria-hidden />}
         </Button>
       </div>
       {tooLong && (

@@ -3,32 +3,52 @@ import { describe, expect, it } from "vitest";
 import { wireMessage } from "@testing/wire-message";
 import type { WireMessage } from "@party/protocol";
 import { liveTimeline } from "./live-timeline";
-import { hasGap, type Timeline, type TimelinePage } from "./timeline";
+import { hasGap, timelineMessages, type Timeline, type TimelinePage } from "./timeline";
 
 const m = (seq: number) => wireMessage(seq);
 const queryKey = ["chats", "timeline", "c"];
 
-/** A chat whose server holds messages 1..`upTo`, and a page's view of it, as the chat page has them. */
+/**
+ * A chat whose server holds messages 1..`upTo`, and a page's view of it, as the chat page has them.
+ * `change` edits a stored message on the server, numbering the change as the database does.
+ */
 function chat(upTo: number) {
   const stored = Array.from({ length: upTo }, (_, i) => m(i + 1));
+  let changeSeq = 0;
   const queryClient = new QueryClient();
   const asked: number[] = [];
+  const askedChanges: number[] = [];
   let hold: Promise<void> | undefined;
   const newestPage = async (): Promise<TimelinePage> => {
     const messages = stored.slice(-3);
     const hasMore = stored.length > 3;
     await hold;
-    return { messages, hasMore, caughtUpTo: messages.at(-1)?.seq ?? 0 };
+    return { messages, hasMore, caughtUpTo: messages.at(-1)?.seq ?? 0, changedUpTo: changeSeq, readUpTo: 0 };
   };
-  const live = liveTimeline(queryClient, queryKey, (afterSeq) => {
-    asked.push(afterSeq);
-    const after = stored.filter((x) => x.seq > afterSeq);
-    return Promise.resolve({ messages: after.slice(0, 2), hasMore: after.length > 2 });
+  const live = liveTimeline(queryClient, queryKey, {
+    messagesAfter: (afterSeq) => {
+      asked.push(afterSeq);
+      const after = stored.filter((x) => x.seq > afterSeq);
+      return Promise.resolve({ messages: after.slice(0, 2), hasMore: after.length > 2 });
+    },
+    changesAfter: (afterChange) => {
+      askedChanges.push(afterChange);
+      const changed = stored.filter((x) => x.changeSeq > afterChange).sort((a, b) => a.changeSeq - b.changeSeq);
+      return Promise.resolve({ messages: changed, changedUpTo: changeSeq, hasMore: false });
+    },
   });
+  const change = (seq: number, fields: Partial<WireMessage>) => {
+    const i = stored.findIndex((x) => x.seq === seq);
+    stored[i] = { ...stored[i]!, ...fields, changeSeq: ++changeSeq };
+    return stored[i];
+  };
   return {
     stored,
     asked,
+    askedChanges,
+    change,
     live,
+    queryClient,
     /** The newest page, as the route's loader fetches it; `until` holds its answer back. */
     load: (until?: Promise<void>) => {
       hold = until;
@@ -38,6 +58,8 @@ function chat(upTo: number) {
       const timeline = queryClient.getQueryData<Timeline>(queryKey);
       return timeline ? [...timeline.pages].reverse().flatMap((page) => page.messages.map((x) => x.seq)) : [];
     },
+    contents: () => timelineMessages(queryClient.getQueryData<Timeline>(queryKey)!, "me").map((x) => x.content),
+    changedUpTo: () => queryClient.getQueryData<Timeline>(queryKey)!.pages[0]!.changedUpTo,
     gap: () => hasGap(queryClient.getQueryData<Timeline>(queryKey)!),
   };
 }
@@ -84,5 +106,39 @@ describe("liveTimeline", () => {
     expect(c.held()).toEqual([1, 2, 3, 4]);
     expect(c.asked).toEqual([]);
     stop();
+  });
+
+  it("takes in changes to held messages, and on a skipped change number asks for what changed since its mark", async () => {
+    const c = chat(3);
+    await c.load();
+    c.live.receiveChanges([c.change(2, { content: "two, edited" })]);
+    expect(c.contents()).toEqual(["m1", "two, edited", "m3"]);
+    expect([c.changedUpTo(), c.askedChanges]).toEqual([1, []]);
+
+    // Change 2 never arrives; change 3 shows it missing.
+    c.change(1, { content: "", deletedAt: 1 });
+    c.live.receiveChanges([c.change(3, { reactions: { "👍": ["bob"] } })]);
+    await settled();
+    expect(c.askedChanges).toEqual([1]);
+    expect(c.contents()).toEqual(["", "two, edited", "m3"]);
+    expect(c.changedUpTo()).toBe(3);
+
+    // An older copy arriving late, or again, changes nothing.
+    const before = c.contents();
+    c.live.receive([m(2)]);
+    c.live.receiveChanges([{ ...c.stored[1]!, content: "stale", changeSeq: 1 }]);
+    expect(c.contents()).toEqual(before);
+  });
+
+  it("makes a reply's quote follow its original's edit and deletion, held or not", async () => {
+    const c = chat(4);
+    c.stored[3] = { ...c.stored[3]!, replyTo: { id: 10, seq: 1, senderId: "ada", excerpt: "m1", deleted: false } };
+    await c.load();
+    expect(c.held()).toEqual([2, 3, 4]);
+    c.live.receiveChanges([c.change(1, { content: "first line\nsecond" })]);
+    const quote = () => timelineMessages(c.queryClient.getQueryData<Timeline>(queryKey)!, "me").at(-1)!.replyTo;
+    expect(quote()).toMatchObject({ excerpt: "first line", deleted: false });
+    c.live.receiveChanges([c.change(1, { content: "", deletedAt: 5 })]);
+    expect(quote()).toMatchObject({ excerpt: "", deleted: true });
   });
 });

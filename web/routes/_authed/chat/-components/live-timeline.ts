@@ -1,20 +1,24 @@
 import { hashKey, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import type { WireMessage } from "@party/protocol";
-import { hasGap, withArrived, withCaughtUp, type Timeline } from "./timeline";
+import { hasChangeGap, hasGap, withArrived, withCaughtUp, withChanges, type Timeline } from "./timeline";
 
 type Change = (timeline: Timeline) => Timeline;
 
+interface Fetch {
+  /** The chat's messages after a sequence number, a page at a time. */
+  messagesAfter: (afterSeq: number) => Promise<{ messages: WireMessage[]; hasMore: boolean }>;
+  /** The chat's messages edited, deleted or reacted to after a change number, as they are now. */
+  changesAfter: (afterChange: number) => Promise<{ messages: WireMessage[]; changedUpTo: number; hasMore: boolean }>;
+}
+
 /**
- * Keeps one open chat's timeline whole. Messages that come one by one (the room's frames, a send's
- * answer) are written into its newest page; on every (re)connect, and whenever they show a gap, it
- * catches up on everything after the last message held without one, page by page, one catch-up at
- * a time. `watch` must run while the chat is open: it finishes what had to wait for a fetch.
+ * Keeps one open chat's timeline whole. Messages and changes to them that come one by one (the
+ * room's frames, an answer) are written into its pages; on every (re)connect, and whenever they show
+ * a gap, it catches up on everything after the last message, and the last change, held without one,
+ * page by page, one catch-up at a time. `watch` must run while the chat is open: it finishes what
+ * had to wait for a fetch.
  */
-export function liveTimeline(
-  queryClient: QueryClient,
-  queryKey: QueryKey,
-  fetchAfter: (afterSeq: number) => Promise<{ messages: WireMessage[]; hasMore: boolean }>,
-) {
+export function liveTimeline(queryClient: QueryClient, queryKey: QueryKey, fetch: Fetch) {
   const read = () => queryClient.getQueryData<Timeline>(queryKey);
   let catchingUp: Promise<void> | null = null;
   /**
@@ -44,9 +48,16 @@ export function liveTimeline(
           wanted = false;
           let after = read()?.pages[0]?.caughtUpTo;
           while (after !== undefined) {
-            const page = await fetchAfter(after);
+            const page = await fetch.messagesAfter(after);
             write((timeline) => withCaughtUp(timeline, page.messages));
             after = page.hasMore ? page.messages.at(-1)?.seq : undefined;
+          }
+          // Edits, deletions and reactions made while this page was away or missed one.
+          let afterChange = read()?.pages[0]?.changedUpTo;
+          while (afterChange !== undefined) {
+            const page = await fetch.changesAfter(afterChange);
+            write((timeline) => withChanges(timeline, page.messages, page.changedUpTo));
+            afterChange = page.hasMore ? page.changedUpTo : undefined;
           }
         } while (wanted);
       } catch {
@@ -64,6 +75,13 @@ export function liveTimeline(
     if (timeline && hasGap(timeline)) void catchUp();
   };
 
+  /** Changes to stored messages: a number skipped means one was missed. */
+  const receiveChanges = (changes: WireMessage[]) => {
+    write((timeline) => withChanges(timeline, changes));
+    const timeline = read();
+    if (timeline && hasChangeGap(timeline, changes)) void catchUp();
+  };
+
   /** Follows the timeline's fetches until the returned function is called. */
   const watch = () => {
     const hash = hashKey(queryKey);
@@ -77,5 +95,5 @@ export function liveTimeline(
     });
   };
 
-  return { receive, catchUp, watch };
+  return { receive, receiveChanges, catchUp, watch };
 }

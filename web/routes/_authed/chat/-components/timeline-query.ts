@@ -19,7 +19,13 @@ export function timelineQuery(client: TRPCClient<AppRouter>, chatId: string) {
     queryFn: async ({ pageParam }: QueryFunctionContext<typeof queryKey, number | null>): Promise<TimelinePage> => {
       const page = await client.chats.messages.query({ chatId, beforeSeq: pageParam ?? undefined });
       // Complete as the server answered it: nothing up to its last message is missing.
-      return { ...page, caughtUpTo: page.messages.at(-1)?.seq ?? 0 };
+      return {
+        messages: page.messages,
+        hasMore: page.hasMore,
+        caughtUpTo: page.messages.at(-1)?.seq ?? 0,
+        changedUpTo: page.changedUpTo,
+        readUpTo: page.lastReadSeq,
+      };
     },
     initialPageParam: null as number | null,
     // The page before the oldest held: the messages numbered below its first.

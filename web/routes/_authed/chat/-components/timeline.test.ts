@@ -11,8 +11,18 @@ describe("timeline", () => {
     expect(mergeMessages(held, [m(3)])).toBe(held);
   });
 
+  it("keeps the most lately changed copy of a message, by its change number", () => {
+    const held = [m(1), wireMessage(2, { content: "edited", changeSeq: 3 })];
+    expect(mergeMessages(held, [m(2)])).toBe(held);
+    const newer = mergeMessages(held, [wireMessage(1, { content: "", deletedAt: 9, changeSeq: 4 })]);
+    expect(newer.map((x) => x.content)).toEqual(["", "edited"]);
+  });
+
   it("shows a friend's message past a gap only once the gap is filled, and one's own at once", () => {
-    const first: Timeline = { pages: [{ messages: [m(1), m(2)], hasMore: false, caughtUpTo: 2 }], pageParams: [null] };
+    const first: Timeline = {
+      pages: [{ messages: [m(1), m(2)], hasMore: false, caughtUpTo: 2, changedUpTo: 0, readUpTo: 0 }],
+      pageParams: [null],
+    };
     const seqs = (timeline: Timeline) => timelineMessages(timeline, "me").map((x) => x.seq);
 
     const pastGap = withArrived(first, [m(4), m(5, { senderId: "me" })]);

@@ -6,17 +6,20 @@ import { useRoomSocket } from "@web/lib/room-socket";
 import { trpc } from "@web/lib/trpc";
 import { useOutbox } from "./use-outbox";
 import { useAnnounceTyping, usePresence } from "./use-presence";
+import { useReceipts } from "./use-receipts";
 import { useTimeline } from "./use-timeline";
 
 /**
- * Everything live about one open chat, through its room's socket: the messages (useTimeline), own
- * messages on their way (useOutbox), who is online and typing (usePresence).
+ * Everything live about one open chat, through its room's socket: the messages and what changes
+ * them (useTimeline), own messages on their way (useOutbox), read receipts (useReceipts), who is
+ * online and typing (usePresence).
  */
 export function useChat(chatId: string, myId: string, onGone: () => void) {
   const utils = trpc.useUtils();
   const timeline = useTimeline(chatId, myId);
   const { outbox, send, retry } = useOutbox(chatId, (message) => timeline.receive([message]));
   const presence = usePresence(myId);
+  const { receipts, hear, reopened } = useReceipts(chatId);
   const hearCall = useHearCalls(chatId);
 
   const ticket = trpc.chats.ticket.useMutation();
@@ -24,16 +27,26 @@ export function useChat(chatId: string, myId: string, onGone: () => void) {
     room: "chat-room",
     name: chatId,
     ticket: () => ticket.mutateAsync({ chatId }),
-    onOpen: () => void timeline.catchUp(),
+    onOpen: () => {
+      void timeline.catchUp();
+      reopened();
+    },
     onGone,
     onEvent: (event) => {
-      if (event.type === "messages") {
-        timeline.receive(event.messages);
-        if (event.messages.some((m) => m.messageType === "system")) void utils.chats.byId.invalidate({ chatId });
-      } else if (isCallEvent(event)) {
-        hearCall(event);
-      } else if (event.type !== "pong") {
-        presence.hear(event);
+      switch (event.type) {
+        case "messages":
+          timeline.receive(event.messages);
+          if (event.messages.some((m) => m.messageType === "system")) void utils.chats.byId.invalidate({ chatId });
+          break;
+        case "changes":
+          timeline.receiveChanges(event.messages);
+          break;
+        case "seen":
+          hear(event);
+          break;
+        default:
+          if (isCallEvent(event)) hearCall(event);
+          else if (event.type !== "pong") presence.hear(event);
       }
     },
   });
@@ -52,6 +65,9 @@ export function useChat(chatId: string, myId: string, onGone: () => void) {
     messages,
     pending,
     loaded: timeline.loaded,
+    readUpTo: timeline.readUpTo,
+    receiveChanges: timeline.receiveChanges,
+    receipts,
     hasOlder: timeline.hasOlder,
     loadingOlder: timeline.loadingOlder,
     loadOlder: timeline.loadOlder,

@@ -8,6 +8,8 @@ export interface PendingMessage {
   clientId: string;
   content: string;
   createdAt: number;
+  /** What it answers, quoted as the stored message will quote it. */
+  replyTo: WireMessage["replyTo"];
   /** Why the last try failed (the server's refusal, or 'Not sent.' when no answer came); unset while sending. */
   error?: string;
 }
@@ -44,8 +46,8 @@ export function useOutbox(chatId: string, onStored: (message: WireMessage) => vo
   });
 
   const send = useCallback(
-    (content: string) => {
-      const message = { clientId: crypto.randomUUID(), content, createdAt: Date.now() };
+    (content: string, replyTo: WireMessage["replyTo"] = null) => {
+      const message = { clientId: crypto.randomUUID(), content, createdAt: Date.now(), replyTo };
       const gone = stored.current;
       stored.current = new Set();
       let shown = false;
@@ -58,7 +60,7 @@ export function useOutbox(chatId: string, onStored: (message: WireMessage) => vo
       // it would hold the request back. Waiting behind the chat's previous message, the request
       // leaves later, and the bubble shows in the next task.
       whenRequestLeaves(show);
-      mutate({ chatId, clientId: message.clientId, content });
+      mutate({ chatId, clientId: message.clientId, content, replyToId: replyTo?.id });
       setTimeout(show);
     },
     [chatId, mutate],
@@ -69,7 +71,7 @@ export function useOutbox(chatId: string, onStored: (message: WireMessage) => vo
       const message = outbox.find((p) => p.clientId === clientId);
       if (!message) return;
       setError(clientId, undefined);
-      mutate({ chatId, clientId, content: message.content });
+      mutate({ chatId, clientId, content: message.content, replyToId: message.replyTo?.id });
     },
     [outbox, chatId, mutate, setError],
   );

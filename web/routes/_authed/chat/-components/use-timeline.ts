@@ -21,7 +21,11 @@ export function useTimeline(chatId: string, myId: string) {
     staleTime: Infinity,
   });
   const live = useMemo(
-    () => liveTimeline(queryClient, options.queryKey, (afterSeq) => client.chats.messages.query({ chatId, afterSeq })),
+    () =>
+      liveTimeline(queryClient, options.queryKey, {
+        messagesAfter: (afterSeq) => client.chats.messages.query({ chatId, afterSeq }),
+        changesAfter: (afterChange) => client.messages.changes.query({ chatId, afterChange }),
+      }),
     [queryClient, options, client, chatId],
   );
   useEffect(() => live.watch(), [live]);
@@ -47,10 +51,13 @@ export function useTimeline(chatId: string, myId: string) {
   return {
     messages,
     loaded: data !== undefined,
+    /** The member's read mark as the newest page was fetched. */
+    readUpTo: data?.pages[0]?.readUpTo ?? 0,
     hasOlder: hasNextPage,
     loadingOlder: isFetchingNextPage,
     loadOlder,
     receive: live.receive,
+    receiveChanges: live.receiveChanges,
     catchUp: live.catchUp,
   };
 }

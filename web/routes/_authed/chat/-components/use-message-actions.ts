@@ -1,0 +1,69 @@
+import { useCallback, useMemo, useState } from "react";
+import type { WireMessage } from "@party/protocol";
+import { notify } from "@web/lib/toast";
+import { errorMessage, trpc } from "@web/lib/trpc";
+import type { ComposerMode } from "./composer";
+import type { MessageHandlers } from "./message-actions";
+import { quoteOf } from "./timeline";
+
+/**
+ * What the member does to stored messages from the chat page: reactions go at once; a reply or an
+ * edit goes through the composer (`mode`); a deletion is confirmed first (`deleting`). Each answer
+ * is the message as it now is, held at once; the room brings it to every other page.
+ */
+export function useMessageActions({
+  chatId,
+  nameOf,
+  receiveChanges,
+  send,
+}: {
+  chatId: string;
+  nameOf: (userId: string) => string;
+  receiveChanges: (messages: WireMessage[]) => void;
+  send: (content: string, replyTo: WireMessage["replyTo"]) => void;
+}) {
+  const [mode, setMode] = useState<ComposerMode | null>(null);
+  const [deleting, setDeleting] = useState<WireMessage | null>(null);
+  const failed = (error: unknown) => notify.error("Message Error", errorMessage(error));
+  const changed = { onSuccess: (message: WireMessage) => receiveChanges([message]), onError: failed };
+  const { mutate: react } = trpc.messages.react.useMutation(changed);
+  const { mutate: edit } = trpc.messages.edit.useMutation(changed);
+  const remove = trpc.messages.remove.useMutation({
+    onSuccess: (message) => {
+      receiveChanges([message]);
+      setDeleting(null);
+    },
+    onError: failed,
+  });
+
+  const handlers = useMemo<Omit<MessageHandlers, "jumpTo">>(
+    () => ({
+      react: (message, emoji, on) => react({ chatId, messageId: message.id, emoji, on }),
+      reply: (message) => setMode({ kind: "reply", message, senderName: nameOf(message.senderId) }),
+      edit: (message) => setMode({ kind: "edit", message }),
+      remove: setDeleting,
+    }),
+    [chatId, react, nameOf],
+  );
+
+  /** The composer's Enter: a new message (perhaps a reply), or the edit's new words. */
+  const submit = useCallback(
+    (content: string) => {
+      setMode(null);
+      if (mode?.kind !== "edit") send(content, mode ? quoteOf(mode.message) : null);
+      else if (content !== mode.message.content) edit({ chatId, messageId: mode.message.id, content });
+    },
+    [mode, chatId, edit, send],
+  );
+
+  return {
+    handlers,
+    mode,
+    submit,
+    cancelMode: useCallback(() => setMode(null), []),
+    deleting,
+    cancelDelete: useCallback(() => setDeleting(null), []),
+    confirmDelete: () => deleting && remove.mutate({ chatId, messageId: deleting.id }),
+    deletingBusy: remove.isPending,
+  };
+}

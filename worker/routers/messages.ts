@@ -1,0 +1,142 @@
+import { TRPCError } from "@trpc/server";
+import { z } from "zod";
+import {
+  MAX_MESSAGE_LENGTH,
+  MESSAGE_EMPTY,
+  MESSAGE_NOT_FOUND,
+  MESSAGE_TOO_LONG,
+  ONLY_AUTHOR_EDITS,
+  ONLY_AUTHOR_OR_ADMIN_DELETES,
+  MAX_SEARCH_LENGTH,
+  REACTIONS,
+  SEARCH_TOO_LONG,
+} from "@core/chat-rules";
+import { plainText } from "@core/fields";
+import type { WireMessage } from "@party/protocol";
+import { currentChat, NOT_FRIENDS } from "../chats/access";
+import { resolveMentions } from "../chats/mentions";
+import { changedMessages, deleteMessage, editMessage, setReaction } from "../chats/message-changes";
+import { tellChat } from "../chats/notify";
+import { seenMarks } from "../chats/receipts";
+import { searchMessages } from "../chats/search";
+import { protectedProcedure, router, type Context } from "../trpc";
+
+const id = plainText().trim().min(1).max(64);
+const aMessage = z.object({ chatId: id, messageId: z.number().int().positive() });
+
+/** What a member typed in a search box, and the last result of the page before. */
+const searchInput = z.object({
+  query: plainText().trim().max(MAX_SEARCH_LENGTH, SEARCH_TOO_LONG),
+  cursor: z.number().int().positive().nullish(),
+});
+
+type Ctx = Context & { user: { id: string } };
+type Input = z.infer<typeof aMessage>;
+
+const target = (ctx: Ctx, input: Input) => ({ ...input, memberId: ctx.user.id });
+
+/** The change reaches every open page of the chat before the answer leaves. */
+async function announced(ctx: Ctx, message: WireMessage) {
+  tellChat(ctx, message.chatId, { type: "changed", message });
+  await ctx.rooms.sent?.();
+  return message;
+}
+
+/**
+ * A change that changed nothing: the caller must be in the chat (anyone else is told it does not
+ * exist), and the message there and not deleted; `rule` then refuses, or answers a retry of what is
+ * already so. What is left is a private chat whose two members are no longer friends.
+ */
+async function unchanged(
+  ctx: Ctx,
+  input: Input,
+  message: WireMessage | null,
+  rule: (message: WireMessage, place: Awaited<ReturnType<typeof currentChat>>) => WireMessage | undefined,
+) {
+  const place = await currentChat(ctx.db, input.chatId, ctx.user.id);
+  if (!message || message.messageType !== "text")
+    throw new TRPCError({ code: "NOT_FOUND", message: MESSAGE_NOT_FOUND });
+  const answer = rule(message, place);
+  if (answer) return answer;
+  if (message.deletedAt !== null) throw new TRPCError({ code: "NOT_FOUND", message: MESSAGE_NOT_FOUND });
+  throw new TRPCError({ code: "FORBIDDEN", message: NOT_FRIENDS });
+}
+
+/**
+ * What members do to messages already stored: edit, delete, react, and what pages need to keep
+ * up with those (changes since a number, read receipts). Sending and reading pages are chats'.
+ */
+export const messagesRouter = router({
+  /** The author replaces their text; the earlier version stays on the server. Same text again changes nothing. */
+  edit: protectedProcedure
+    .input(
+      aMessage.extend({
+        content: plainText().trim().min(1, MESSAGE_EMPTY).max(MAX_MESSAGE_LENGTH, MESSAGE_TOO_LONG),
+      }),
+    )
+    .mutation(async ({ ctx, input }) => {
+      // A mention added by an edit resolves as a sent one does; it notifies nobody.
+      const { content } = await resolveMentions(ctx.db, input.chatId, ctx.user.id, input.content);
+      const { changed, message } = await editMessage(ctx.db, target(ctx, input), content);
+      if (changed) return announced(ctx, message!);
+      return unchanged(ctx, input, message, (m) => {
+        if (m.senderId !== ctx.user.id) throw new TRPCError({ code: "FORBIDDEN", message: ONLY_AUTHOR_EDITS });
+        if (m.deletedAt === null && m.content === content) return m;
+      });
+    }),
+
+  /** Deleted for everyone, in place: by its author, or in a group by an admin. Again: already done. */
+  remove: protectedProcedure.input(aMessage).mutation(async ({ ctx, input }) => {
+    const { changed, message } = await deleteMessage(ctx.db, target(ctx, input));
+    if (changed) return announced(ctx, message!);
+    return unchanged(ctx, input, message, (m, { chat, me }) => {
+      if (m.senderId !== ctx.user.id && !(chat.isGroup && me.role === "admin")) {
+        throw new TRPCError({ code: "FORBIDDEN", message: ONLY_AUTHOR_OR_ADMIN_DELETES });
+      }
+      if (m.deletedAt !== null) return m;
+    });
+  }),
+
+  /** Puts the member's reaction on or takes it off: setting what is already so is answered as done. */
+  react: protectedProcedure
+    .input(aMessage.extend({ emoji: z.enum(REACTIONS), on: z.boolean() }))
+    .mutation(async ({ ctx, input }) => {
+      const { changed, message } = await setReaction(ctx.db, target(ctx, input), input.emoji, input.on);
+      if (changed) return announced(ctx, message!);
+      return unchanged(ctx, input, message, (m) => {
+        const mine = m.reactions[input.emoji]?.includes(ctx.user.id) ?? false;
+        if (m.deletedAt === null && mine === input.on) return m;
+      });
+    }),
+
+  /** Messages edited, deleted or reacted to after change number `afterChange`, as they are now: a page catching up. */
+  changes: protectedProcedure
+    .input(z.object({ chatId: id, afterChange: z.number().int().min(0) }))
+    .query(async ({ ctx, input }) => {
+      await currentChat(ctx.db, input.chatId, ctx.user.id);
+      return changedMessages(ctx.db, input.chatId, input.afterChange);
+    }),
+
+  /** Messages of the chat matching the words, newest first, a page at a time. */
+  search: protectedProcedure.input(searchInput.extend({ chatId: id })).query(async ({ ctx, input }) => {
+    await currentChat(ctx.db, input.chatId, ctx.user.id);
+    return searchMessages(ctx.db, input.query, {
+      memberId: ctx.user.id,
+      chatId: input.chatId,
+      before: input.cursor ?? undefined,
+    });
+  }),
+
+  /** Messages matching the words across every chat the member is in, newest first, a page at a time. */
+  searchAll: protectedProcedure
+    .input(searchInput)
+    .query(({ ctx, input }) =>
+      searchMessages(ctx.db, input.query, { memberId: ctx.user.id, before: input.cursor ?? undefined }),
+    ),
+
+  /** How far each of the others has displayed the chat, for a member who shares their own. */
+  receipts: protectedProcedure.input(z.object({ chatId: id })).query(async ({ ctx, input }) => {
+    await currentChat(ctx.db, input.chatId, ctx.user.id);
+    return seenMarks(ctx.db, input.chatId, ctx.user.id);
+  }),
+});
