@@ -48,11 +48,12 @@ export async function createTestApp(
   const mailer = options.mailer ?? configuredMailer(config);
   let clientIp = "203.0.113.1";
   const avatars = fsAvatarStore(join(dir, "avatars"));
+  const attachments = fsAvatarStore(join(dir, "attachments"));
   const notices: Notice[] = [];
   const rooms = options.rooms ?? recordingRooms(notices);
   const deferred: Promise<unknown>[] = [];
   const defer = (work: Promise<unknown>) => void deferred.push(work);
-  const app = createApp(() => ({ db, config, clientIp, avatars, rooms, mailer, defer }));
+  const app = createApp(() => ({ db, config, clientIp, avatars, attachments, rooms, mailer, defer }));
 
   const browser = () => testBrowser(TEST_ORIGIN, (url, init) => app.request(url, init));
 
@@ -71,6 +72,7 @@ export async function createTestApp(
     config,
     mailer,
     avatars,
+    attachments,
     browser,
     member,
     /** What the rooms were told so far (with the default recording rooms). */

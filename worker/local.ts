@@ -14,6 +14,7 @@ import { fileURLToPath } from "node:url";
 import { localDataDir, openLocalDb } from "../db/local";
 import { readConfig, type Config } from "./config";
 import { JOBS_INTERVAL_MS, runScheduledJobs } from "./jobs/scheduled";
+import { fsAvatarStore } from "./storage/fs-avatar-store";
 import { nodeMailer } from "./mail/node-mailer";
 
 const HOST = "127.0.0.1";
@@ -59,11 +60,12 @@ try {
  */
 function runJobsOnATimer() {
   const mailer = nodeMailer(config);
+  const attachments = fsAvatarStore(resolve(dataDir, "attachments"));
   let running = false;
   const run = () => {
     if (running) return;
     running = true;
-    runScheduledJobs(db, mailer)
+    runScheduledJobs(db, mailer, Date.now(), attachments)
       .catch((error: unknown) => console.error("The scheduled jobs failed:", error))
       .finally(() => (running = false));
   };

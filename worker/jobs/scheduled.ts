@@ -2,7 +2,7 @@
  * The scheduled job, the same on both hosts: at the edge Cron Triggers call the Worker's
  * `scheduled()` (wrangler.toml `[triggers]`), on Node the host's primary process runs it on a timer
  * (worker/local.ts). It sends the outbox's due e-mails (retries included) and deletes what has
- * expired. Every statement touches a bounded number of rows, so none holds the write lock for long
+ * expired, and files no message carries. Every statement touches a bounded number of rows, so none holds the write lock for long
  * and the serving processes' writes slip in between.
  */
 import { inArray, lte, or, type SQL } from "drizzle-orm";
@@ -11,7 +11,9 @@ import type { Db } from "@db/client";
 import { accountTokens, emailTokens, rateLimits, sessions } from "@db/schema";
 import { SESSION_ABSOLUTE_LIFETIME_MS } from "../auth/lucia";
 import { LONGEST_WINDOW_MS } from "../auth/rate-limit";
+import { sweepUploads } from "../attachments/uploads";
 import type { Mailer } from "../mail/mailer";
+import type { AvatarStore } from "../storage/avatar-store";
 import { CLAIM_BATCH, deliverDue } from "../mail/outbox";
 
 /** Rows one statement deletes. */
@@ -34,6 +36,17 @@ async function deleteInBatches(db: Db, table: SQLiteTable, key: SQLiteColumn, ex
   return deleted;
 }
 
+/** Removes files no message carries any more, a batch at a time. */
+async function sweepAllUploads(db: Db, attachments: AvatarStore, now: number) {
+  let removed = 0;
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const batch = await sweepUploads(db, attachments, now);
+    removed += batch;
+    if (batch === 0) break;
+  }
+  return removed;
+}
+
 /** Sends what is due until nothing is, or this run's share is done. */
 async function drainOutbox(db: Db, mailer: Mailer, now: number) {
   let claimed = 0;
@@ -45,7 +58,8 @@ async function drainOutbox(db: Db, mailer: Mailer, now: number) {
   return claimed;
 }
 
-export async function runScheduledJobs(db: Db, mailer: Mailer, now = Date.now()) {
+/** `attachments`: the store whose unsent and deleted files are removed here (attachments/uploads.ts). */
+export async function runScheduledJobs(db: Db, mailer: Mailer, now = Date.now(), attachments?: AvatarStore) {
   const at = new Date(now);
   const emails = await drainOutbox(db, mailer, now);
   const sessionsGone = await deleteInBatches(
@@ -68,11 +82,14 @@ export async function runScheduledJobs(db: Db, mailer: Mailer, now = Date.now())
     rateLimits.key,
     lte(rateLimits.windowStart, now - LONGEST_WINDOW_MS),
   );
+  // Last: a file store that fails stops nothing above.
+  const files = attachments ? await sweepAllUploads(db, attachments, now) : 0;
   return {
     emails,
     sessions: sessionsGone,
     emailTokens: emailTokensGone,
     accountTokens: accountTokensGone,
     rateLimits: rateLimitsGone,
+    files,
   };
 }

@@ -12,6 +12,7 @@ import {
   MESSAGE_TOO_LONG,
   REPLY_NOT_FOUND,
 } from "@core/chat-rules";
+import { ATTACHMENT_UNAVAILABLE, MAX_ATTACHMENTS_PER_MESSAGE, TOO_MANY_ATTACHMENTS } from "@core/attachment-rules";
 import { chatParticipants, chats } from "@db/schema";
 import { signTicket } from "@party/ticket";
 import {
@@ -23,6 +24,8 @@ import {
   NOT_FRIENDS,
   recipientsAt,
 } from "../chats/access";
+import { insertMessageCarrying } from "../attachments/send";
+import { claimableCount } from "../attachments/uploads";
 import { areFriends, friendsCondition, notFriends, pairKey } from "../chats/friendship";
 import { chatSummary, displayName, listChats, participantsOf } from "../chats/listing";
 import {
@@ -42,14 +45,25 @@ const id = plainText().trim().min(1).max(64);
 const byChat = z.object({ chatId: id });
 const seq = z.number().int().min(0);
 
-const sendInput = z.object({
-  chatId: id,
-  /** Chosen by the browser per message and kept across retries. */
-  clientId: plainText().min(8).max(64),
-  content: plainText().trim().min(1, MESSAGE_EMPTY).max(MAX_MESSAGE_LENGTH, MESSAGE_TOO_LONG),
-  /** The message this one answers, in the same chat. */
-  replyToId: z.number().int().positive().nullish(),
-});
+const sendInput = z
+  .object({
+    chatId: id,
+    /** Chosen by the browser per message and kept across retries. */
+    clientId: plainText().min(8).max(64),
+    content: plainText().trim().max(MAX_MESSAGE_LENGTH, MESSAGE_TOO_LONG),
+    /** The message this one answers, in the same chat. */
+    replyToId: z.number().int().positive().nullish(),
+    /** Files the sender uploaded to this chat (attachments.upload) for this message, in order. */
+    attachmentIds: z
+      .array(id)
+      .max(MAX_ATTACHMENTS_PER_MESSAGE, TOO_MANY_ATTACHMENTS)
+      .transform((ids) => [...new Set(ids)])
+      .optional(),
+  })
+  .refine((input) => input.content.length > 0 || !!input.attachmentIds?.length, {
+    message: MESSAGE_EMPTY,
+    path: ["content"],
+  });
 
 const createGroupInput = z.object({
   name: plainText(GROUP_NAME_REQUIRED)
@@ -86,6 +100,10 @@ async function storedOrRefused(ctx: Ctx, input: z.infer<typeof sendInput>) {
   if (stored) throw new TRPCError({ code: "CONFLICT", message: CLIENT_ID_TAKEN });
   if (input.replyToId && !(await messageInChat(ctx.db, chat.id, input.replyToId))) {
     throw new TRPCError({ code: "BAD_REQUEST", message: REPLY_NOT_FOUND });
+  }
+  const files = input.attachmentIds ?? [];
+  if (files.length && (await claimableCount(ctx.db, chat.id, ctx.user.id, files)) < files.length) {
+    throw new TRPCError({ code: "BAD_REQUEST", message: ATTACHMENT_UNAVAILABLE });
   }
   if (!chat.isGroup) throw new TRPCError({ code: "FORBIDDEN", message: NOT_FRIENDS });
   // They left between the two statements.
@@ -148,12 +166,15 @@ export const chatsRouter = router({
   send: protectedProcedure.input(sendInput).mutation(async ({ ctx, input }) => {
     // One statement checks who may post, stores the message and, by its triggers, moves the chat
     // and the sender's read mark: the common case is a single round to the database.
-    const [row] = await insertMessage(ctx.db, { ...input, senderId: ctx.user.id, messageType: "text" });
+    const message = { ...input, senderId: ctx.user.id, messageType: "text" as const };
+    const [row] = input.attachmentIds?.length
+      ? await insertMessageCarrying(ctx.db, { ...message, attachmentIds: input.attachmentIds })
+      : await insertMessage(ctx.db, message);
     if (!row) return storedOrRefused(ctx, input);
-    const message = rowToWire(row);
-    announceMessage(ctx, message, await recipientsAt(ctx.db, input.chatId, row.members_version));
+    const stored = rowToWire(row);
+    announceMessage(ctx, stored, await recipientsAt(ctx.db, input.chatId, row.members_version));
     await ctx.rooms.sent?.();
-    return message;
+    return stored;
   }),
 
   /**

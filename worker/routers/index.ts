@@ -1,5 +1,6 @@
 import { router } from "../trpc";
 import { accountRouter } from "./account";
+import { attachmentsRouter } from "./attachments";
 import { authRouter } from "./auth";
 import { chatsRouter } from "./chats";
 import { billingRouter } from "./billing";
@@ -16,6 +17,7 @@ export const appRouter = router({
   account: accountRouter,
   chats: chatsRouter,
   messages: messagesRouter,
+  attachments: attachmentsRouter,
   joinRequests: joinRequestsRouter,
   projects: projectsRouter,
   contact: contactRouter,
