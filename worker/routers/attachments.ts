@@ -15,12 +15,8 @@ import { protectedProcedure, router } from "../trpc";
  * without control characters, at most MAX_ATTACHMENT_NAME_LENGTH characters; 'file' when nothing is left.
  */
 function fileName(raw: string) {
-  // eslint-disable-next-line no-control-regex -- removing them is the point
-  const last =
-    raw
-      .replace(/[\u0000-\u001f\u007f]/g, "")
-      .split(/[\\/]/)
-      .pop() ?? "";
+  const visible = Array.from(raw).filter((c) => c.codePointAt(0)! > 0x1f && c !== "\u007f");
+  const last = visible.join("").split(/[\\/]/).pop() ?? "";
   return Array.from(last.trim()).slice(0, MAX_ATTACHMENT_NAME_LENGTH).join("") || "file";
 }
 

@@ -111,6 +111,7 @@ function ChatPage() {
           </div>
         )}
         <Composer
+          chatId={chatId}
           mode={actions.mode}
           onSend={actions.submit}
           onCancelMode={actions.cancelMode}
