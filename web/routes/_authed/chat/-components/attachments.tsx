@@ -3,7 +3,7 @@ import { useState } from "react";
 import { attachmentUrl, fileSize, shownInline } from "@core/attachment-rules";
 import type { WireAttachment } from "@party/protocol";
 import { Button } from "@web/components/ui/button";
-import { Dialog, DialogContent, DialogTitle } from "@web/components/ui/dialog";
+import { Dialog, DialogContent, DialogTitle, DialogTrigger } from "@web/components/ui/dialog";
 import { cn } from "@web/lib/cn";
 import type { Upload } from "./use-uploads";
 
@@ -13,14 +13,15 @@ function Thumbnail({ file }: { file: WireAttachment }) {
   const url = attachmentUrl(file.id);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <button
-        type="button"
-        onClick={() => setOpen(true)}
-        className="block overflow-hidden rounded-lg bg-background/40 outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        aria-label={`Open ${file.name} full size`}
-      >
-        <img src={url} alt={file.name} loading="lazy" className="h-40 w-56 max-w-full object-cover" data-thumbnail />
-      </button>
+      <DialogTrigger asChild>
+        <button
+          type="button"
+          className="block overflow-hidden rounded-lg bg-background/40 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          aria-label={`Open ${file.name} full size`}
+        >
+          <img src={url} alt={file.name} loading="lazy" className="h-40 w-56 max-w-full object-cover" data-thumbnail />
+        </button>
+      </DialogTrigger>
       {open && (
         <DialogContent bare className="flex w-auto max-w-[calc(100vw-2rem)] flex-col gap-3 p-3 sm:p-4">
           <DialogTitle className="truncate pr-8 text-sm">{file.name}</DialogTitle>
