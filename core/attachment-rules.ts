@@ -16,6 +16,9 @@ export const ATTACHMENT_UNAVAILABLE = "An attached file is no longer available. 
 export const UPLOAD_SENDABLE_MS = 60 * 60 * 1000;
 export const UPLOAD_KEPT_MS = 2 * UPLOAD_SENDABLE_MS;
 
+/** Before a file's name where a message of files alone is summed up in a line (the chat lists). */
+export const ATTACHMENT_MARK = "📎";
+
 /** Where a stored file is served: a random id, checked against the chat's participants on every request. */
 export const attachmentUrl = (id: string) => `/api/attachments/${id}`;
 

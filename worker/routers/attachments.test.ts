@@ -282,3 +282,13 @@ describe("removing files", () => {
     expect((await rowsOf(sent.id))[0]!.messageId).not.toBeNull();
   });
 });
+
+describe("the chat lists", () => {
+  it("sum up a message of files alone by its first file's name", async () => {
+    const { ada, bob, chatId } = await group();
+    const pdf = await upload(ada, chatId, PDF, "plan.pdf");
+    await send(ada, chatId, [pdf.id, (await upload(ada, chatId)).id]);
+    const { items } = await bob.trpc.chats.list.query({ kind: "groups" });
+    expect(items.find((chat) => chat.id === chatId)!.lastMessage).toMatchObject({ content: "📎 plan.pdf" });
+  });
+});
