@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import { appModules } from "./build/app-modules";
 import { precompress } from "./build/precompress";
+import { installableApp } from "./build/pwa";
 import { prerender } from "./build/prerender";
 import { securityHeaders } from "./build/security-headers";
 
@@ -35,6 +36,7 @@ export default defineConfig({
     prerender(),
     securityHeaders(),
     precompress(),
+    installableApp(),
   ],
   resolve: {
     tsconfigPaths: true,

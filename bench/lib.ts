@@ -2,6 +2,11 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { cpus } from "node:os";
 import { join } from "node:path";
+import { createClient } from "@libsql/client";
+import { drizzle } from "drizzle-orm/libsql";
+import Database from "libsql";
+import type { Db } from "../db/client";
+import * as schema from "../db/schema";
 import { ROOT } from "../testing/host";
 
 export { ROOT, startHost, TSX } from "../testing/host";
@@ -82,4 +87,39 @@ export function leanClient(origin: string, headers: Record<string, string>) {
       req.end(body);
     });
   return (path: string, body?: string) => send(path, body, false);
+}
+
+/**
+ * The raw SQL floor of a call of the app's own query code: the statements it sends, captured on a
+ * logging connection to the file, then each prepared once on the bare SQLite driver and timed alone
+ * (median of `runs`, after a tenth as many untimed), with no HTTP, session, tRPC, ORM or encoding
+ * around them. Answers the medians summed, and how many statements the call sent.
+ */
+export function sqlFloor(file: string, runs: number) {
+  let captured: { sql: string; params: unknown[] }[] = [];
+  const logger = { logQuery: (sql: string, params: unknown[]) => void captured.push({ sql, params }) };
+  const db: Db = drizzle(createClient({ url: `file:${file}` }), { schema, logger });
+  return async (call: (db: Db) => Promise<unknown>) => {
+    captured = [];
+    await call(db);
+    const bare = new Database(file, { readonly: true });
+    try {
+      let ms = 0;
+      for (const { sql, params } of captured) {
+        const statement = bare.prepare(sql);
+        const run = () => statement.all(...params);
+        for (let j = 0; j < runs / 10; j++) run();
+        const durations: number[] = [];
+        for (let j = 0; j < runs; j++) {
+          const start = performance.now();
+          run();
+          durations.push(performance.now() - start);
+        }
+        ms += percentile(durations, 50);
+      }
+      return { statements: captured.length, ms };
+    } finally {
+      bare.close();
+    }
+  };
 }

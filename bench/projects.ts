@@ -22,20 +22,17 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { createClient } from "@libsql/client";
 import autocannon from "autocannon";
 import { desc } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/libsql";
 import Database from "libsql";
 import type { Db } from "../db/client";
 import { PROJECT_CATEGORIES, PROJECT_STATUSES } from "../core/enums";
 import { createNodeDb } from "../db/local";
 import { DASHBOARD_CATEGORIES, PROJECTS_PAGE_SIZE } from "../core/project-rules";
-import * as schema from "../db/schema";
 import { projects, type Project } from "../db/schema";
 import { listProjects, type ListFilter } from "../worker/projects/listing";
 import { dashboardStats } from "../worker/projects/stats";
-import { fixed, leanClient, percentile, printTable, ROOT, startHost, TSX, writeResults } from "./lib";
+import { fixed, leanClient, percentile, printTable, ROOT, sqlFloor, startHost, TSX, writeResults } from "./lib";
 
 const SIZES = [
   { label: "50K", members: 10_000, projects: 50_000 },
@@ -337,42 +334,27 @@ async function specWay(db: Db, origin: string, cookie: string) {
 }
 
 /**
- * The raw SQL floor: the statements the procedure runs for a sample of the case's inputs,
- * captured from the app's own query code, then each prepared once on the bare SQLite driver and
- * timed alone (median of FLOOR_RUNS), with no HTTP, session, tRPC, ORM or encoding around them.
- * Gives the median and the slowest over the sampled inputs.
+ * The raw SQL floor (`sqlFloor` in lib.ts) of a sample of the case's inputs: the statements the
+ * procedure runs for each, timed on the bare SQLite driver. Gives the median and the slowest over
+ * the sampled inputs.
  */
-function sqlFloor(file: string) {
-  let captured: { sql: string; params: unknown[] }[] = [];
-  const logger = { logQuery: (sql: string, params: unknown[]) => void captured.push({ sql, params }) };
-  const db = drizzle(createClient({ url: `file:${file}` }), { schema, logger });
+function caseFloor(file: string) {
+  const floorOf = sqlFloor(file, FLOOR_RUNS);
   return async (c: Case, inputs: Input[]) => {
-    const bare = new Database(file, { readonly: true });
     const step = Math.max(1, inputs.length / FLOOR_INPUTS);
     const totals: number[] = [];
+    let statements = 0;
     for (let i = 0; i < inputs.length; i += step) {
       const input = inputs[Math.floor(i)] as (ListFilter & { cursor?: string }) | undefined;
-      captured = [];
-      await (c.procedure === "projects.stats"
-        ? dashboardStats(db)
-        : listProjects(db, input ?? {}, PROJECTS_PAGE_SIZE, input?.cursor));
-      let total = 0;
-      for (const { sql, params } of captured) {
-        const statement = bare.prepare(sql);
-        const run = () => statement.all(...params);
-        for (let j = 0; j < FLOOR_RUNS / 10; j++) run();
-        const durations: number[] = [];
-        for (let j = 0; j < FLOOR_RUNS; j++) {
-          const start = performance.now();
-          run();
-          durations.push(performance.now() - start);
-        }
-        total += percentile(durations, 50);
-      }
-      totals.push(total);
+      const floor = await floorOf((db) =>
+        c.procedure === "projects.stats"
+          ? dashboardStats(db)
+          : listProjects(db, input ?? {}, PROJECTS_PAGE_SIZE, input?.cursor),
+      );
+      statements = floor.statements;
+      totals.push(floor.ms);
     }
-    bare.close();
-    return { statements: captured.length, p50Ms: percentile(totals, 50), maxMs: Math.max(...totals) };
+    return { statements, p50Ms: percentile(totals, 50), maxMs: Math.max(...totals) };
   };
 }
 
@@ -414,7 +396,7 @@ async function measure(size: Size) {
     for (const c of cases) await oneClient(app.url, cookie, [path(c, inputs.get(c)![0])]);
     // The spec's way reads every project into memory: at the marketing scale only.
     const spec = size === SIZES[0] ? await specWay(db, app.url, cookie) : null;
-    const floor = sqlFloor(file);
+    const floor = caseFloor(file);
     for (const c of cases) {
       const set = inputs.get(c)!;
       const paths = shuffled(set.map((input) => path(c, input)));

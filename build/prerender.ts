@@ -1,6 +1,7 @@
 /**
  * Renders PRERENDERED_PAGES into the built shell, so a visitor reads the page (or, signed in, its
- * outline and heading) before its scripts have loaded; main.tsx then takes over.
+ * outline and heading) before its scripts have loaded; main.tsx then takes over. And the offline
+ * page the service worker shows.
  */
 import react from "@vitejs/plugin-react";
 import { parseHTML } from "linkedom";
@@ -9,6 +10,7 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build, type Plugin, type Rollup } from "vite";
 import type * as Renderer from "../web/prerender";
+import { OFFLINE_PAGE_FILE } from "../web/service-worker/offline-page";
 import { addressOf, PRERENDERED_PAGES, type PrerenderedPage } from "../worker/http/prerendered";
 
 const webDir = fileURLToPath(new URL("../web", import.meta.url));
@@ -44,7 +46,8 @@ async function withRenderer<T>(render: (renderer: typeof Renderer) => Promise<T>
  * public page is in the root, for the app to take over as it is; a signed-in page's outline is
  * beside the empty root, and gives way as soon as the app has rendered anything there (styles.css).
  */
-function pageHtml(shell: string, css: string, page: Renderer.RenderedPage, { kind, path }: PrerenderedPage) {
+/** The shell's head made the page's own: its title and description, and the stylesheet inline. */
+function pageDocument(shell: string, css: string, page: Renderer.RenderedPage) {
   const { document } = parseHTML(shell);
   const title = document.querySelector("title")!;
   title.textContent = page.title;
@@ -59,7 +62,13 @@ function pageHtml(shell: string, css: string, page: Renderer.RenderedPage, { kin
   const style = document.createElement("style");
   style.textContent = css;
   stylesheet.replaceWith(style);
+  return document;
+}
 
+const serialized = (document: Document) => `<!doctype html>\n${document.documentElement.outerHTML}`;
+
+function pageHtml(shell: string, css: string, page: Renderer.RenderedPage, { kind, path }: PrerenderedPage) {
+  const document = pageDocument(shell, css, page);
   const pageCode = document.createElement("template");
   pageCode.setAttribute("data-page-code", "");
   for (const link of document.querySelectorAll("link[data-app-module]")) pageCode.appendChild(link);
@@ -75,7 +84,18 @@ function pageHtml(shell: string, css: string, page: Renderer.RenderedPage, { kin
     outline.innerHTML = page.html;
     root.insertAdjacentElement("afterend", outline);
   }
-  return `<!doctype html>\n${document.documentElement.outerHTML}`;
+  return serialized(document);
+}
+
+/**
+ * The offline page: everything it shows is in its HTML, and it runs nothing but the theme script
+ * (the app would take the address over and ask the network for what it shows).
+ */
+function offlineHtml(shell: string, css: string, page: Renderer.RenderedPage) {
+  const document = pageDocument(shell, css, page);
+  for (const code of document.querySelectorAll("script[src], link[data-app-module]")) code.remove();
+  document.getElementById("root")!.innerHTML = page.html;
+  return serialized(document);
 }
 
 const assetSource = (bundle: Rollup.OutputBundle, fileName: string) => {
@@ -97,7 +117,7 @@ export function prerender(): Plugin {
       }
       const shell = assetSource(bundle, "index.html");
       const css = assetSource(bundle, stylesheets[0]!);
-      await withRenderer(async ({ renderPage, renderOutline }) => {
+      await withRenderer(async ({ renderPage, renderOutline, renderOffline }) => {
         for (const prerendered of PRERENDERED_PAGES) {
           const page =
             prerendered.kind === "page" ? await renderPage(prerendered.path) : renderOutline(addressOf(prerendered));
@@ -107,6 +127,7 @@ export function prerender(): Plugin {
             source: pageHtml(shell, css, page, prerendered),
           });
         }
+        this.emitFile({ type: "asset", fileName: OFFLINE_PAGE_FILE, source: offlineHtml(shell, css, renderOffline()) });
       });
     },
   };

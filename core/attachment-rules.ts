@@ -19,6 +19,9 @@ export const UPLOAD_KEPT_MS = 2 * UPLOAD_SENDABLE_MS;
 /** Before a file's name where a message of files alone is summed up in a line (the chat lists). */
 export const ATTACHMENT_MARK = "📎";
 
+/** What a push says of a message of files alone: '📎 1 file', '📎 3 files'. */
+export const filesSummary = (count: number) => `${ATTACHMENT_MARK} ${count} ${count === 1 ? "file" : "files"}`;
+
 /** Where a stored file is served: a random id, checked against the chat's participants on every request. */
 export const attachmentUrl = (id: string) => `/api/attachments/${id}`;
 

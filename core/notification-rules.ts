@@ -32,6 +32,10 @@ export const DEFAULT_MESSAGE_CHANNELS: NotificationChannels = { email: true, pus
 export const PREFERENCE_KEYS = [...NOTIFICATION_KINDS, MESSAGES_PREFERENCE] as const;
 export type PreferenceKey = (typeof PREFERENCE_KEYS)[number];
 
+/** The channels a preference key has while the member never chose. */
+export const defaultChannels = (key: PreferenceKey): NotificationChannels =>
+  key === MESSAGES_PREFERENCE ? DEFAULT_MESSAGE_CHANNELS : DEFAULT_CHANNELS[key];
+
 /** The unread count the bell shows stops counting here ('99+'), so counting never grows with a backlog. */
 export const UNREAD_COUNT_CAP = 100;
 /** Still unread after this long, a notification goes into the next e-mail digest ... */

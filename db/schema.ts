@@ -520,6 +520,10 @@ export const notifications = sqliteTable(
     index("notifications_undigested_idx")
       .on(t.createdAt)
       .where(sql`read_at IS NULL AND emailed_at IS NULL`),
+    /** One member's notifications the digest has yet to consider, by kind (migration 0013). */
+    index("notifications_digest_member_idx")
+      .on(t.recipientId, t.kind, t.createdAt)
+      .where(sql`read_at IS NULL AND emailed_at IS NULL`),
   ],
 );
 

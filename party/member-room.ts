@@ -1,7 +1,14 @@
 import { Server, type Connection, type WSMessage } from "partyserver";
 import { fromApi, type RoomEnv } from "./env";
 import { floodGuard } from "./flood-guard";
-import { CLOSE_TOO_MANY, memberNotice, memberRoomEvents, parseClientMessage, parseNotice } from "./protocol";
+import {
+  CLOSE_TOO_MANY,
+  memberNotice,
+  memberRoomEvents,
+  parseClientMessage,
+  parseNotice,
+  type MemberPresence,
+} from "./protocol";
 
 /**
  * One room per member, named by their id: every page they have open listens here, so unread
@@ -30,6 +37,11 @@ export class MemberRoom extends Server<RoomEnv> {
     if (request.method !== "POST") return new Response("Method not allowed", { status: 405 });
     const notice = await parseNotice(request, memberNotice);
     if (!notice) return new Response("Bad notice", { status: 400 });
+    if (notice.type === "presence") {
+      // Hibernating sockets count: the room knows them all, awake or not.
+      const online = !this.getConnections()[Symbol.iterator]().next().done;
+      return Response.json({ online } satisfies MemberPresence);
+    }
     this.broadcast(memberRoomEvents.poke(notice.reason));
     return new Response(null, { status: 204 });
   }

@@ -89,7 +89,7 @@ export { clientMessages } from "./wire";
 
 // --- API → room (HTTP, with the shared secret) ------------------------------------------------
 
-export const POKE_REASONS = ["message", "chats", "friend-request"] as const;
+export const POKE_REASONS = ["message", "chats", "friend-request", "notification"] as const;
 export type PokeReason = (typeof POKE_REASONS)[number];
 
 export const chatNotice = z.discriminatedUnion("type", [
@@ -115,8 +115,15 @@ export type ChatNotice = z.infer<typeof chatNotice>;
 /** A chat room takes its notices as a list, oldest first. */
 export const chatNotices = z.array(chatNotice).min(1).max(MAX_NOTICES_PER_REQUEST);
 
-export const memberNotice = z.object({ type: z.literal("poke"), reason: z.enum(POKE_REASONS) });
+export const memberNotice = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("poke"), reason: z.enum(POKE_REASONS) }),
+  /** "Has the member a page open?": answered with `MemberPresence`; push goes only to members without. */
+  z.object({ type: z.literal("presence") }),
+]);
 export type MemberNotice = z.infer<typeof memberNotice>;
+export interface MemberPresence {
+  online: boolean;
+}
 
 /** Where a room takes its notices, on either transport (HTTP locally, a binding at the edge). */
 export const noticePath = (room: RoomKind, name: string) => `/parties/${room}/${encodeURIComponent(name)}`;

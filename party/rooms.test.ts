@@ -8,6 +8,7 @@ import { clientMessages } from "./protocol";
 import { eventually, roomSocket, roomsProcess, upgradeStatus, type RoomsProcess } from "../testing/rooms-process";
 import { wireMessage } from "../testing/wire-message";
 import { signTicket, TICKET_LIFETIME_MS } from "./ticket";
+import { httpRooms } from "../worker/rooms/http-rooms";
 
 const SECRET = "realtime-test-secret";
 let rooms: RoomsProcess;
@@ -181,6 +182,18 @@ describe("who gets in", () => {
     expect(await upgradeStatus(rooms.host, "member-room", "ada", await memberTicket("ada"))).toBe(101);
     const adaForBob = await signTicket(SECRET, { userId: "ada", room: "member-room", name: "bob" });
     expect(await upgradeStatus(rooms.host, "member-room", "bob", adaForBob)).toBe(401);
+  });
+
+  it("tells the API whether a member has a page open, which decides whether a push goes out", async () => {
+    const api = httpRooms(rooms.origin, SECRET);
+    expect(await api.memberOnline("cy")).toBe(false);
+    const page = roomSocket(rooms.host, "member-room", "cy", () => memberTicket("cy"));
+    await page.opened;
+    expect(await api.memberOnline("cy")).toBe(true);
+    expect(await api.memberOnline("dee")).toBe(false);
+    page.socket.close();
+    await eventually(async () => expect(await api.memberOnline("cy")).toBe(false));
+    await expect(httpRooms(rooms.origin, "wrong").memberOnline("cy")).rejects.toThrow(/401/);
   });
 
   it("refuses notices without the shared secret", async () => {

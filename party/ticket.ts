@@ -25,14 +25,15 @@ const toBase64Url = (bytes: Uint8Array) =>
 
 const fromBase64Url = (text: string) => atob(text.replaceAll("-", "+").replaceAll("_", "/"));
 
-async function hmac(secret: string, payload: string) {
+/** HMAC-SHA256 of `payload`, URL-safe base64: also signs the digest's unsubscribe links (worker/notifications/unsubscribe.ts). */
+export async function hmac(secret: string, payload: string) {
   const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
     "sign",
   ]);
   return toBase64Url(new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(payload))));
 }
 
-function constantTimeEqual(a: string, b: string) {
+export function constantTimeEqual(a: string, b: string) {
   if (a.length !== b.length) return false;
   let diff = 0;
   for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);

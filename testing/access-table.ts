@@ -11,8 +11,10 @@
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server";
 import { and, desc, eq } from "drizzle-orm";
 import { outbox, users } from "../db/schema";
+import { unsubscribeQuery } from "../worker/notifications/unsubscribe";
 import type { InputOf, ProcedurePath } from "./calls";
-import { createTestApp, type TestApp, type TestMember } from "./harness";
+import { createTestApp, vapidEnv, type TestApp, type TestMember } from "./harness";
+import { deviceKeys } from "./push-stand-in";
 import {
   completedSession,
   signedDelivery,
@@ -113,6 +115,13 @@ export function world(t: TestApp, stripe: StripeStandIn) {
     const { id } = await author.trpc.chats.send.mutate({ chatId, clientId: crypto.randomUUID(), content: "Matrix" });
     return { admin: by, author, member, chatId, messageId: id };
   };
+  /** A notification of the side's: a friend request from someone new. */
+  const notification = async () => {
+    const party = await side();
+    await (await fresh()).trpc.friends.request.mutate({ memberId: party.me.id });
+    const { items } = await party.trpc.notifications.list.query({ filter: "all" });
+    return { party, id: items[0]!.id };
+  };
   /** The token of the newest e-mailed link to this address under this subject. */
   const mailedToken = async (to: string, subject: string) => {
     const [mail] = await t.db
@@ -133,9 +142,12 @@ export function world(t: TestApp, stripe: StripeStandIn) {
     await m.trpc.credentials.requestEmailChange.mutate({ newEmail, currentPassword: m.password });
     return mailedToken(newEmail, "Confirm your new Crewboard e-mail address");
   };
+  /** A browser's subscription at a push service no test reaches (nothing is pushed in the matrix). */
+  const pushDevice = () => deviceKeys(`https://push.example.com/${crypto.randomUUID()}`);
   return {
     t,
     fresh,
+    pushDevice,
     owner,
     side,
     /** A member with no tie to the rows; a new one after a call that may have changed who it is. */
@@ -146,6 +158,7 @@ export function world(t: TestApp, stripe: StripeStandIn) {
     befriend,
     group,
     groupMessage,
+    notification,
     checkout,
     verificationToken,
     resetToken,
@@ -155,10 +168,13 @@ export function world(t: TestApp, stripe: StripeStandIn) {
 
 export type World = ReturnType<typeof world>;
 
-/** The app the table is checked on: payments go to the Stripe stand-in, sign-ups are not limited. */
+/** The app the table is checked on: payments go to the Stripe stand-in, push is on, sign-ups are not limited. */
 export async function accessWorld(options: Parameters<typeof createTestApp>[1] = {}) {
   const stripe = await startStripeStandIn();
-  const t = await createTestApp({ ...standInEnv(stripe), RATE_LIMIT_SIGNUP_PER_IP: "100000" }, options);
+  const t = await createTestApp(
+    { ...standInEnv(stripe), ...(await vapidEnv()), RATE_LIMIT_SIGNUP_PER_IP: "100000" },
+    options,
+  );
   return { t, w: world(t, stripe), close: () => stripe.close() };
 }
 
@@ -349,6 +365,17 @@ export const accessTable: AccessTable = {
   "contact.send": {
     ...open,
     arrange: async (w) => ({ party: await w.side(), input: { email: "visitor@example.com", message: "Hello" } }),
+  },
+
+  // The link is the authority, whoever opens it: the member, or a visitor without a session.
+  "emails.unsubscribe": {
+    ...open,
+    arrange: async (w) => {
+      const party = await w.side();
+      const query = await unsubscribeQuery(w.t.config.unsubscribeSecret, { member: party.me.id, kinds: ["mention"] });
+      const { member, kinds, sig } = Object.fromEntries(new URLSearchParams(query));
+      return { party, input: { member: member!, kinds: kinds!, sig: sig! } };
+    },
   },
 
   "profiles.me": { ...members, arrange: anyMember },
@@ -577,6 +604,52 @@ export const accessTable: AccessTable = {
     },
   },
   "billing.plan": { ...members, arrange: anyMember },
+
+  "notifications.unreadCount": { ...members, arrange: anyMember },
+  "notifications.list": { ...members, arrange: async (w) => ({ party: await w.side(), input: { filter: "unread" } }) },
+  /** Only the recipient marks theirs; to anyone else it does not exist. */
+  "notifications.markRead": {
+    anonymous: "UNAUTHORIZED",
+    stranger: "NOT_FOUND",
+    party: "ok",
+    arrange: async (w) => {
+      const { party, id } = await w.notification();
+      return { party, input: { id } };
+    },
+  },
+  "notifications.markAllRead": {
+    ...members,
+    arrange: async (w) => {
+      const { party, id } = await w.notification();
+      return { party, input: { upToId: id } };
+    },
+  },
+  "notifications.preferences": { ...members, arrange: anyMember },
+  "notifications.setPreference": {
+    ...members,
+    arrange: async (w) => ({
+      party: await w.side(),
+      input: { key: "friend_request", channel: "email", enabled: false },
+    }),
+  },
+
+  "push.vapidPublicKey": { ...members, arrange: anyMember },
+  "push.subscribe": {
+    ...members,
+    arrange: async (w) => ({ party: await w.side(), input: w.pushDevice().subscription }),
+  },
+  "push.list": { ...members, arrange: anyMember },
+  /** A member removes their own devices; anyone else's device is not found, alike for all. */
+  "push.remove": {
+    anonymous: "UNAUTHORIZED",
+    stranger: "NOT_FOUND",
+    party: "ok",
+    arrange: async (w) => {
+      const party = await w.side();
+      const { id } = await party.trpc.push.subscribe.mutate(w.pushDevice().subscription);
+      return { party, input: { id } };
+    },
+  },
 };
 
 /** The table as the router's paths look it up at run time. */

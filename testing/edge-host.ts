@@ -66,6 +66,7 @@ export async function startEdgeHost(vars: Record<string, string> = {}): Promise<
         LIBSQL_URL: secret(database.url),
         LIBSQL_AUTH_TOKEN: secret(database.authToken),
         PARTY_SECRET: secret("edge-check-party-secret"),
+        UNSUBSCRIBE_SECRET: secret("edge-check-unsubscribe-secret"),
         ...Object.fromEntries(Object.entries(vars).map(([name, value]) => [name, secret(value)])),
       },
       build: {

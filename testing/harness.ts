@@ -9,20 +9,36 @@ import { createApp } from "../worker/app";
 import type { ChatNotice, MemberNotice } from "../party/protocol";
 import { readConfig, type EnvVars } from "../worker/config";
 import { configuredMailer, type Mailer } from "../worker/mail/mailer";
+import { generateVapidKeys } from "../worker/push/vapid";
 import type { Rooms } from "../worker/rooms/rooms";
+import type { Fetch } from "../worker/push/send";
 import { fsAvatarStore } from "../worker/storage/fs-avatar-store";
 import { testBrowser } from "./browser";
 
 export const TEST_ORIGIN = "http://127.0.0.1:8787";
 
+/** Push on: a fresh VAPID key pair, as `npm start` generates one. */
+export async function vapidEnv() {
+  const keys = await generateVapidKeys();
+  return {
+    VAPID_PUBLIC_KEY: keys.publicKey,
+    VAPID_PRIVATE_KEY: keys.privateKey,
+    VAPID_SUBJECT: "mailto:ops@example.com",
+  };
+}
+
 export type Notice =
   { room: "chat-room"; name: string; notice: ChatNotice } | { room: "member-room"; name: string; notice: MemberNotice };
 
-/** Rooms that only remember what they were told (the realtime tests use the real ones). */
-function recordingRooms(notices: Notice[]): Rooms {
+/**
+ * Rooms that only remember what they were told (the realtime tests use the real ones); the members
+ * in `online` have a page open.
+ */
+function recordingRooms(notices: Notice[], online: Set<string>): Rooms {
   return {
     tellChat: async (name, notice) => void notices.push({ room: "chat-room", name, notice }),
     tellMember: async (name, notice) => void notices.push({ room: "member-room", name, notice }),
+    memberOnline: async (name) => online.has(name),
   };
 }
 
@@ -38,22 +54,31 @@ export async function createTestApp(
     mailer?: Mailer;
     /** A database server (the libSQL stand-in) instead of a fresh file. */
     database?: { url: string; authToken: string };
+    /** How pushes reach push services: the push stand-in's own fetch, which trusts its certificate. */
+    pushFetch?: Fetch;
   } = {},
 ) {
   const dir = mkdtempSync(join(tmpdir(), "crewboard-test-"));
   const databaseUrl = options.database?.url ?? `file:${join(dir, "app.db")}`;
   const db = options.database ? createDb(options.database) : createNodeDb({ url: databaseUrl });
   await migrateLocal(db);
-  const config = readConfig({ PARTY_SECRET: "test-party-secret", APP_URL: TEST_ORIGIN, ...env });
+  const config = readConfig({
+    PARTY_SECRET: "test-party-secret",
+    UNSUBSCRIBE_SECRET: "test-unsubscribe-secret",
+    APP_URL: TEST_ORIGIN,
+    ...env,
+  });
   const mailer = options.mailer ?? configuredMailer(config);
   let clientIp = "203.0.113.1";
   const avatars = fsAvatarStore(join(dir, "avatars"));
   const attachments = fsAvatarStore(join(dir, "attachments"));
   const notices: Notice[] = [];
-  const rooms = options.rooms ?? recordingRooms(notices);
+  const online = new Set<string>();
+  const rooms = options.rooms ?? recordingRooms(notices, online);
   const deferred: Promise<unknown>[] = [];
   const defer = (work: Promise<unknown>) => void deferred.push(work);
-  const app = createApp(() => ({ db, config, clientIp, avatars, attachments, rooms, mailer, defer }));
+  const { pushFetch } = options;
+  const app = createApp(() => ({ db, config, clientIp, avatars, attachments, rooms, mailer, defer, pushFetch }));
 
   const browser = () => testBrowser(TEST_ORIGIN, (url, init) => app.request(url, init));
 
@@ -77,6 +102,9 @@ export async function createTestApp(
     member,
     /** What the rooms were told so far (with the default recording rooms). */
     notices,
+    /** Ids of the members whose pages are open, as their member rooms would say (the default rooms). */
+    online,
+    rooms,
     /** Waits for the work requests left running after their response (telling the rooms). */
     settle: () => Promise.all(deferred.splice(0)),
     /** Requests from now on appear to come from this address. */

@@ -15,6 +15,8 @@ export interface ReceivedEmail {
   subject: string;
   text: string;
   html: string | null;
+  /** The headers it came with besides the transport's own, names lower-cased (List-Unsubscribe, for one). */
+  headers: Record<string, string>;
   /** Resend: the Idempotency-Key it came with. */
   idempotencyKey?: string;
   /** SMTP: whether the session was upgraded with STARTTLS before the message. */
@@ -52,6 +54,9 @@ const readBody = async (request: IncomingMessage) => {
   for await (const chunk of request) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString("utf8");
 };
+
+const lowerCased = (headers: Record<string, string>) =>
+  Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 
 export const TEST_RESEND_API_KEY = "re_stand_in";
 
@@ -98,12 +103,26 @@ export async function startResendStandIn() {
         replays++;
         return send(response, 200, { id: known });
       }
-      const email = JSON.parse(body) as { from: string; to: string[]; subject: string; text: string; html?: string };
+      const email = JSON.parse(body) as {
+        from: string;
+        to: string[];
+        subject: string;
+        text: string;
+        html?: string;
+        headers?: Record<string, string>;
+      };
       if (!email.from) return send(response, 422, { statusCode: 422, name: "validation_error", message: "from" });
       const id = crypto.randomUUID();
       byKey.set(key, id);
       for (const to of email.to) {
-        received.push({ to, subject: email.subject, text: email.text, html: email.html ?? null, idempotencyKey: key });
+        received.push({
+          to,
+          subject: email.subject,
+          text: email.text,
+          html: email.html ?? null,
+          headers: lowerCased(email.headers ?? {}),
+          idempotencyKey: key,
+        });
       }
       send(response, 200, { id });
     })();
@@ -202,7 +221,14 @@ export async function startSmtpStandIn() {
       stream.on("end", () => {
         const { headers, text, html } = partsOf(Buffer.concat(chunks).toString("utf8"));
         for (const to of session.envelope.rcptTo) {
-          received.push({ to: to.address, subject: headers.get("subject") ?? "", text, html, secure: session.secure });
+          received.push({
+            to: to.address,
+            subject: headers.get("subject") ?? "",
+            text,
+            html,
+            headers: Object.fromEntries(headers),
+            secure: session.secure,
+          });
         }
         done();
       });

@@ -1,6 +1,7 @@
 import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app";
+import { registerServiceWorker } from "./lib/service-worker";
 import { createAppRouter } from "./router";
 import "./styles.css";
 
@@ -52,3 +53,5 @@ if (prerendered === location.pathname && !location.search) {
   const root = createRoot(container);
   startTransition(() => root.render(app));
 }
+
+registerServiceWorker();

@@ -6,6 +6,7 @@
 import { createMemoryHistory, RouterContextProvider } from "@tanstack/react-router";
 import { renderToString } from "react-dom/server";
 import { App } from "./app";
+import { OFFLINE_TITLE, OfflinePage } from "./components/offline-page";
 import { headingOf, isChat, Outline } from "./components/shell-outline";
 import { CHAT_TITLE, DEFAULT_DESCRIPTION, pageTitle } from "./lib/head";
 import { createAppRouter } from "./router";
@@ -45,4 +46,9 @@ export function renderOutline(path: string): RenderedPage {
     title: pageTitle(title),
     description: DEFAULT_DESCRIPTION,
   };
+}
+
+/** The page the service worker shows for any address asked without a network. */
+export function renderOffline(): RenderedPage {
+  return { html: renderToString(<OfflinePage />), title: pageTitle(OFFLINE_TITLE), description: DEFAULT_DESCRIPTION };
 }

@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as AuthedRouteImport } from './routes/_authed'
 import { Route as SiteRouteImport } from './routes/_site'
 import { Route as AuthRouteRouteImport } from './routes/auth/route'
+import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
 import { Route as AuthedShellRouteImport } from './routes/_authed/_shell'
 import { Route as AuthedOnboardingRouteImport } from './routes/_authed/onboarding'
 import { Route as SiteIndexRouteImport } from './routes/_site/index'
@@ -32,6 +33,7 @@ import { Route as AuthedShellAllProjectsRouteImport } from './routes/_authed/_sh
 import { Route as AuthedShellDashboardRouteImport } from './routes/_authed/_shell/dashboard'
 import { Route as AuthedShellFriendsRouteImport } from './routes/_authed/_shell/friends'
 import { Route as AuthedShellMyProjectsRouteImport } from './routes/_authed/_shell/my-projects'
+import { Route as AuthedShellNotificationsRouteImport } from './routes/_authed/_shell/notifications'
 import { Route as AuthedShellRequestsRouteImport } from './routes/_authed/_shell/requests'
 import { Route as AuthedShellSettingsRouteImport } from './routes/_authed/_shell/settings'
 import { Route as AuthedChatChatIdRouteImport } from './routes/_authed/chat/$chatId'
@@ -49,6 +51,11 @@ const SiteRoute = SiteRouteImport.update({
 const AuthRouteRoute = AuthRouteRouteImport.update({
   id: '/auth',
   path: '/auth',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UnsubscribeRoute = UnsubscribeRouteImport.update({
+  id: '/unsubscribe',
+  path: '/unsubscribe',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthedShellRoute = AuthedShellRouteImport.update({
@@ -150,6 +157,12 @@ const AuthedShellMyProjectsRoute = AuthedShellMyProjectsRouteImport.update({
   path: '/my-projects',
   getParentRoute: () => AuthedShellRoute,
 } as any)
+const AuthedShellNotificationsRoute =
+  AuthedShellNotificationsRouteImport.update({
+    id: '/notifications',
+    path: '/notifications',
+    getParentRoute: () => AuthedShellRoute,
+  } as any)
 const AuthedShellRequestsRoute = AuthedShellRequestsRouteImport.update({
   id: '/requests',
   path: '/requests',
@@ -179,6 +192,7 @@ const AuthedShellProjectIdRoute = AuthedShellProjectIdRouteImport.update({
 export interface FileRoutesByFullPath {
   '/auth': typeof AuthRouteRouteWithChildren
   '/': typeof SiteIndexRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/onboarding': typeof AuthedOnboardingRoute
   '/about': typeof SiteAboutRoute
   '/contact': typeof SiteContactRoute
@@ -197,6 +211,7 @@ export interface FileRoutesByFullPath {
   '/dashboard': typeof AuthedShellDashboardRoute
   '/friends': typeof AuthedShellFriendsRoute
   '/my-projects': typeof AuthedShellMyProjectsRoute
+  '/notifications': typeof AuthedShellNotificationsRoute
   '/requests': typeof AuthedShellRequestsRoute
   '/settings': typeof AuthedShellSettingsRoute
   '/chat/$chatId': typeof AuthedChatChatIdRoute
@@ -205,6 +220,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof SiteIndexRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/onboarding': typeof AuthedOnboardingRoute
   '/about': typeof SiteAboutRoute
   '/contact': typeof SiteContactRoute
@@ -223,6 +239,7 @@ export interface FileRoutesByTo {
   '/dashboard': typeof AuthedShellDashboardRoute
   '/friends': typeof AuthedShellFriendsRoute
   '/my-projects': typeof AuthedShellMyProjectsRoute
+  '/notifications': typeof AuthedShellNotificationsRoute
   '/requests': typeof AuthedShellRequestsRoute
   '/settings': typeof AuthedShellSettingsRoute
   '/chat/$chatId': typeof AuthedChatChatIdRoute
@@ -234,6 +251,7 @@ export interface FileRoutesById {
   '/auth': typeof AuthRouteRouteWithChildren
   '/_authed': typeof AuthedRouteWithChildren
   '/_site': typeof SiteRouteWithChildren
+  '/unsubscribe': typeof UnsubscribeRoute
   '/_authed/_shell': typeof AuthedShellRouteWithChildren
   '/_authed/onboarding': typeof AuthedOnboardingRoute
   '/_site/about': typeof SiteAboutRoute
@@ -254,6 +272,7 @@ export interface FileRoutesById {
   '/_authed/_shell/dashboard': typeof AuthedShellDashboardRoute
   '/_authed/_shell/friends': typeof AuthedShellFriendsRoute
   '/_authed/_shell/my-projects': typeof AuthedShellMyProjectsRoute
+  '/_authed/_shell/notifications': typeof AuthedShellNotificationsRoute
   '/_authed/_shell/requests': typeof AuthedShellRequestsRoute
   '/_authed/_shell/settings': typeof AuthedShellSettingsRoute
   '/_authed/chat/$chatId': typeof AuthedChatChatIdRoute
@@ -265,6 +284,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/auth'
     | '/'
+    | '/unsubscribe'
     | '/onboarding'
     | '/about'
     | '/contact'
@@ -283,6 +303,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/friends'
     | '/my-projects'
+    | '/notifications'
     | '/requests'
     | '/settings'
     | '/chat/$chatId'
@@ -291,6 +312,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/unsubscribe'
     | '/onboarding'
     | '/about'
     | '/contact'
@@ -309,6 +331,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/friends'
     | '/my-projects'
+    | '/notifications'
     | '/requests'
     | '/settings'
     | '/chat/$chatId'
@@ -319,6 +342,7 @@ export interface FileRouteTypes {
     | '/auth'
     | '/_authed'
     | '/_site'
+    | '/unsubscribe'
     | '/_authed/_shell'
     | '/_authed/onboarding'
     | '/_site/about'
@@ -339,6 +363,7 @@ export interface FileRouteTypes {
     | '/_authed/_shell/dashboard'
     | '/_authed/_shell/friends'
     | '/_authed/_shell/my-projects'
+    | '/_authed/_shell/notifications'
     | '/_authed/_shell/requests'
     | '/_authed/_shell/settings'
     | '/_authed/chat/$chatId'
@@ -350,6 +375,7 @@ export interface RootRouteChildren {
   AuthRouteRoute: typeof AuthRouteRouteWithChildren
   AuthedRoute: typeof AuthedRouteWithChildren
   SiteRoute: typeof SiteRouteWithChildren
+  UnsubscribeRoute: typeof UnsubscribeRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -373,6 +399,13 @@ declare module '@tanstack/react-router' {
       path: '/auth'
       fullPath: '/auth'
       preLoaderRoute: typeof AuthRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/unsubscribe': {
+      id: '/unsubscribe'
+      path: '/unsubscribe'
+      fullPath: '/unsubscribe'
+      preLoaderRoute: typeof UnsubscribeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_authed/_shell': {
@@ -515,6 +548,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedShellMyProjectsRouteImport
       parentRoute: typeof AuthedShellRoute
     }
+    '/_authed/_shell/notifications': {
+      id: '/_authed/_shell/notifications'
+      path: '/notifications'
+      fullPath: '/notifications'
+      preLoaderRoute: typeof AuthedShellNotificationsRouteImport
+      parentRoute: typeof AuthedShellRoute
+    }
     '/_authed/_shell/requests': {
       id: '/_authed/_shell/requests'
       path: '/requests'
@@ -578,6 +618,7 @@ interface AuthedShellRouteChildren {
   AuthedShellDashboardRoute: typeof AuthedShellDashboardRoute
   AuthedShellFriendsRoute: typeof AuthedShellFriendsRoute
   AuthedShellMyProjectsRoute: typeof AuthedShellMyProjectsRoute
+  AuthedShellNotificationsRoute: typeof AuthedShellNotificationsRoute
   AuthedShellRequestsRoute: typeof AuthedShellRequestsRoute
   AuthedShellSettingsRoute: typeof AuthedShellSettingsRoute
   AuthedShellMemberIdRoute: typeof AuthedShellMemberIdRoute
@@ -589,6 +630,7 @@ const AuthedShellRouteChildren: AuthedShellRouteChildren = {
   AuthedShellDashboardRoute: AuthedShellDashboardRoute,
   AuthedShellFriendsRoute: AuthedShellFriendsRoute,
   AuthedShellMyProjectsRoute: AuthedShellMyProjectsRoute,
+  AuthedShellNotificationsRoute: AuthedShellNotificationsRoute,
   AuthedShellRequestsRoute: AuthedShellRequestsRoute,
   AuthedShellSettingsRoute: AuthedShellSettingsRoute,
   AuthedShellMemberIdRoute: AuthedShellMemberIdRoute,
@@ -644,6 +686,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuthRouteRoute: AuthRouteRouteWithChildren,
   AuthedRoute: AuthedRouteWithChildren,
   SiteRoute: SiteRouteWithChildren,
+  UnsubscribeRoute: UnsubscribeRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -16,6 +16,8 @@ import { securityHeadersMiddleware } from "./http/security-headers";
 import { sessionMiddleware } from "./http/session";
 import { STRIPE_WEBHOOK_PATH, stripeWebhook } from "./http/stripe-webhook";
 import { trpcErrorResponse } from "./http/trpc-error";
+import { oneClickUnsubscribe } from "./http/unsubscribe";
+import { ONE_CLICK_UNSUBSCRIBE_PATH } from "./notifications/unsubscribe";
 import { appRouter } from "./routers";
 import type { Context } from "./trpc";
 
@@ -46,7 +48,7 @@ export function createApp(services: (c: HonoContext<AppEnv>) => Services) {
   app.use(
     "*",
     createMiddleware<AppEnv>(async (c, next) => {
-      const { db, config, clientIp, avatars, attachments, rooms, mailer, defer } = services(c);
+      const { db, config, clientIp, avatars, attachments, rooms, mailer, defer, pushFetch } = services(c);
       c.set("db", db);
       c.set("config", config);
       c.set("clientIp", clientIp);
@@ -55,6 +57,7 @@ export function createApp(services: (c: HonoContext<AppEnv>) => Services) {
       c.set("rooms", rooms);
       c.set("mailer", mailer);
       c.set("defer", defer);
+      c.set("pushFetch", pushFetch);
       await next();
     }),
   );
@@ -63,6 +66,8 @@ export function createApp(services: (c: HonoContext<AppEnv>) => Services) {
   app.route("/api/avatars", avatarRoutes);
   // Before the Origin check and the session: Stripe sends neither; its signature is the check.
   app.route(STRIPE_WEBHOOK_PATH, stripeWebhook);
+  // Mail clients post one-click unsubscribes with neither; the link's signature is the check.
+  app.route(ONE_CLICK_UNSUBSCRIBE_PATH, oneClickUnsubscribe);
   app.use("/api/*", originCheck);
   app.use("/api/*", sessionMiddleware);
 

@@ -1,12 +1,16 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { request, type IncomingMessage } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { outbox } from "../db/schema";
 import { readConfig } from "./config";
+import { generateVapidKeys } from "./push/vapid";
 import { createTestApp } from "../testing/harness";
 import { startHost } from "../testing/host";
 
-const base = { PARTY_SECRET: "s" };
+const base = { PARTY_SECRET: "s", UNSUBSCRIBE_SECRET: "u" };
 
 describe("the app's public origin", () => {
   it("is APP_URL when set, as an origin", () => {
@@ -26,6 +30,14 @@ describe("the app's public origin", () => {
 
   it("must be an http(s) origin", () => {
     expect(() => readConfig({ ...base, APP_URL: "javascript:alert(1)" })).toThrow(/APP_URL/);
+  });
+});
+
+describe("secrets", () => {
+  it("requires the one that signs unsubscribe links", () => {
+    expect(() => readConfig({ PARTY_SECRET: "s", APP_URL: "https://crewboard.example.com" })).toThrow(
+      /UNSUBSCRIBE_SECRET is not set/,
+    );
   });
 });
 
@@ -49,6 +61,22 @@ describe("the started Node host", () => {
     await expect(startHost({ env: { NODE_ENV: "production", WEB_CONCURRENCY: "1" } })).rejects.toThrow(
       /Cannot start: APP_URL is not set/,
     );
+  }, 60_000);
+
+  it("adds a secret a later version needs to the secrets of an older install, keeping the others", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "crewboard-secrets-"));
+    const file = join(dataDir, "secrets.json");
+    writeFileSync(file, JSON.stringify({ partySecret: "kept-party-secret" }));
+    const host = await startHost({ dataDir, env: { WEB_CONCURRENCY: "1" } });
+    try {
+      const secrets = JSON.parse(readFileSync(file, "utf8")) as Record<string, string>;
+      expect(secrets.partySecret).toBe("kept-party-secret");
+      expect(secrets.unsubscribeSecret).toMatch(/^[\w-]{43}$/);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+    } finally {
+      await host.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   }, 60_000);
 
   it("mails links to the address it listens on, whatever Host a sign-up sends", async () => {
@@ -78,4 +106,38 @@ describe("the started Node host", () => {
       await host.stop();
     }
   }, 60_000);
+});
+
+describe("push's VAPID keys", () => {
+  const keys = () => generateVapidKeys();
+
+  it("turn push on together, with the app's origin as the contact unless VAPID_SUBJECT says another", async () => {
+    const { publicKey, privateKey } = await keys();
+    const env = {
+      ...base,
+      APP_URL: "https://crewboard.example.com",
+      VAPID_PUBLIC_KEY: publicKey,
+      VAPID_PRIVATE_KEY: privateKey,
+    };
+    expect(readConfig(env).push).toEqual({ publicKey, privateKey, subject: "https://crewboard.example.com" });
+    expect(readConfig({ ...env, VAPID_SUBJECT: "mailto:ops@example.com" }).push?.subject).toBe(
+      "mailto:ops@example.com",
+    );
+    expect(readConfig({ ...base, APP_URL: "https://crewboard.example.com" }).push).toBeNull();
+  });
+
+  it("refuse half a pair, keys that are not P-256 keys, and a contact push services cannot use", async () => {
+    const { publicKey, privateKey } = await keys();
+    const env = { ...base, APP_URL: "https://crewboard.example.com" };
+    expect(() => readConfig({ ...env, VAPID_PUBLIC_KEY: publicKey })).toThrow(/together/);
+    expect(() => readConfig({ ...env, VAPID_PUBLIC_KEY: privateKey, VAPID_PRIVATE_KEY: privateKey })).toThrow(
+      /VAPID_PUBLIC_KEY/,
+    );
+    expect(() => readConfig({ ...env, VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: publicKey })).toThrow(
+      /VAPID_PRIVATE_KEY/,
+    );
+    expect(() =>
+      readConfig({ ...env, VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey, VAPID_SUBJECT: "ops" }),
+    ).toThrow(/VAPID_SUBJECT/);
+  });
 });

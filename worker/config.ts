@@ -3,6 +3,8 @@
  * fills the gaps with generated secrets; at the edge the values come from wrangler vars and secrets.
  * `.env.example` documents each variable.
  */
+import { readVapid, type VapidKeys } from "./push/vapid";
+
 export interface Config {
   /**
    * Public origin of the app: e-mailed links and OAuth redirects are built from it alone, never
@@ -11,6 +13,8 @@ export interface Config {
   appUrl: string;
   /** Shared by the API and the chat rooms: signs socket tickets and authorises notices. */
   partySecret: string;
+  /** Signs the unsubscribe links of e-mail digests, so a link opens without signing in and only as sent. */
+  unsubscribeSecret: string;
   /** host[:port] of the chat rooms as browsers reach them; null when the app's own host serves them. */
   partyHost: string | null;
   google: GoogleConfig | null;
@@ -18,6 +22,8 @@ export interface Config {
   stripe: StripeConfig | null;
   rateLimits: RateLimits;
   mail: MailConfig;
+  /** Web Push's VAPID keys; null without them (push is off, and Settings says so). */
+  push: VapidKeys | null;
   /** The Worker, or Node with NODE_ENV=production: no local conveniences (the mailbox page). */
   production: boolean;
 }
@@ -121,9 +127,12 @@ function appUrlOf(env: EnvVars): string {
 
 export function readConfig(env: EnvVars): Config {
   if (!env.PARTY_SECRET) throw new Error("PARTY_SECRET is not set");
+  const appUrl = appUrlOf(env);
+  if (!env.UNSUBSCRIBE_SECRET) throw new Error("UNSUBSCRIBE_SECRET is not set");
   return {
-    appUrl: appUrlOf(env),
+    appUrl,
     partySecret: env.PARTY_SECRET,
+    unsubscribeSecret: env.UNSUBSCRIBE_SECRET,
     partyHost: env.PARTY_HOST || null,
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
@@ -143,6 +152,7 @@ export function readConfig(env: EnvVars): Config {
       passwordResetsPerIp: positiveInt(env.RATE_LIMIT_RESET_PER_IP, 20),
     },
     mail: readMail(env),
+    push: readVapid(env, appUrl),
     production: env.NODE_ENV === "production",
   };
 }

@@ -7,9 +7,11 @@
  */
 import { createClient } from "@libsql/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DIGEST_DELAY_MS } from "../core/notification-rules";
 import { LONGEST_WINDOW_MS } from "./auth/rate-limit";
 import { upgradeStatus } from "../testing/rooms-process";
 import { buildWorkerBundle, kib, WORKER_GZIP_BUDGET_BYTES } from "./edge-bundle";
+import { DIGEST_SUBJECT } from "./notifications/digest-email";
 import { THEME_SCRIPT_HASH } from "./http/security-headers";
 import { addressOf, PRERENDERED_PAGES } from "./http/prerendered";
 import { EDGE_PAGE_TITLE, edgePrerenderedTitle, startEdgeHost, type EdgeHost } from "../testing/edge-host";
@@ -71,6 +73,33 @@ describe("the Worker in workerd (wrangler dev)", () => {
     const left = await db.execute("SELECT key FROM rate_limits WHERE key LIKE 'edge:%' ORDER BY key");
     expect(left.rows.map((row) => row.key)).toEqual(["edge:live"]);
     db.close();
+  });
+
+  it("queues a digest on its Cron Trigger and sends it with List-Unsubscribe, whose one-click POST works", async () => {
+    const db = createClient({ url: edge.database.url, authToken: edge.database.authToken });
+    try {
+      // The journey's two members, their addresses confirmed: one asked the other to be friends.
+      const { rows } = await db.execute("SELECT id, email FROM users WHERE email_verified_at IS NOT NULL LIMIT 2");
+      const [away, asking] = rows.map((row) => ({ id: String(row.id), email: String(row.email) }));
+      await db.execute({
+        sql: "INSERT INTO notifications (recipient_id, actor_id, kind, event_key, created_at) VALUES (?, ?, 'friend_request', ?, ?)",
+        args: [away!.id, asking!.id, `edge-${Date.now()}`, Date.now() - DIGEST_DELAY_MS - 60_000],
+      });
+      expect((await fetch(`${base}/__scheduled?cron=${encodeURIComponent("* * * * *")}`)).status).toBe(200);
+      const digest = resend.received.find((mail) => mail.to === away!.email && mail.subject === DIGEST_SUBJECT);
+      expect(digest?.text).toContain("sent you a friend request");
+      const oneClick = /^<(.+)>$/.exec(digest!.headers["list-unsubscribe"]!)![1]!;
+      expect(oneClick.startsWith(`${base}/api/email/unsubscribe?`)).toBe(true);
+      const response = await fetch(oneClick, { method: "POST", body: "List-Unsubscribe=One-Click" });
+      expect(response.status).toBe(200);
+      const choice = await db.execute({
+        sql: "SELECT email FROM notification_preferences WHERE member_id = ? AND kind = 'friend_request'",
+        args: [away!.id],
+      });
+      expect(choice.rows[0]?.email).toBe(0);
+    } finally {
+      db.close();
+    }
   });
 
   it("answers health", async () => {

@@ -1,7 +1,7 @@
 /**
  * The Cloudflare Workers host: the API, the chat rooms (Durable Objects exported below) and, before
  * this runs, the SPA from Workers Static Assets. One `wrangler deploy` ships all three. Cron
- * Triggers (wrangler.toml `[triggers]`) call `scheduled()`: the outbox and the cleanup.
+ * Triggers (wrangler.toml `[triggers]`) call `scheduled()`: the e-mail and push outboxes and the cleanup.
  */
 import { createDb, type Db } from "../db/client";
 import type { RoomEnv } from "../party/env";
@@ -84,8 +84,9 @@ export default {
   },
 
   async scheduled(controller: ScheduledController, env: Env) {
-    const { db, mailer, attachments } = servicesFor(env);
-    const done = await runScheduledJobs(db, mailer, controller.scheduledTime, attachments);
+    const { db, mailer, rooms, config, attachments } = servicesFor(env);
+    const push = { rooms, vapid: config.push };
+    const done = await runScheduledJobs(db, mailer, config, controller.scheduledTime, push, attachments);
     console.log("scheduled jobs:", JSON.stringify(done));
   },
 };

@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,6 +16,8 @@ import { readConfig, type Config } from "./config";
 import { JOBS_INTERVAL_MS, runScheduledJobs } from "./jobs/scheduled";
 import { fsAvatarStore } from "./storage/fs-avatar-store";
 import { nodeMailer } from "./mail/node-mailer";
+import { generateVapidKeys } from "./push/vapid";
+import { httpRooms } from "./rooms/http-rooms";
 
 const HOST = "127.0.0.1";
 const port = Number(process.env.PORT ?? 8787);
@@ -23,25 +25,57 @@ const partyPort = Number(process.env.PARTY_PORT ?? 1999);
 const processes = Number(process.env.WEB_CONCURRENCY) || availableParallelism();
 const dataDir = localDataDir();
 
-/** Secrets a local install needs, made once and kept beside its database. */
-function localSecrets(): { partySecret: string } {
+interface LocalSecrets {
+  partySecret: string;
+  unsubscribeSecret: string;
+  vapidPublicKey: string;
+  vapidPrivateKey: string;
+}
+
+/**
+ * Secrets a local install needs, made once and kept beside its database. One that a later version
+ * needs and the file lacks is made and added, keeping the others.
+ */
+async function localSecrets(): Promise<LocalSecrets> {
   const file = resolve(dataDir, "secrets.json");
-  if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8")) as { partySecret: string };
-  const secrets = { partySecret: randomBytes(32).toString("base64url") };
-  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  const kept = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Partial<LocalSecrets>) : {};
+  const made = () => randomBytes(32).toString("base64url");
+  const vapid =
+    kept.vapidPublicKey && kept.vapidPrivateKey
+      ? { publicKey: kept.vapidPublicKey, privateKey: kept.vapidPrivateKey }
+      : await generateVapidKeys();
+  const secrets: LocalSecrets = {
+    partySecret: kept.partySecret ?? made(),
+    unsubscribeSecret: kept.unsubscribeSecret ?? made(),
+    vapidPublicKey: vapid.publicKey,
+    vapidPrivateKey: vapid.privateKey,
+  };
+  if (Object.keys(secrets).some((name) => !(name in kept))) {
+    writeFileSync(file, JSON.stringify({ ...kept, ...secrets }, null, 2), { mode: 0o600 });
+    // The mode above applies to a new file only; one kept from before holds secrets too.
+    chmodSync(file, 0o600);
+  }
   return secrets;
 }
 
 // Migrations run once, here, before any serving process opens the database; and this process,
 // idle otherwise, keeps folding the serving processes' writes into the file.
 const db = await openLocalDb(dataDir, { migrate: true, checkpoints: "on-a-timer" });
-const partySecret = process.env.PARTY_SECRET || localSecrets().partySecret;
+const secrets = await localSecrets();
+const partySecret = process.env.PARTY_SECRET || secrets.partySecret;
 const env = {
   HOST,
   PORT: String(port),
   PARTY_PORT: String(partyPort),
   PARTY_SECRET: partySecret,
+  UNSUBSCRIBE_SECRET: process.env.UNSUBSCRIBE_SECRET || secrets.unsubscribeSecret,
   PARTY_HOST: process.env.PARTY_HOST || `${HOST}:${partyPort}`,
+  // Keys from the environment come as a pair or not at all (readConfig says which is missing).
+  ...(!process.env.VAPID_PUBLIC_KEY &&
+    !process.env.VAPID_PRIVATE_KEY && {
+      VAPID_PUBLIC_KEY: secrets.vapidPublicKey,
+      VAPID_PRIVATE_KEY: secrets.vapidPrivateKey,
+    }),
 };
 
 let config: Config;
@@ -60,12 +94,14 @@ try {
  */
 function runJobsOnATimer() {
   const mailer = nodeMailer(config);
+  // Pushes go to members with no page open: the rooms say who has one.
+  const push = { rooms: httpRooms(`http://${HOST}:${partyPort}`, partySecret), vapid: config.push };
   const attachments = fsAvatarStore(resolve(dataDir, "attachments"));
   let running = false;
   const run = () => {
     if (running) return;
     running = true;
-    runScheduledJobs(db, mailer, Date.now(), attachments)
+    runScheduledJobs(db, mailer, config, Date.now(), push, attachments)
       .catch((error: unknown) => console.error("The scheduled jobs failed:", error))
       .finally(() => (running = false));
   };

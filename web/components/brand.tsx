@@ -1,12 +1,19 @@
 import { Link } from "@tanstack/react-router";
 import { Users } from "lucide-react";
 
+/** The mark beside the name, wherever the brand shows. */
+export function BrandMark() {
+  return (
+    <span className="flex size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
+      <Users className="size-4" aria-hidden />
+    </span>
+  );
+}
+
 export function Brand() {
   return (
     <Link to="/" className="flex items-center gap-2 text-lg font-bold tracking-tight">
-      <span className="flex size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
-        <Users className="size-4" aria-hidden />
-      </span>
+      <BrandMark />
       Crewboard
     </Link>
   );

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@tanstack/react-router";
-import { Menu, X } from "lucide-react";
+import { Bell, Menu, X } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import type { Me } from "../lib/types";
 import { AccountButton } from "./account-button";
@@ -11,6 +11,9 @@ import { Button } from "./ui/button";
 // Only members see it, so visitors of the public pages never download its menu code.
 const UserMenu = lazy(() => import("./user-menu").then(({ UserMenu }) => ({ default: UserMenu })));
 const SessionWatcher = lazy(() => import("./session-watcher"));
+const NotificationBell = lazy(() =>
+  import("./notifications/notification-bell").then(({ NotificationBell }) => ({ default: NotificationBell })),
+);
 
 const LINKS = [
   { to: "/", label: "Home" },
@@ -85,9 +88,20 @@ export function TopBar({ me: given }: { me?: Me | null }) {
         <div className="ml-auto flex items-center gap-2">
           <ThemeSwitcher />
           {me ? (
-            <Suspense fallback={<AccountButton me={me} disabled />}>
-              <UserMenu me={me} />
-            </Suspense>
+            <>
+              <Suspense
+                fallback={
+                  <Button variant="ghost" size="icon" aria-label="Notifications" disabled>
+                    <Bell className="size-5" aria-hidden />
+                  </Button>
+                }
+              >
+                <NotificationBell />
+              </Suspense>
+              <Suspense fallback={<AccountButton me={me} disabled />}>
+                <UserMenu me={me} />
+              </Suspense>
+            </>
           ) : (
             me === null && (
               <div className="hidden gap-2 md:flex">

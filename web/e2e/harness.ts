@@ -41,6 +41,11 @@ const testWith = (options: Pick<HostOptions, "rooms">) =>
   base
     /** Outside configuration for the file's server; a file overrides it to reach its stand-ins. */
     .extend("appEnv", { scope: "file" }, async (): Promise<Record<string, string>> => ({}))
+    /**
+     * The service worker is push.e2e.ts's subject, which allows it; elsewhere it is blocked, since it
+     * would answer requests a test routes (Playwright cannot route what a service worker serves).
+     */
+    .extend("serviceWorkers", { scope: "file" }, async (): Promise<"allow" | "block"> => "block")
     .extend("app", { scope: "file" }, async ({ appEnv }, { onCleanup }) => {
       const app = await startHost({ needsBuild: true, env: { ...E2E_ENV, ...appEnv }, ...options });
       onCleanup(() => app.stop());
@@ -52,7 +57,7 @@ const testWith = (options: Pick<HostOptions, "rooms">) =>
       return browser;
     })
     /** Opens a page in a new context: another person, or the same one on another device. */
-    .extend("newPage", ({ app, browser, task }, { onCleanup }) => {
+    .extend("newPage", ({ app, browser, serviceWorkers, task }, { onCleanup }) => {
       const contexts: BrowserContext[] = [];
       onCleanup(async () => {
         if (task.result?.state === "fail") {
@@ -68,7 +73,7 @@ const testWith = (options: Pick<HostOptions, "rooms">) =>
         await Promise.all(contexts.map((context) => context.close()));
       });
       return async (): Promise<Page> => {
-        const context = await browser.newContext({ baseURL: app.url });
+        const context = await browser.newContext({ baseURL: app.url, serviceWorkers });
         context.setDefaultTimeout(ACTION_TIMEOUT_MS);
         contexts.push(context);
         return context.newPage();

@@ -178,7 +178,7 @@ describe("top bar on a phone", () => {
     await page.goto("/dashboard");
     const banner = page.getByRole("banner");
     await banner.getByRole("button", { name: "Account menu" }).waitFor();
-    for (const name of [/^Theme:/, "Account menu", "Open menu"]) {
+    for (const name of [/^Theme:/, /^Notifications/, "Account menu", "Open menu"]) {
       const target = await box(banner.getByRole("button", { name }));
       expect(target.width, String(name)).toBeGreaterThanOrEqual(44);
       expect(target.height, String(name)).toBeGreaterThanOrEqual(44);

@@ -3,7 +3,7 @@
  * wider than the screen, no text cut by the box it sits in, and no text too faint to read (axe's
  * color-contrast rule). `SWEEP_SHOTS=1` also keeps a screenshot of every page in .e2e-artifacts/sweep.
  */
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import axe from "axe-core";
@@ -11,6 +11,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { test } from "./harness";
 import type { RunningHost } from "@testing/host";
+import { unsubscribeQuery } from "@worker/notifications/unsubscribe";
 import { call, newMember, paidPurchase, signUp } from "./ui";
 
 const SHOTS = fileURLToPath(new URL("../../.e2e-artifacts/sweep", import.meta.url));
@@ -95,7 +96,11 @@ async function seed(app: RunningHost, page: Page, newPage: () => Promise<Page>) 
   await call(friendPage, "chats.send", { chatId, clientId: crypto.randomUUID(), content: "", attachmentIds });
   await paidPurchase(app, await idOf(page), PAID_SESSION);
   const state = await page.context().storageState();
-  return { state, projectId, chatId, friendId: await idOf(friendPage), friendName: friend.displayName };
+  // A digest's link to stop e-mails, signed with the secret the host generated.
+  const secrets = JSON.parse(readFileSync(join(app.dataDir, "secrets.json"), "utf8")) as { unsubscribeSecret: string };
+  const friendId = await idOf(friendPage);
+  const unsubscribe = `/unsubscribe?${await unsubscribeQuery(secrets.unsubscribeSecret, { member: friendId, kinds: ["join_request", "message"] })}`;
+  return { state, projectId, chatId, friendId, friendName: friend.displayName, unsubscribe };
 }
 
 const idOf = async (page: Page) => (await call<{ id: string }>(page, "auth.me", undefined, "GET")).id;
@@ -112,8 +117,12 @@ function visits(seeded: Awaited<ReturnType<typeof seed>>): Visit[] {
     { path: "/help-center", ready: "Help Center", as: "guest" },
     { path: "/auth", ready: "Welcome to Crewboard", as: "guest" },
     { path: "/auth/verify", ready: "Verification failed", as: "guest" },
+    { path: seeded.unsubscribe, ready: "You are unsubscribed", as: "guest" },
+    { path: "/unsubscribe", ready: "Unsubscribe failed", as: "guest" },
     { path: "/no-such-page", ready: "Oops! Page not found", as: "guest" },
     { path: "/payment-success", ready: "We could not find this payment", as: "guest" },
+    // What the service worker shows for any page asked without a network.
+    { path: "/offline.html", ready: "You're offline", as: "guest" },
     { path: "/payment-success?session_id=cs_test_unknown", ready: "Sign in to see your payment", as: "guest" },
     { path: `/payment-success?session_id=${PAID_SESSION}`, ready: "Payment Successful!", as: "member" },
     { path: "/dashboard", ready: "Orbit Planner for Hobby Satellites", as: "member" },
@@ -125,6 +134,7 @@ function visits(seeded: Awaited<ReturnType<typeof seed>>): Visit[] {
     { path: `/member/${seeded.friendId}`, ready: seeded.friendName, as: "member" },
     { path: `/chat/${seeded.chatId}`, ready: "This message was deleted", as: "member" },
     { path: "/settings", ready: "Settings", as: "member" },
+    { path: "/notifications", ready: seeded.friendName, as: "member" },
     { path: "/onboarding", ready: "Complete your profile", as: "member" },
     { path: "/pricing", ready: "Lifetime Access", as: "member" },
   ];

@@ -3,8 +3,8 @@ import { useRoomSocket } from "./room-socket";
 import { trpc } from "./trpc";
 
 /**
- * The member's own room, open on every signed-in page: a poke means "look again", so chat lists
- * and badges refresh without a reload. After any reconnect they refresh too, for pokes missed.
+ * The member's own room, open on every signed-in page: a poke means "look again", so chat lists,
+ * badges and the notification bell refresh without a reload. After any reconnect they refresh too, for pokes missed.
  */
 export function useMemberRoom(userId: string) {
   const utils = trpc.useUtils();
@@ -14,6 +14,11 @@ export function useMemberRoom(userId: string) {
     void utils.chats.list.invalidate();
   };
   const refreshFriends = () => void utils.friends.invalidate();
+  // A join request arrives as a notification: the owner's waiting count moves with the bell.
+  const refreshNotifications = () => {
+    void utils.notifications.invalidate();
+    void utils.projects.myStats.invalidate();
+  };
   useRoomSocket<MemberRoomEvent>({
     room: "member-room",
     name: userId,
@@ -21,10 +26,12 @@ export function useMemberRoom(userId: string) {
     onOpen: () => {
       refreshChats();
       refreshFriends();
+      refreshNotifications();
     },
     onEvent: (event) => {
       if (event.type !== "poke") return;
       if (event.reason === "friend-request") refreshFriends();
+      else if (event.reason === "notification") refreshNotifications();
       else refreshChats();
     },
   });

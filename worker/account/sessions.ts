@@ -2,22 +2,15 @@
  * The member's signed-in devices. The page never sees a session id (it is the cookie's secret):
  * each session is named by a hash of it, which is enough to point at one and useless as a cookie.
  */
-import Bowser from "bowser";
 import { and, desc, eq, ne } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { sessions } from "@db/schema";
 import { toBase64Url } from "../auth/base64url";
+import { browserAndOs } from "../auth/device";
 
 async function handleOf(sessionId: string) {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(sessionId));
   return toBase64Url(new Uint8Array(digest).slice(0, 16));
-}
-
-/** 'Chrome', 'macOS': what a member recognises their device by; null when the agent says nothing known. */
-function describe(userAgent: string | null) {
-  if (!userAgent) return { browser: null, os: null };
-  const parsed = Bowser.parse(userAgent);
-  return { browser: parsed.browser.name || null, os: parsed.os.name || null };
 }
 
 export async function listSessions(db: Db, userId: string, currentId: string) {
@@ -30,7 +23,7 @@ export async function listSessions(db: Db, userId: string, currentId: string) {
     rows.map(async (row) => ({
       handle: await handleOf(row.id),
       current: row.id === currentId,
-      ...describe(row.userAgent),
+      ...browserAndOs(row.userAgent),
       country: row.country,
       city: row.city,
       signedInAt: new Date(row.createdAt),

@@ -5,18 +5,27 @@
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "@db/client";
-import { insertMessage, selectMessages, type MessageRow, type NewMessage } from "../chats/messages";
+import { insertMessage, MESSAGE_COLUMNS, type MessageRow, type NewMessage } from "../chats/messages";
 import { claimUploads } from "./uploads";
 
-/** Like `insertMessage`: the stored row with the chat's `members_version`, or none when nothing was stored. */
-export async function insertMessageCarrying(db: Db, m: NewMessage & { attachmentIds: string[] }) {
+/**
+ * Like `insertMessage`, the stored row with the chat's `members_version`, or none when nothing was
+ * stored; and what `after` answered. `after` runs right after the claim, which changed rows only if
+ * the message was stored (the insert required every upload claimable): a statement gated on
+ * `changes() > 0`, such as the push of a new message, counts on exactly that.
+ */
+export async function insertMessageCarrying(
+  db: Db,
+  m: NewMessage & { attachmentIds: string[] },
+  after: ReturnType<Db["run"]> | null = null,
+) {
   const now = Date.now();
-  const [inserted, , [row], [chat]] = await db.batch([
-    insertMessage(db, { ...m, now }),
-    db.run(claimUploads(m.chatId, m.senderId, m.clientId, m.attachmentIds, now)),
-    db.all<MessageRow>(selectMessages(sql`WHERE sender_id = ${m.senderId} AND client_id = ${m.clientId}`)),
-    db.all<{ members_version: number }>(sql`SELECT members_version FROM chats WHERE id = ${m.chatId}`),
-  ]);
-  if (!inserted.length || !row || !chat) return [];
-  return [{ ...row, members_version: chat.members_version }];
+  const insert = insertMessage(db, { ...m, now });
+  const claim = db.run(claimUploads(m.chatId, m.senderId, m.clientId, m.attachmentIds, now));
+  const read = db.all<MessageRow & { members_version: number }>(
+    sql`SELECT ${MESSAGE_COLUMNS}, (SELECT members_version FROM chats WHERE chats.id = messages.chat_id) AS members_version
+      FROM messages WHERE sender_id = ${m.senderId} AND client_id = ${m.clientId}`,
+  );
+  const [inserted, , answer, [row]] = await db.batch([insert, claim, after ?? db.run(sql`SELECT 1`), read]);
+  return { row: inserted.length ? row : undefined, after: after ? answer : null };
 }

@@ -1,4 +1,5 @@
 /** What a session remembers of the device that signed in, for the member's sessions list. */
+import Bowser from "bowser";
 
 export interface Device {
   userAgent: string | null;
@@ -25,4 +26,11 @@ export function deviceOf(request: Request): Device {
     country: bounded(cf?.country, MAX_PLACE_LENGTH),
     city: bounded(cf?.city, MAX_PLACE_LENGTH),
   };
+}
+
+/** 'Chrome', 'macOS': what a member recognises their device by; null when the agent says nothing known. */
+export function browserAndOs(userAgent: string | null) {
+  if (!userAgent) return { browser: null, os: null };
+  const parsed = Bowser.parse(userAgent);
+  return { browser: parsed.browser.name || null, os: parsed.os.name || null };
 }

@@ -6,6 +6,7 @@
 import { and, desc, eq, exists, inArray, isNotNull, notExists, sql } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { payments, profiles, stripeRefunds, users } from "@db/schema";
+import { JUST_WRITTEN, notificationStatements } from "../notifications/write";
 
 export interface CheckoutRecord {
   userId: string;
@@ -67,7 +68,7 @@ export async function confirmPayment(db: Db, paid: PaidSession) {
     createdAt: sql`${now.getTime()}`.as("created_at"),
     updatedAt: sql`${now.getTime()}`.as("updated_at"),
   };
-  await db.batch([
+  const [, , notified] = await db.batch([
     db
       .insert(payments)
       .select(db.select(row).from(users).where(eq(users.id, paid.userId)))
@@ -100,7 +101,16 @@ export async function confirmPayment(db: Db, paid: PaidSession) {
           ),
         ),
       ),
+    // The member became Pro just now: told once, however often Stripe repeats the event.
+    ...notificationStatements(db, {
+      kind: "pro_confirmed",
+      recipient: paid.userId,
+      actorId: null,
+      eventKey: sql`(SELECT ${payments.id} FROM ${payments} WHERE ${payments.stripeSessionId} = ${paid.sessionId})`,
+      happened: JUST_WRITTEN,
+    }),
   ]);
+  return notified;
 }
 
 /**
@@ -114,7 +124,11 @@ export async function refundPayment(db: Db, refund: { paymentIntentId: string; e
     .select({ userId: payments.userId })
     .from(payments)
     .where(eq(payments.stripePaymentIntentId, refund.paymentIntentId));
-  await db.batch([
+  const refunded = db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(eq(payments.stripePaymentIntentId, refund.paymentIntentId));
+  const [, , notified] = await db.batch([
     db
       .insert(stripeRefunds)
       .values({ paymentIntentId: refund.paymentIntentId, stripeEventId: refund.eventId })
@@ -123,6 +137,14 @@ export async function refundPayment(db: Db, refund: { paymentIntentId: string; e
       .update(payments)
       .set({ status: "refunded", refundedAt: now, updatedAt: now })
       .where(and(eq(payments.stripePaymentIntentId, refund.paymentIntentId), eq(payments.status, "paid"))),
+    // A paid payment was refunded just now: its buyer is told once.
+    ...notificationStatements(db, {
+      kind: "pro_refunded",
+      recipient: sql`(${buyer})`,
+      actorId: null,
+      eventKey: sql`(${refunded})`,
+      happened: JUST_WRITTEN,
+    }),
     db
       .update(profiles)
       .set({ subscriptionStatus: "free", updatedAt: now })
@@ -139,6 +161,7 @@ export async function refundPayment(db: Db, refund: { paymentIntentId: string; e
         ),
       ),
   ]);
+  return notified;
 }
 
 /** The member's own payment for a checkout session, or null: nobody sees another's. */

@@ -73,7 +73,8 @@ const firstLine = (column: string) =>
  * `MessageRow`'s columns of the `messages` row in scope: after SELECT over `messages`, or in an
  * INSERT's RETURNING. The quoted message is read by its primary key.
  */
-const MESSAGE_COLUMNS = sql.raw(`messages.id, messages.chat_id, messages.seq, messages.sender_id, messages.client_id,
+export const MESSAGE_COLUMNS =
+  sql.raw(`messages.id, messages.chat_id, messages.seq, messages.sender_id, messages.client_id,
   messages.content, messages.message_type, messages.created_at, messages.edited_at, messages.deleted_at,
   messages.reactions, messages.change_seq,
   (SELECT json_object('id', r.id, 'seq', r.seq, 'senderId', r.sender_id, 'excerpt', ${firstLine("r.content")},

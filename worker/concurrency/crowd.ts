@@ -2,11 +2,16 @@
  * Many members at once against the real multi-process host: each member is a browser with its
  * own cookie jar talking HTTP to the host, and every answer is recorded so a test can count them.
  */
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { TRPCClientError } from "@trpc/client";
 import type { AppRouter } from "../routers";
 import { expect } from "vitest";
 import { testBrowser } from "@testing/browser";
-import { startHost, type HostOptions, type RunningHost } from "@testing/host";
+import { ROOT, startHost, TSX, type HostOptions, type RunningHost } from "@testing/host";
 
 /** Serving processes: more than the cores, so writers really do overlap. */
 export const SERVING_PROCESSES = 4;
@@ -86,4 +91,49 @@ export async function countRows(host: RunningHost, table: string, where = "1", a
   } finally {
     db.close();
   }
+}
+
+/** What a jobs process did before it stopped. */
+export interface JobsTotals {
+  runs: number;
+  digests: number;
+  emails: number;
+}
+
+/**
+ * Another process running the scheduled job over the host's database (jobs-process.ts), with the
+ * host's own secrets and `env` (the mail transport), next to the host's primary that runs it too.
+ */
+export async function startJobsProcess(host: RunningHost, env: Record<string, string>) {
+  const secrets = JSON.parse(readFileSync(join(host.dataDir, "secrets.json"), "utf8")) as Record<string, string>;
+  const child = spawn(TSX, [fileURLToPath(new URL("./jobs-process.ts", import.meta.url))], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "inherit"],
+    env: {
+      ...process.env,
+      DATA_DIR: host.dataDir,
+      APP_URL: host.url,
+      PARTY_SECRET: secrets.partySecret!,
+      UNSUBSCRIBE_SECRET: secrets.unsubscribeSecret!,
+      ...env,
+    },
+  });
+  let output = "";
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+  const exited = once(child, "exit");
+  await new Promise<void>((ready, fail) => {
+    const watch = () => output.includes("jobs process ready") && (child.stdout.off("data", watch), ready());
+    child.stdout.on("data", watch);
+    void exited.then(() => fail(new Error(`the jobs process stopped before it was ready\n${output}`)));
+  });
+  return {
+    /** Asks it to finish the run it is in and stop; resolves with what it did. */
+    async stop(): Promise<JobsTotals> {
+      child.kill("SIGTERM");
+      await exited;
+      const done = /jobs process done (\{.*\})/.exec(output);
+      if (!done) throw new Error(`the jobs process said nothing of what it did\n${output}`);
+      return JSON.parse(done[1]!) as JobsTotals;
+    },
+  };
 }

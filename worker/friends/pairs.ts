@@ -19,6 +19,7 @@ import {
 } from "@core/friend-rules";
 import { isForeignKeyViolation } from "@db/errors";
 import { friends } from "@db/schema";
+import { JUST_WRITTEN, notificationStatements, settleNotification, withdrawNotification } from "../notifications/write";
 
 type Friendship = typeof friends.$inferSelect;
 
@@ -47,21 +48,31 @@ function refuseExisting(row: Friendship, memberId: string): never {
   throw new TRPCError({ code: "CONFLICT", message });
 }
 
-/** A pending request from `from` to `to`, unless the pair already has a row. */
+/**
+ * A pending request from `from` to `to`, unless the pair already has a row; the recipient's
+ * notification is written with it, and only when it was.
+ */
 export async function sendRequest(db: Db, from: string, to: string) {
   // The pair's row can vanish between the refused insert and the read (a cancel, a reject): then
   // the way is clear, and the insert is tried again.
   for (let attempt = 0; attempt < 3; attempt++) {
-    const [created] = await db
-      .insert(friends)
-      .values({ id: crypto.randomUUID(), userId: from, friendId: to })
-      .onConflictDoNothing()
-      .returning()
+    const id = crypto.randomUUID();
+    const [[created], notified] = await db
+      .batch([
+        db.insert(friends).values({ id, userId: from, friendId: to }).onConflictDoNothing().returning(),
+        ...notificationStatements(db, {
+          kind: "friend_request",
+          recipient: to,
+          actorId: from,
+          eventKey: id,
+          happened: JUST_WRITTEN,
+        }),
+      ])
       .catch((error: unknown) => {
         // The other member deleted their account a moment ago.
         throw isForeignKeyViolation(error) ? new TRPCError({ code: "NOT_FOUND", message: MEMBER_NOT_FOUND }) : error;
       });
-    if (created) return created;
+    if (created) return { row: created, notified };
     const existing = await rowOfPair(db, from, to);
     if (existing) refuseExisting(existing, from);
   }
@@ -69,36 +80,60 @@ export async function sendRequest(db: Db, from: string, to: string) {
   throw new TRPCError({ code: "CONFLICT", message: PAIR_BUSY });
 }
 
-/** Accepting twice is answered the same both times: the two are friends either way. */
+/**
+ * Accepting twice is answered the same both times: the two are friends either way. The requester
+ * is told once, and the request's own notification stops waiting for an answer.
+ */
 export async function acceptRequest(db: Db, requestId: string, memberId: string) {
-  const [accepted] = await db
-    .update(friends)
-    .set({ status: "accepted" })
-    .where(and(eq(friends.id, requestId), eq(friends.friendId, memberId), eq(friends.status, "pending")))
-    .returning();
-  if (accepted) return accepted;
+  const [[accepted], notified, , settled] = await db.batch([
+    db
+      .update(friends)
+      .set({ status: "accepted" })
+      .where(and(eq(friends.id, requestId), eq(friends.friendId, memberId), eq(friends.status, "pending")))
+      .returning(),
+    ...notificationStatements(db, {
+      kind: "friend_accepted",
+      recipient: sql`(SELECT user_id FROM friends WHERE id = ${requestId})`,
+      actorId: memberId,
+      eventKey: requestId,
+      happened: JUST_WRITTEN,
+    }),
+    settleNotification(db, memberId, "friend_request", requestId),
+  ]);
+  if (accepted) return { row: accepted, notified: [...notified, ...settled] };
   const row = await requestOf(db, requestId, memberId);
   if (row.userId === memberId) throw new TRPCError({ code: "FORBIDDEN", message: ONLY_RECIPIENT_ANSWERS });
-  return row;
+  return { row, notified: settled };
 }
 
 export async function rejectRequest(db: Db, requestId: string, memberId: string) {
-  const [rejected] = await db
-    .delete(friends)
-    .where(and(eq(friends.id, requestId), eq(friends.friendId, memberId), eq(friends.status, "pending")))
-    .returning();
-  if (rejected) return rejected;
+  const [[rejected], settled] = await db.batch([
+    db
+      .delete(friends)
+      .where(and(eq(friends.id, requestId), eq(friends.friendId, memberId), eq(friends.status, "pending")))
+      .returning(),
+    settleNotification(db, memberId, "friend_request", requestId),
+  ]);
+  if (rejected) return { row: rejected, notified: settled };
   const row = await requestOf(db, requestId, memberId);
   if (row.userId === memberId) throw new TRPCError({ code: "FORBIDDEN", message: ONLY_RECIPIENT_ANSWERS });
   throw new TRPCError({ code: "CONFLICT", message: ALREADY_FRIENDS });
 }
 
+/** The request goes, and with it the notification that asked the other member to answer it. */
 export async function cancelRequest(db: Db, requestId: string, memberId: string) {
-  const [cancelled] = await db
-    .delete(friends)
-    .where(and(eq(friends.id, requestId), eq(friends.userId, memberId), eq(friends.status, "pending")))
-    .returning();
-  if (cancelled) return cancelled;
+  const pending = and(eq(friends.id, requestId), eq(friends.userId, memberId), eq(friends.status, "pending"));
+  const [withdrawn, [cancelled]] = await db.batch([
+    // First, while the request is there to name its recipient; it goes in the same transaction.
+    withdrawNotification(
+      db,
+      sql`(SELECT ${friends.friendId} FROM ${friends} WHERE ${pending})`,
+      "friend_request",
+      requestId,
+    ),
+    db.delete(friends).where(pending).returning(),
+  ]);
+  if (cancelled) return { row: cancelled, notified: withdrawn };
   const row = await requestOf(db, requestId, memberId);
   if (row.friendId === memberId) throw new TRPCError({ code: "FORBIDDEN", message: ONLY_SENDER_CANCELS });
   throw new TRPCError({ code: "CONFLICT", message: ALREADY_FRIENDS });

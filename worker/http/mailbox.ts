@@ -38,6 +38,10 @@ export const mailboxRoutes = new Hono<AppEnv>().get("/", async (c) => {
     (mail) =>
       `<article><h2>${escapeHtml(mail.subject)}</h2>` +
       `<p class="meta">To ${escapeHtml(mail.to)} · ${mail.createdAt.toISOString()}</p>` +
+      // Headers a mail client acts on (a digest's List-Unsubscribe), as it would see them.
+      Object.entries(mail.headers ?? {})
+        .map(([name, value]) => `<p class="meta">${escapeHtml(name)}: ${escapeHtml(value)}</p>`)
+        .join("") +
       `<pre>${bodyHtml(mail.body, config.appUrl)}</pre></article>`,
   );
   return c.html(

@@ -13,8 +13,8 @@ import type { AppEnv } from "../env";
  */
 export const THEME_SCRIPT_HASH = "sha256-llFWVk0S7AonwZDn3NJOAqKbvfMeOcGwYztZ3TPERyk=";
 
-/** Pages whose address carries a secret (the verification token): they send no Referer at all. */
-export const NO_REFERRER_PATHS = ["/auth/verify"];
+/** Pages whose address carries a secret (the verification token, an unsubscribe signature): they send no Referer at all. */
+export const NO_REFERRER_PATHS = ["/auth/verify", "/unsubscribe"];
 
 const ONE_YEAR = 365 * 24 * 60 * 60;
 
@@ -36,6 +36,10 @@ export function contentSecurityPolicy(partyHost: string | null) {
       "connect-src 'self'",
       ...(partyHost ? ["ws", "wss", "http", "https"].map((scheme) => `${scheme}://${partyHost}`) : []),
     ].join(" "),
+    // The service worker and the web app manifest: the app's own files only (what default-src says,
+    // written out so the policy names them).
+    "worker-src 'self'",
+    "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

@@ -11,6 +11,7 @@ import { PAYMENTS_NOT_CONFIGURED, PRO_LIFETIME } from "@core/billing-rules";
 import type { Db } from "@db/client";
 import { confirmPayment, refundPayment } from "../billing/payments";
 import { verifiedEvent } from "../billing/stripe";
+import { tellNotified, type Notified } from "../notifications/write";
 import type { AppEnv } from "../env";
 
 export const STRIPE_WEBHOOK_PATH = "/api/stripe/webhook";
@@ -20,11 +21,11 @@ const MAX_EVENT_BYTES = 256 * 1024;
 
 const idOf = (value: string | { id: string } | null) => (typeof value === "string" ? value : (value?.id ?? null));
 
-/** A paid checkout of ours, for a member: what confirms Pro. */
-async function checkoutPaid(db: Db, event: Stripe.Event, session: Stripe.Checkout.Session) {
+/** A paid checkout of ours, for a member: what confirms Pro. Answers who was notified. */
+async function checkoutPaid(db: Db, event: Stripe.Event, session: Stripe.Checkout.Session): Promise<Notified> {
   const ours = session.mode === "payment" && session.metadata?.productId === PRO_LIFETIME.productId;
-  if (!ours || session.payment_status !== "paid" || !session.client_reference_id) return;
-  await confirmPayment(db, {
+  if (!ours || session.payment_status !== "paid" || !session.client_reference_id) return [];
+  return confirmPayment(db, {
     sessionId: session.id,
     userId: session.client_reference_id,
     paymentIntentId: idOf(session.payment_intent),
@@ -47,13 +48,15 @@ export const stripeWebhook = new Hono<AppEnv>().post(
     switch (event.type) {
       case "checkout.session.completed":
       case "checkout.session.async_payment_succeeded":
-        await checkoutPaid(c.var.db, event, event.data.object);
+        tellNotified(c.var, await checkoutPaid(c.var.db, event, event.data.object));
         break;
       case "charge.refunded": {
         const charge = event.data.object;
         const paymentIntentId = idOf(charge.payment_intent);
         // A partial refund leaves the purchase standing; only a full one (the 30-day promise) ends it.
-        if (charge.refunded && paymentIntentId) await refundPayment(c.var.db, { paymentIntentId, eventId: event.id });
+        if (charge.refunded && paymentIntentId) {
+          tellNotified(c.var, await refundPayment(c.var.db, { paymentIntentId, eventId: event.id }));
+        }
         break;
       }
     }

@@ -46,7 +46,7 @@ it("deletes expired sessions, e-mail and account tokens and rate-limit rows past
     { key: "signup:ip:current", windowStart: now - 60_000, count: 3 },
   ]);
 
-  const done = await runScheduledJobs(t.db, t.mailer, now);
+  const done = await runScheduledJobs(t.db, t.mailer, t.config, now);
   expect(done).toMatchObject({ sessions: 2, emailTokens: 1, accountTokens: 1, rateLimits: 1 });
 
   const ids = await t.db
@@ -71,7 +71,7 @@ it("works in bounded batches: more expired rows than one statement takes are all
     count: 1,
   }));
   for (let i = 0; i < rows.length; i += 200) await t.db.insert(rateLimits).values(rows.slice(i, i + 200));
-  const done = await runScheduledJobs(t.db, t.mailer, now);
+  const done = await runScheduledJobs(t.db, t.mailer, t.config, now);
   expect(done.rateLimits).toBe(rows.length);
   expect(await t.db.$count(rateLimits, like(rateLimits.key, "bulk:%"))).toBe(0);
 });

@@ -1,20 +1,24 @@
 /**
  * The scheduled job, the same on both hosts: at the edge Cron Triggers call the Worker's
  * `scheduled()` (wrangler.toml `[triggers]`), on Node the host's primary process runs it on a timer
- * (worker/local.ts). It sends the outbox's due e-mails (retries included) and deletes what has
- * expired, and files no message carries. Every statement touches a bounded number of rows, so none holds the write lock for long
+ * (worker/local.ts). It queues the e-mail digests that are due (worker/notifications/digest.ts),
+ * sends the outbox's due e-mails (those digests and retries included) and pushes, and deletes what has
+ * expired and files no message carries. Every statement touches a bounded number of rows, so none holds the write lock for long
  * and the serving processes' writes slip in between.
  */
-import { inArray, lte, or, type SQL } from "drizzle-orm";
+import { and, inArray, isNull, lte, or, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "@db/client";
-import { accountTokens, emailTokens, rateLimits, sessions } from "@db/schema";
+import { accountTokens, emailTokens, pushOutbox, rateLimits, sessions } from "@db/schema";
 import { SESSION_ABSOLUTE_LIFETIME_MS } from "../auth/lucia";
 import { LONGEST_WINDOW_MS } from "../auth/rate-limit";
 import { sweepUploads } from "../attachments/uploads";
+import type { Config } from "../config";
 import type { Mailer } from "../mail/mailer";
-import type { AvatarStore } from "../storage/avatar-store";
 import { CLAIM_BATCH, deliverDue } from "../mail/outbox";
+import { queueDigests } from "../notifications/digest";
+import { deliverDuePushes, type PushServices } from "../push/outbox";
+import type { AvatarStore } from "../storage/avatar-store";
 
 /** Rows one statement deletes. */
 export const CLEANUP_BATCH = 500;
@@ -47,21 +51,43 @@ async function sweepAllUploads(db: Db, attachments: AvatarStore, now: number) {
   return removed;
 }
 
-/** Sends what is due until nothing is, or this run's share is done. */
-async function drainOutbox(db: Db, mailer: Mailer, now: number) {
+/** Settled pushes (sent, skipped or failed) are kept this long, for whoever looks into one. */
+export const PUSHES_KEPT_MS = 7 * 24 * 60 * 60_000;
+
+/** Sends what is due, a batch (`deliverBatch`) at a time, until nothing is or this run's share is done. */
+async function drain(deliverBatch: () => Promise<number>) {
   let claimed = 0;
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const batch = await deliverDue(db, mailer, now, CLAIM_BATCH);
+    const batch = await deliverBatch();
     claimed += batch;
     if (batch < CLAIM_BATCH) break;
   }
   return claimed;
 }
 
-/** `attachments`: the store whose unsent and deleted files are removed here (attachments/uploads.ts). */
-export async function runScheduledJobs(db: Db, mailer: Mailer, now = Date.now(), attachments?: AvatarStore) {
+/**
+ * `push`: without it (tests of the other jobs) pushes wait for a run that has it; both hosts pass it.
+ * `attachments`: the store whose unsent and deleted files are removed here (attachments/uploads.ts).
+ */
+export async function runScheduledJobs(
+  db: Db,
+  mailer: Mailer,
+  config: Config,
+  now = Date.now(),
+  push?: PushServices,
+  attachments?: AvatarStore,
+) {
   const at = new Date(now);
-  const emails = await drainOutbox(db, mailer, now);
+  // First, so the digests leave with this run's e-mails.
+  const digests = await queueDigests(db, config, now, MAX_ROUNDS);
+  const emails = await drain(() => deliverDue(db, mailer, now, CLAIM_BATCH));
+  const pushes = push ? await drain(() => deliverDuePushes(db, push, now, CLAIM_BATCH)) : 0;
+  const pushesGone = await deleteInBatches(
+    db,
+    pushOutbox,
+    pushOutbox.id,
+    and(isNull(pushOutbox.nextAttemptAt), lte(pushOutbox.createdAt, new Date(now - PUSHES_KEPT_MS))),
+  );
   const sessionsGone = await deleteInBatches(
     db,
     sessions,
@@ -85,7 +111,10 @@ export async function runScheduledJobs(db: Db, mailer: Mailer, now = Date.now(),
   // Last: a file store that fails stops nothing above.
   const files = attachments ? await sweepAllUploads(db, attachments, now) : 0;
   return {
+    digests,
     emails,
+    pushes,
+    pushesGone,
     sessions: sessionsGone,
     emailTokens: emailTokensGone,
     accountTokens: accountTokensGone,

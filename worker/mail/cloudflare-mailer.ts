@@ -21,7 +21,7 @@ export function cloudflareMailer(binding: EmailBinding, from: string): Mailer {
             text: email.text,
             ...(email.html ? { html: email.html } : {}),
             // The binding has no idempotency key of its own; a header lets the receiving side tell a retry.
-            headers: { "X-Entity-Ref-ID": email.idempotencyKey },
+            headers: { ...email.headers, "X-Entity-Ref-ID": email.idempotencyKey },
           }),
           timeout,
         ]);

@@ -12,15 +12,25 @@ export interface EmailContent {
   html: string;
 }
 
+/** Words that open a page: a link in HTML; in text, the words with the address on the next line. */
+export interface EmailLink {
+  text: string;
+  url: string;
+}
+
 export interface EmailParts {
   subject: string;
   /** The first line, as a heading in HTML. */
   heading: string;
   paragraphs: string[];
+  /** A list of things that happened, each opening its page (a digest's lines). */
+  items?: EmailLink[];
   /** The one thing the e-mail asks for: a button in HTML, the bare link on a line of its own in text. */
   action?: { label: string; url: string };
   /** Said after the action, smaller. */
   after?: string[];
+  /** Small print that opens a page (settings, unsubscribe), last. */
+  links?: EmailLink[];
 }
 
 const PRODUCT = "Crewboard";
@@ -56,12 +66,39 @@ function button({ label, url }: { label: string; url: string }) {
   );
 }
 
-export function composeEmail({ subject, heading, paragraphs, action, after = [] }: EmailParts): EmailContent {
+const itemList = (items: EmailLink[]) =>
+  `<ul style="margin:0 0 24px;padding:0;list-style:none">` +
+  items
+    .map(
+      ({ text, url }) =>
+        // The whole row opens the page, as a row in the app does.
+        `<li style="margin:0 0 10px;border:1px solid ${COLOURS.border};border-radius:8px">` +
+        `<a href="${escapeHtml(url)}" style="display:block;padding:12px 16px;font-size:15px;line-height:1.5;` +
+        `color:${COLOURS.text};text-decoration:none">${escapeHtml(text)}</a></li>`,
+    )
+    .join("") +
+  `</ul>`;
+
+const smallLink = ({ text, url }: EmailLink) =>
+  `<p style="margin:0 0 8px;font-size:13px;line-height:1.5">` +
+  `<a href="${escapeHtml(url)}" style="color:${COLOURS.muted}">${escapeHtml(text)}</a></p>`;
+
+export function composeEmail({
+  subject,
+  heading,
+  paragraphs,
+  items = [],
+  action,
+  after = [],
+  links = [],
+}: EmailParts): EmailContent {
   const body = [
     heading,
     ...paragraphs,
+    ...(items.length ? [items.map(({ text, url }) => `- ${text}\n  ${url}`).join("\n")] : []),
     ...(action ? [`${action.label}:\n${action.url}`] : []),
     ...after,
+    ...links.map(({ text, url }) => `${text}:\n${url}`),
     `— ${PRODUCT}`,
   ].join("\n\n");
   const html =
@@ -75,8 +112,10 @@ export function composeEmail({ subject, heading, paragraphs, action, after = [] 
     `<tr><td style="background:${COLOURS.card};border:1px solid ${COLOURS.border};border-radius:12px;padding:32px">` +
     `<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:${COLOURS.text}">${escapeHtml(heading)}</h1>` +
     paragraphs.map((text) => paragraph(text, COLOURS.text, 15)).join("") +
+    (items.length ? itemList(items) : "") +
     (action ? button(action) : "") +
     after.map((text) => paragraph(text, COLOURS.muted, 13)).join("") +
+    links.map(smallLink).join("") +
     `</td></tr>` +
     `<tr><td style="padding:16px 0 0;font-size:12px;color:${COLOURS.muted}">` +
     `You receive this e-mail because of your ${PRODUCT} account.</td></tr>` +

@@ -12,6 +12,8 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html: string | null;
+  /** Headers besides the ones the transport writes (List-Unsubscribe on a digest); every transport sends them. */
+  headers?: Record<string, string>;
   /** The same for every attempt at one e-mail, so a provider that took it once keeps it once. */
   idempotencyKey: string;
 }
@@ -32,7 +34,8 @@ export const SEND_TIMEOUT_MS = 15_000;
 export const logMailer: Mailer = {
   delivers: false,
   send(email) {
-    console.log(`[mail] to ${email.to}: ${email.subject}\n${email.text}`);
+    const headers = Object.entries(email.headers ?? {}).map(([name, value]) => `${name}: ${value}\n`);
+    console.log(`[mail] to ${email.to}: ${email.subject}\n${headers.join("")}${email.text}`);
     return Promise.resolve();
   },
 };

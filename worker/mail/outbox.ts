@@ -32,10 +32,16 @@ export const queueEmail = (db: Db, email: Email) => db.insert(outbox).values({ .
 
 /**
  * An e-mail to the address of the user `who` selects, read in the same statement, so it goes to
- * the address as it is when the write commits; nobody selected, nothing queued.
+ * the address as it is when the write commits; nobody selected, nothing queued. `headers` go out
+ * with it through every transport (List-Unsubscribe, for one); `now` is when it is due, the
+ * scheduled job's own clock when the job queues it (a Cron Trigger's time is the minute's start).
  */
-export const queueEmailToUser = (db: Db, who: SQL, content: EmailContent) => {
-  const now = Date.now();
+export const queueEmailToUser = (
+  db: Db,
+  who: SQL,
+  content: EmailContent,
+  { headers, now = Date.now() }: { headers?: Record<string, string>; now?: number } = {},
+) => {
   return db.insert(outbox).select(
     db
       .select({
@@ -44,6 +50,7 @@ export const queueEmailToUser = (db: Db, who: SQL, content: EmailContent) => {
         subject: sql<string>`${content.subject}`.as("subject"),
         body: sql<string>`${content.body}`.as("body"),
         html: sql<string>`${content.html}`.as("html"),
+        headers: sql<string | null>`${headers ? JSON.stringify(headers) : null}`.as("headers"),
         sentAt: sql<null>`NULL`.as("sentAt"),
         attempts: sql<number>`0`.as("attempts"),
         nextAttemptAt: sql<number>`${now}`.as("nextAttemptAt"),
@@ -78,6 +85,7 @@ function claimDue(db: Db, now: number, limit: number) {
       subject: outbox.subject,
       body: outbox.body,
       html: outbox.html,
+      headers: outbox.headers,
       attempts: outbox.attempts,
       createdAt: outbox.createdAt,
     });
@@ -97,6 +105,7 @@ async function deliver(db: Db, mailer: Mailer, row: Claimed, now: number): Promi
       subject: row.subject,
       text: row.body,
       html: row.html,
+      ...(row.headers ? { headers: row.headers } : {}),
       idempotencyKey: `crewboard-${row.id}-${row.createdAt.getTime()}`,
     });
   } catch (error) {

@@ -23,6 +23,7 @@ export function resendMailer({ apiKey, apiUrl }: ResendConfig, from: string): Ma
           subject: email.subject,
           text: email.text,
           ...(email.html ? { html: email.html } : {}),
+          ...(email.headers ? { headers: email.headers } : {}),
         }),
         signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
       });

@@ -22,6 +22,7 @@ export function smtpMailer(url: string, from: string): Mailer {
         subject: email.subject,
         text: email.text,
         ...(email.html ? { html: email.html } : {}),
+        ...(email.headers ? { headers: email.headers } : {}),
         messageId: `<${email.idempotencyKey}@crewboard>`,
       });
     },

@@ -23,6 +23,28 @@ import { smtpMailer } from "./smtp-mailer";
 
 const rowsTo = (t: TestApp, email: string) => t.db.select().from(outbox).where(eq(outbox.to, email));
 
+/** A digest's headers, with an address as long as a real one: each transport must carry them whole. */
+const UNSUBSCRIBE_HEADERS = {
+  "List-Unsubscribe": `<${TEST_ORIGIN}/api/email/unsubscribe?member=q3v8k2m9x7w4p1zt&kinds=friend_request%2Cjoin_request%2Cmention%2Cmessage&sig=CYbr0_cRNnbv9MAPElnjlcCGhvsntyFbAEPz4vjfLMs>`,
+  "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+};
+const lowerCased = (headers: Record<string, string>) =>
+  Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+
+/** An e-mail queued with headers, as the digest queues it, due now. */
+async function queueWithHeaders(t: TestApp) {
+  const to = `headers-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  await t.db.insert(outbox).values({
+    to,
+    subject: "What you missed on Crewboard",
+    body: "Text",
+    html: "<p>Rich</p>",
+    headers: UNSUBSCRIBE_HEADERS,
+    nextAttemptAt: new Date(),
+  });
+  return to;
+}
+
 describe("Resend's HTTP API", () => {
   let resend: ResendStandIn;
   let t: TestApp;
@@ -48,6 +70,13 @@ describe("Resend's HTTP API", () => {
     // The link works as it came.
     const token = new URL(link).searchParams.get("token")!;
     expect(await m.trpc.auth.verifyEmail.mutate({ token })).toEqual({ verified: true });
+  });
+
+  it("delivers an e-mail's own headers as they were queued: a digest's List-Unsubscribe and its one-click POST", async () => {
+    const to = await queueWithHeaders(t);
+    await runScheduledJobs(t.db, t.mailer, t.config);
+    const [mail] = resend.received.filter((r) => r.to === to);
+    expect(mail!.headers).toEqual(lowerCased(UNSUBSCRIBE_HEADERS));
   });
 
   it("sends one idempotency key per e-mail, so a retry the API already took is not delivered twice", async () => {
@@ -81,15 +110,15 @@ describe("Resend's HTTP API", () => {
     expect(firstRetry - row!.createdAt.getTime()).toBeGreaterThanOrEqual(RETRY_DELAYS_MS[0]);
 
     // Before its time, the scheduled job leaves it be.
-    await runScheduledJobs(t.db, t.mailer, firstRetry - 1000);
+    await runScheduledJobs(t.db, t.mailer, t.config, firstRetry - 1000);
     expect((await rowsTo(t, m.email))[0]!.attempts).toBe(1);
 
-    await runScheduledJobs(t.db, t.mailer, firstRetry);
+    await runScheduledJobs(t.db, t.mailer, t.config, firstRetry);
     [row] = await rowsTo(t, m.email);
     expect(row).toMatchObject({ attempts: 2, sentAt: null });
     expect(row!.nextAttemptAt!.getTime()).toBe(firstRetry + RETRY_DELAYS_MS[1]);
 
-    await runScheduledJobs(t.db, t.mailer, row!.nextAttemptAt!.getTime());
+    await runScheduledJobs(t.db, t.mailer, t.config, row!.nextAttemptAt!.getTime());
     [row] = await rowsTo(t, m.email);
     expect(row).toMatchObject({ attempts: 3, nextAttemptAt: null, lastError: null });
     expect(row!.sentAt).toBeInstanceOf(Date);
@@ -103,7 +132,7 @@ describe("Resend's HTTP API", () => {
       await t.settle();
       for (let attempt = 2; attempt <= MAX_ATTEMPTS + 1; attempt++) {
         const [row] = await rowsTo(t, m.email);
-        await runScheduledJobs(t.db, t.mailer, row!.nextAttemptAt?.getTime() ?? Date.now() + 24 * 3600_000);
+        await runScheduledJobs(t.db, t.mailer, t.config, row!.nextAttemptAt?.getTime() ?? Date.now() + 24 * 3600_000);
       }
       const [row] = await rowsTo(t, m.email);
       expect(row).toMatchObject({ attempts: MAX_ATTEMPTS, nextAttemptAt: null, sentAt: null });
@@ -154,6 +183,14 @@ describe("SMTP", () => {
     expect(row!.sentAt).toBeInstanceOf(Date);
   });
 
+  it("delivers an e-mail's own headers whole, a long List-Unsubscribe address included", async () => {
+    const t = await createTestApp(smtp.env, { mailer: smtpMailer(smtp.url, MAIL_FROM) });
+    const to = await queueWithHeaders(t);
+    await runScheduledJobs(t.db, t.mailer, t.config);
+    const [mail] = smtp.received.filter((r) => r.to === to);
+    expect(mail!.headers).toMatchObject(lowerCased(UNSUBSCRIBE_HEADERS));
+  });
+
   it("fails a send the server refuses (a wrong password), for the outbox to retry", async () => {
     const mailer = smtpMailer(smtp.url.replace(SMTP_PASSWORD, "wrong"), MAIL_FROM);
     const email = { to: "nobody@example.com", subject: "No", text: "No", html: null, idempotencyKey: "k-smtp" };
@@ -182,6 +219,36 @@ describe("Cloudflare Email Service", () => {
         headers: { "X-Entity-Ref-ID": "k-edge" },
       },
     ]);
+  });
+
+  it("hands the binding an e-mail's own headers beside its reference", async () => {
+    const sent: { headers?: Record<string, string> }[] = [];
+    const binding = { send: async (message: unknown) => void sent.push(message as never) } as unknown as EmailBinding;
+    const t = await createTestApp({}, { mailer: cloudflareMailer(binding, MAIL_FROM) });
+    await queueWithHeaders(t);
+    await runScheduledJobs(t.db, t.mailer, t.config);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.headers).toEqual({
+      ...UNSUBSCRIBE_HEADERS,
+      "X-Entity-Ref-ID": expect.stringMatching(/^crewboard-/),
+    });
+  });
+});
+
+describe("the server log, without a transport", () => {
+  it("prints an e-mail's own headers above its text", async () => {
+    const t = await createTestApp();
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    try {
+      const to = await queueWithHeaders(t);
+      await runScheduledJobs(t.db, t.mailer, t.config);
+      const printed = log.mock.calls.map(([line]) => String(line)).find((line) => line.includes(to));
+      expect(printed).toContain(
+        `List-Unsubscribe: ${UNSUBSCRIBE_HEADERS["List-Unsubscribe"]}\nList-Unsubscribe-Post: List-Unsubscribe=One-Click\nText`,
+      );
+    } finally {
+      log.mockRestore();
+    }
   });
 });
 

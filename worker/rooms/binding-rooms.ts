@@ -1,6 +1,6 @@
 import type { RoomEnv } from "@party/env";
 import { noticeRequest } from "@party/protocol";
-import { expectAccepted, type Rooms } from "./rooms";
+import { expectAccepted, presenceOf, type Rooms } from "./rooms";
 
 /**
  * The rooms as Durable Objects of this same Worker, reached through their bindings. Addressed by
@@ -16,6 +16,14 @@ export function bindingRooms(env: RoomEnv, secret: string): Rooms {
     async tellMember(userId, notice) {
       const room = env.MemberRoom.getByName(userId);
       expectAccepted((await room.fetch(noticeRequest("https://rooms", "member-room", userId, secret, notice))).status);
+    },
+    async memberOnline(userId) {
+      const room = env.MemberRoom.getByName(userId);
+      const response = await room.fetch(
+        noticeRequest("https://rooms", "member-room", userId, secret, { type: "presence" }),
+      );
+      expectAccepted(response.status);
+      return presenceOf(await response.text());
     },
   };
 }

@@ -2,7 +2,7 @@ import { Agent, request } from "node:http";
 import type { RoomKind } from "@party/ticket";
 import { noticeBatcher } from "./notice-batcher";
 import { noticeHeaders, noticePath } from "@party/protocol";
-import { expectAccepted, type Rooms } from "./rooms";
+import { expectAccepted, presenceOf, type Rooms } from "./rooms";
 
 /** A room that does not answer within this is treated as unreachable (the send is stored anyway). */
 const TIMEOUT_MS = 2000;
@@ -14,19 +14,24 @@ const TIMEOUT_MS = 2000;
  */
 export function httpRooms(origin: string, secret: string): Rooms {
   const agent = new Agent({ keepAlive: true });
+  /** Posts a notice; resolves with the room's answer once it accepted it. */
   const post = (room: RoomKind, name: string, body: unknown) =>
-    new Promise<void>((resolve, reject) => {
+    new Promise<string>((resolve, reject) => {
       const req = request(
         new URL(noticePath(room, name), origin),
         { method: "POST", agent, headers: noticeHeaders(secret), timeout: TIMEOUT_MS },
         (response) => {
-          response.resume();
-          try {
-            expectAccepted(response.statusCode ?? 0);
-            resolve();
-          } catch (error) {
-            reject(error instanceof Error ? error : new Error(String(error)));
-          }
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.once("error", reject);
+          response.once("end", () => {
+            try {
+              expectAccepted(response.statusCode ?? 0);
+              resolve(Buffer.concat(chunks).toString());
+            } catch (error) {
+              reject(error instanceof Error ? error : new Error(String(error)));
+            }
+          });
         },
       );
       req.once("timeout", () => req.destroy(new Error(`the room did not answer within ${TIMEOUT_MS} ms`)));
@@ -34,8 +39,9 @@ export function httpRooms(origin: string, secret: string): Rooms {
       req.end(JSON.stringify(body));
     });
   return {
-    tellChat: noticeBatcher((chatId, notices) => post("chat-room", chatId, notices)),
-    tellMember: (userId, notice) => post("member-room", userId, notice),
+    tellChat: noticeBatcher(async (chatId, notices) => void (await post("chat-room", chatId, notices))),
+    tellMember: async (userId, notice) => void (await post("member-room", userId, notice)),
+    memberOnline: async (userId) => presenceOf(await post("member-room", userId, { type: "presence" })),
     // node:http hands a request its kept-alive socket, and writes it, on the next tick: a tick
     // queued after it comes after that write.
     sent: () => new Promise<void>((resolve) => process.nextTick(resolve)),

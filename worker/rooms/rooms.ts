@@ -3,12 +3,14 @@
  * rooms run in their own workerd process), through the Durable Object bindings at the edge. The
  * procedures see only this interface, as with the avatar store.
  */
-import type { ChatNotice, MemberNotice } from "@party/protocol";
+import type { ChatNotice, MemberNotice, MemberPresence } from "@party/protocol";
 
 export interface Rooms {
   /** Resolves once the room took the notice; rejects when it cannot be reached or refused it. */
   tellChat(chatId: string, notice: ChatNotice): Promise<void>;
   tellMember(userId: string, notice: MemberNotice): Promise<void>;
+  /** Whether the member has a page open (a socket in their member room); rejects when the room cannot say. */
+  memberOnline(userId: string): Promise<boolean>;
   /**
    * Resolves once what the rooms were told so far has left this process. A send answers after it, so
    * the other members' copy of a message is on its way before the sender's answer is written. Rooms
@@ -20,3 +22,6 @@ export interface Rooms {
 export function expectAccepted(status: number) {
   if (status < 200 || status >= 300) throw new Error(`the room answered ${status}`);
 }
+
+/** A member room's answer to a presence notice. */
+export const presenceOf = (body: string) => (JSON.parse(body) as MemberPresence).online === true;

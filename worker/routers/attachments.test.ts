@@ -273,7 +273,7 @@ describe("removing files", () => {
     await t.db.run(
       sql`UPDATE message_attachments SET created_at = ${now - UPLOAD_KEPT_MS + 60_000} WHERE id = ${fresh.id}`,
     );
-    const done = await runScheduledJobs(t.db, t.mailer, now, t.attachments);
+    const done = await runScheduledJobs(t.db, t.mailer, t.config, now, undefined, t.attachments);
     expect(done.files).toBeGreaterThanOrEqual(1);
     expect(await t.attachments.get(forgotten.id)).toBeNull();
     expect(await rowsOf(forgotten.id)).toEqual([]);

@@ -266,6 +266,7 @@ describe("sending", () => {
         rooms: {
           tellChat: () => Promise.reject(new Error("down")),
           tellMember: () => Promise.reject(new Error("down")),
+          memberOnline: () => Promise.reject(new Error("down")),
         },
       },
     );

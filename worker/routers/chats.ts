@@ -1,5 +1,5 @@
 import { TRPCError } from "@trpc/server";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import {
   GROUP_NAME_REQUIRED,
@@ -12,7 +12,12 @@ import {
   MESSAGE_TOO_LONG,
   REPLY_NOT_FOUND,
 } from "@core/chat-rules";
-import { ATTACHMENT_UNAVAILABLE, MAX_ATTACHMENTS_PER_MESSAGE, TOO_MANY_ATTACHMENTS } from "@core/attachment-rules";
+import {
+  ATTACHMENT_UNAVAILABLE,
+  filesSummary,
+  MAX_ATTACHMENTS_PER_MESSAGE,
+  TOO_MANY_ATTACHMENTS,
+} from "@core/attachment-rules";
 import { chatParticipants, chats } from "@db/schema";
 import { signTicket } from "@party/ticket";
 import {
@@ -38,6 +43,9 @@ import {
 } from "../chats/messages";
 import { announceMessage, pokeMembers, tellChat } from "../chats/notify";
 import { markDisplayed, receiptAudience } from "../chats/receipts";
+import { JUST_WRITTEN, notificationStatements, tellNotified, type Notified } from "../notifications/write";
+import { pushAfterResponse } from "../push/outbox";
+import { queueMessagePush } from "../push/message-push";
 import { protectedProcedure, router, type Context } from "../trpc";
 import { plainText } from "@core/fields";
 
@@ -110,6 +118,27 @@ async function storedOrRefused(ctx: Ctx, input: z.infer<typeof sendInput>) {
   throw new TRPCError({ code: "NOT_FOUND", message: CHAT_NOT_FOUND });
 }
 
+const participantNow = (chatId: string, userId: string) =>
+  sql`SELECT 1 FROM chat_participants WHERE chat_id = ${chatId} AND user_id = ${userId} AND left_at IS NULL`;
+
+/**
+ * The member added to a group hears of it. Each time they are added is its own event, named by the
+ * chat's `members_version` after it (it moves with every join and leave).
+ */
+const addedStatements = (ctx: Ctx, chatId: string, title: string | null, userId: string, happened: SQL) =>
+  notificationStatements(ctx.db, {
+    kind: "group_added",
+    recipient: userId,
+    actorId: ctx.user.id,
+    subjectId: chatId,
+    subjectTitle: title,
+    eventKey: sql`(SELECT id || ':' || members_version FROM chats WHERE id = ${chatId})`,
+    happened,
+  });
+
+/** Who a batch of `addedStatements` notified: the results that are rows (the pushes' are not). */
+const notifiedBy = (results: unknown[]) => results.filter((result): result is Notified => Array.isArray(result));
+
 async function ticketFor(ctx: Ctx, room: "chat-room" | "member-room", name: string) {
   return {
     host: ctx.config.partyHost,
@@ -165,14 +194,29 @@ export const chatsRouter = router({
    */
   send: protectedProcedure.input(sendInput).mutation(async ({ ctx, input }) => {
     // One statement checks who may post, stores the message and, by its triggers, moves the chat
-    // and the sender's read mark: the common case is a single round to the database.
-    const message = { ...input, senderId: ctx.user.id, messageType: "text" as const };
-    const [row] = input.attachmentIds?.length
-      ? await insertMessageCarrying(ctx.db, { ...message, attachmentIds: input.attachmentIds })
-      : await insertMessage(ctx.db, message);
+    // and the sender's read mark: the common case is a single round to the database. With push on,
+    // the recipient's push is queued in the same batch, by the statement right after it.
+    const sent = { ...input, senderId: ctx.user.id };
+    const files = input.attachmentIds ?? [];
+    const push = ctx.config.push
+      ? queueMessagePush(ctx.db, { ...sent, content: sent.content || filesSummary(files.length) })
+      : null;
+    let row: Awaited<ReturnType<typeof insertMessage>>[number] | undefined;
+    let pushes: { rowsAffected: number } | null = null;
+    if (files.length) {
+      ({ row, after: pushes } = await insertMessageCarrying(
+        ctx.db,
+        { ...sent, messageType: "text", attachmentIds: files },
+        push,
+      ));
+    } else {
+      const store = insertMessage(ctx.db, { ...sent, messageType: "text" });
+      [[row], pushes] = push ? await ctx.db.batch([store, push]) : [await store, null];
+    }
     if (!row) return storedOrRefused(ctx, input);
     const stored = rowToWire(row);
     announceMessage(ctx, stored, await recipientsAt(ctx.db, input.chatId, row.members_version));
+    if (pushes?.rowsAffected) pushAfterResponse(ctx);
     await ctx.rooms.sent?.();
     return stored;
   }),
@@ -260,7 +304,7 @@ export const chatsRouter = router({
       throw new TRPCError({ code: "BAD_REQUEST", message: GROUP_FRIENDS_ONLY });
     }
     const chatId = crypto.randomUUID();
-    await ctx.db.batch([
+    const [, , , ...told] = await ctx.db.batch([
       ctx.db.insert(chats).values({
         id: chatId,
         title: input.name,
@@ -274,8 +318,13 @@ export const chatsRouter = router({
         INSERT INTO chat_participants (chat_id, user_id, role)
         SELECT ${chatId}, value, 'member' FROM json_each(${JSON.stringify(memberIds)})
         WHERE ${friendsCondition(ctx.user.id, sql`value`)}`),
+      // Each member who is in it now (a friend a moment ago) hears of it; the chat is new, so no retry repeats it.
+      ...memberIds.flatMap((userId) =>
+        addedStatements(ctx, chatId, input.name, userId, sql`EXISTS (${participantNow(chatId, userId)})`),
+      ),
     ]);
     pokeMembers(ctx, memberIds, "chats");
+    tellNotified(ctx, ...notifiedBy(told));
     return { chatId };
   }),
 
@@ -286,7 +335,7 @@ export const chatsRouter = router({
     if (!(await areFriends(ctx.db, ctx.user.id, input.userId))) {
       throw new TRPCError({ code: "BAD_REQUEST", message: GROUP_FRIENDS_ONLY });
     }
-    const [added] = await ctx.db.batch([
+    const [added, notified] = await ctx.db.batch([
       // Friends only, checked again in the statement itself: a friend who deleted their account
       // a moment ago is not added.
       ctx.db.all<{ user_id: string }>(sql`
@@ -295,8 +344,10 @@ export const chatsRouter = router({
         WHERE ${friendsCondition(ctx.user.id, input.userId)}
         ON CONFLICT (chat_id, user_id) DO UPDATE SET left_at = NULL WHERE left_at IS NOT NULL
         RETURNING user_id`),
+      ...addedStatements(ctx, chat.id, chat.title, input.userId, JUST_WRITTEN),
     ]);
     if (!added.length) return { added: false };
+    tellNotified(ctx, notified);
     const inserted = await systemLine(
       ctx,
       chat.id,

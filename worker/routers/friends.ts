@@ -26,6 +26,7 @@ import {
   sendRequest,
 } from "../friends/pairs";
 import { pokeMembers } from "../chats/notify";
+import { tellNotified } from "../notifications/write";
 import { protectedProcedure, router, unbatchedProcedure, type Context } from "../trpc";
 import { plainText } from "@core/fields";
 
@@ -58,9 +59,10 @@ type Recipient = NonNullable<Awaited<ReturnType<typeof recipientBy>>>;
 
 async function requestFriendship(ctx: Context, from: string, to: Recipient) {
   if (to.id === from) throw new TRPCError({ code: "BAD_REQUEST", message: CANNOT_ADD_YOURSELF });
-  const request = await sendRequest(ctx.db, from, to.id);
+  const { row, notified } = await sendRequest(ctx.db, from, to.id);
   pokeSides(ctx, from, to.id);
-  return { requestId: request.id, member: to };
+  tellNotified(ctx, notified);
+  return { requestId: row.id, member: to };
 }
 
 /**
@@ -115,20 +117,23 @@ export const friendsRouter = router({
   }),
 
   accept: protectedProcedure.input(byRequest).mutation(async ({ ctx, input }) => {
-    const row = await acceptRequest(ctx.db, input.requestId, ctx.user.id);
+    const { row, notified } = await acceptRequest(ctx.db, input.requestId, ctx.user.id);
     pokeSides(ctx, ctx.user.id, row.userId);
+    tellNotified(ctx, notified);
     return { requestId: row.id, status: "accepted" as const };
   }),
 
   reject: protectedProcedure.input(byRequest).mutation(async ({ ctx, input }) => {
-    const row = await rejectRequest(ctx.db, input.requestId, ctx.user.id);
+    const { row, notified } = await rejectRequest(ctx.db, input.requestId, ctx.user.id);
     pokeSides(ctx, ctx.user.id, row.userId);
+    tellNotified(ctx, notified);
     return { requestId: row.id };
   }),
 
   cancel: protectedProcedure.input(byRequest).mutation(async ({ ctx, input }) => {
-    const row = await cancelRequest(ctx.db, input.requestId, ctx.user.id);
+    const { row, notified } = await cancelRequest(ctx.db, input.requestId, ctx.user.id);
     pokeSides(ctx, ctx.user.id, row.friendId);
+    tellNotified(ctx, notified);
     return { requestId: row.id };
   }),
 

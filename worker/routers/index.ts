@@ -8,9 +8,12 @@ import { joinRequestsRouter } from "./join-requests";
 import { projectsRouter } from "./projects";
 import { contactRouter } from "./contact";
 import { credentialsRouter } from "./credentials";
+import { emailsRouter } from "./emails";
 import { friendsRouter } from "./friends";
 import { messagesRouter } from "./messages";
+import { notificationsRouter } from "./notifications";
 import { profilesRouter } from "./profiles";
+import { pushRouter } from "./push";
 
 export const appRouter = router({
   auth: authRouter,
@@ -25,6 +28,9 @@ export const appRouter = router({
   billing: billingRouter,
   friends: friendsRouter,
   credentials: credentialsRouter,
+  emails: emailsRouter,
+  notifications: notificationsRouter,
+  push: pushRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -2,13 +2,14 @@ import { TRPCError } from "@trpc/server";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@db/client";
-import { profiles, projectJoinRequests, projects } from "@db/schema";
+import { profiles, projectJoinRequests, projects, type Project } from "@db/schema";
 import { isForeignKeyViolation, isUniqueViolation } from "@db/errors";
 import { PROJECT_NOT_FOUND } from "@core/project-rules";
 import { findProject, ownedProject } from "../projects/access";
 import { waitingRequests } from "../projects/member";
 import { projectId } from "../projects/inputs";
-import { protectedProcedure, router } from "../trpc";
+import { JUST_WRITTEN, notificationStatements, settleNotification, tellNotified } from "../notifications/write";
+import { protectedProcedure, router, type Context } from "../trpc";
 import { plainText } from "@core/fields";
 
 const NOT_YOUR_PROJECT = "You can only manage join requests for your own projects.";
@@ -22,6 +23,8 @@ const NOT_MEMBER = "You are not a member of this project.";
 
 const byProject = z.object({ projectId });
 const byRequest = z.object({ requestId: plainText().min(1).max(64) });
+
+type Ctx = Context & { user: { id: string } };
 
 const requestsWithProfiles = (db: Db, projectId: string, status: "pending" | "accepted") =>
   db
@@ -49,21 +52,51 @@ async function myRequest(db: Db, projectId: string, userId: string) {
 async function pendingRequestOfMyProject(db: Db, requestId: string, userId: string) {
   const [request] = await db.select().from(projectJoinRequests).where(eq(projectJoinRequests.id, requestId));
   if (!request) throw new TRPCError({ code: "NOT_FOUND", message: REQUEST_NOT_FOUND });
-  await ownedProject(db, request.projectId, userId, NOT_YOUR_PROJECT);
+  const project = await ownedProject(db, request.projectId, userId, NOT_YOUR_PROJECT);
   if (request.status !== "pending") throw new TRPCError({ code: "CONFLICT", message: REQUEST_NOT_PENDING });
-  return request;
+  return { ...request, projectTitle: project.title };
 }
 
-async function answer(db: Db, requestId: string, userId: string, status: "accepted" | "declined") {
-  const request = await pendingRequestOfMyProject(db, requestId, userId);
+/** Names one asking: a member may ask again after a decline, and each asking is its own event. */
+const askingKey = (requestId: string, askedAt: Date) => `${requestId}:${askedAt.getTime()}`;
+
+async function answer(ctx: Ctx, requestId: string, status: "accepted" | "declined") {
+  const request = await pendingRequestOfMyProject(ctx.db, requestId, ctx.user.id);
+  const now = new Date();
   // Only one answer wins when several race: the others find it no longer pending and say so.
-  const [answered] = await db
-    .update(projectJoinRequests)
-    .set({ status, seenAt: null, updatedAt: new Date() })
-    .where(and(eq(projectJoinRequests.id, request.id), eq(projectJoinRequests.status, "pending")))
-    .returning({ id: projectJoinRequests.id });
+  const [[answered], notified, , settled] = await ctx.db.batch([
+    ctx.db
+      .update(projectJoinRequests)
+      .set({ status, seenAt: null, updatedAt: now })
+      .where(and(eq(projectJoinRequests.id, request.id), eq(projectJoinRequests.status, "pending")))
+      .returning({ id: projectJoinRequests.id }),
+    ...notificationStatements(ctx.db, {
+      kind: status === "accepted" ? "join_accepted" : "join_declined",
+      recipient: request.userId,
+      actorId: ctx.user.id,
+      subjectId: request.projectId,
+      subjectTitle: request.projectTitle,
+      eventKey: askingKey(request.id, now),
+      happened: JUST_WRITTEN,
+    }),
+    settleNotification(ctx.db, ctx.user.id, "join_request", askingKey(request.id, request.updatedAt)),
+  ]);
   if (!answered) throw new TRPCError({ code: "CONFLICT", message: REQUEST_NOT_PENDING });
+  tellNotified(ctx, notified, settled);
   return { id: request.id, status };
+}
+
+/** Asking to join (again): the owner hears of it with the write, and only when it happened. */
+function askStatements(ctx: Ctx, project: Project, requestId: string, at: Date) {
+  return notificationStatements(ctx.db, {
+    kind: "join_request",
+    recipient: project.userId,
+    actorId: ctx.user.id,
+    subjectId: project.id,
+    subjectTitle: project.title,
+    eventKey: askingKey(requestId, at),
+    happened: JUST_WRITTEN,
+  });
 }
 
 export const joinRequestsRouter = router({
@@ -93,19 +126,29 @@ export const joinRequestsRouter = router({
     const now = new Date();
     if (existing) {
       // One row per member and project: asking again after a decline or after leaving reopens it.
-      const [reopened] = await ctx.db
-        .update(projectJoinRequests)
-        .set({ status: "pending", seenAt: null, updatedAt: now })
-        .where(and(eq(projectJoinRequests.id, existing.id), inArray(projectJoinRequests.status, ["declined", "left"])))
-        .returning({ id: projectJoinRequests.id });
+      const [[reopened], notified] = await ctx.db.batch([
+        ctx.db
+          .update(projectJoinRequests)
+          .set({ status: "pending", seenAt: null, updatedAt: now })
+          .where(
+            and(eq(projectJoinRequests.id, existing.id), inArray(projectJoinRequests.status, ["declined", "left"])),
+          )
+          .returning({ id: projectJoinRequests.id }),
+        ...askStatements(ctx, project, existing.id, now),
+      ]);
       // Another request of the same member reopened it first.
       if (!reopened) throw new TRPCError({ code: "CONFLICT", message: ALREADY_PENDING });
+      tellNotified(ctx, notified);
       return { id: existing.id, status: "pending" as const };
     }
     const id = crypto.randomUUID();
-    await ctx.db
-      .insert(projectJoinRequests)
-      .values({ id, projectId: project.id, userId: ctx.user.id, createdAt: now, updatedAt: now })
+    const [, notified] = await ctx.db
+      .batch([
+        ctx.db
+          .insert(projectJoinRequests)
+          .values({ id, projectId: project.id, userId: ctx.user.id, createdAt: now, updatedAt: now }),
+        ...askStatements(ctx, project, id, now),
+      ])
       .catch((error: unknown) => {
         // A double click: the unique (project, member) index keeps the first request only.
         if (isUniqueViolation(error)) throw new TRPCError({ code: "CONFLICT", message: ALREADY_PENDING });
@@ -113,16 +156,13 @@ export const joinRequestsRouter = router({
         if (isForeignKeyViolation(error)) throw new TRPCError({ code: "NOT_FOUND", message: PROJECT_NOT_FOUND });
         throw error;
       });
+    tellNotified(ctx, notified);
     return { id, status: "pending" as const };
   }),
 
-  accept: protectedProcedure
-    .input(byRequest)
-    .mutation(({ ctx, input }) => answer(ctx.db, input.requestId, ctx.user.id, "accepted")),
+  accept: protectedProcedure.input(byRequest).mutation(({ ctx, input }) => answer(ctx, input.requestId, "accepted")),
 
-  decline: protectedProcedure
-    .input(byRequest)
-    .mutation(({ ctx, input }) => answer(ctx.db, input.requestId, ctx.user.id, "declined")),
+  decline: protectedProcedure.input(byRequest).mutation(({ ctx, input }) => answer(ctx, input.requestId, "declined")),
 
   leave: protectedProcedure.input(byProject).mutation(async ({ ctx, input }) => {
     const request = await myRequest(ctx.db, input.projectId, ctx.user.id);

@@ -6,7 +6,7 @@ import { pageHead } from "@web/lib/head";
 import { useMe } from "@web/lib/session";
 import { text } from "@web/lib/search";
 import { errorMessage, trpc } from "@web/lib/trpc";
-import { LinkFailed, LinkOutcomeCard } from "./-components/link-outcome";
+import { LinkFailed, LinkOutcomeCard } from "@web/components/link-outcome";
 
 export const Route = createFileRoute("/auth/confirm-email")({
   validateSearch: (search): { token?: string } => ({ token: text(search.token, 200) }),

@@ -10,7 +10,7 @@ import { Button } from "@web/components/ui/button";
 import { pageHead } from "@web/lib/head";
 import { text } from "@web/lib/search";
 import { errorMessage, trpc } from "@web/lib/trpc";
-import { LinkFailed, LinkOutcomeCard } from "./-components/link-outcome";
+import { LinkFailed, LinkOutcomeCard } from "@web/components/link-outcome";
 
 const REDIRECT_AFTER_MS = 2000;
 

@@ -7,8 +7,10 @@ import { useMember } from "@web/lib/session";
 import { useOwnProfile } from "@web/lib/profile";
 import { notify } from "@web/lib/toast";
 import { AccountSecurity } from "./-components/account-security/account-security";
+import { NotificationPreferences } from "./-components/notification-preferences";
 import { PlanCard } from "./-components/plan-card";
 import { ReadReceiptsCard } from "./-components/read-receipts-card";
+import { PushNotificationsCard } from "./-components/push-notifications-card";
 import { SettingsForm } from "./-components/settings-form";
 
 export const Route = createFileRoute("/_authed/_shell/settings")({
@@ -32,6 +34,8 @@ function Settings() {
         <PlanCard />
       </div>
       <OwnProfileLoaded>{(profile) => <SettingsForm me={me} profile={profile} />}</OwnProfileLoaded>
+      <NotificationPreferences />
+      <PushNotificationsCard />
       <div className="mt-6">
         <ReadReceiptsCard />
       </div>

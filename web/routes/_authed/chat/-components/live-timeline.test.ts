@@ -56,9 +56,9 @@ function chat(upTo: number) {
     },
     held: () => {
       const timeline = queryClient.getQueryData<Timeline>(queryKey);
-      return timeline ? timelineMessages(timeline).map((x) => x.seq) : [];
+      return timeline ? [...timeline.pages].reverse().flatMap((page) => page.messages.map((x) => x.seq)) : [];
     },
-    contents: () => timelineMessages(queryClient.getQueryData<Timeline>(queryKey)!).map((x) => x.content),
+    contents: () => timelineMessages(queryClient.getQueryData<Timeline>(queryKey)!, "me").map((x) => x.content),
     changedUpTo: () => queryClient.getQueryData<Timeline>(queryKey)!.pages[0]!.changedUpTo,
     gap: () => hasGap(queryClient.getQueryData<Timeline>(queryKey)!),
   };
@@ -136,7 +136,7 @@ describe("liveTimeline", () => {
     await c.load();
     expect(c.held()).toEqual([2, 3, 4]);
     c.live.receiveChanges([c.change(1, { content: "first line\nsecond" })]);
-    const quote = () => timelineMessages(c.queryClient.getQueryData<Timeline>(queryKey)!).at(-1)!.replyTo;
+    const quote = () => timelineMessages(c.queryClient.getQueryData<Timeline>(queryKey)!, "me").at(-1)!.replyTo;
     expect(quote()).toMatchObject({ excerpt: "first line", deleted: false });
     c.live.receiveChanges([c.change(1, { content: "", deletedAt: 5 })]);
     expect(quote()).toMatchObject({ excerpt: "", deleted: true });

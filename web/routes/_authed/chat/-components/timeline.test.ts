@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { wireMessage } from "@testing/wire-message";
-import { mergeMessages } from "./timeline";
+import { mergeMessages, timelineMessages, withArrived, withCaughtUp, type Timeline } from "./timeline";
 
-const m = (seq: number) => wireMessage(seq);
+const m = (seq: number, fields?: Parameters<typeof wireMessage>[1]) => wireMessage(seq, fields);
 
 describe("timeline", () => {
   it("keeps each message once, in sequence order, whatever order and how often they arrive", () => {
@@ -16,5 +16,18 @@ describe("timeline", () => {
     expect(mergeMessages(held, [m(2)])).toBe(held);
     const newer = mergeMessages(held, [wireMessage(1, { content: "", deletedAt: 9, changeSeq: 4 })]);
     expect(newer.map((x) => x.content)).toEqual(["", "edited"]);
+  });
+
+  it("shows a friend's message past a gap only once the gap is filled, and one's own at once", () => {
+    const first: Timeline = {
+      pages: [{ messages: [m(1), m(2)], hasMore: false, caughtUpTo: 2, changedUpTo: 0, readUpTo: 0 }],
+      pageParams: [null],
+    };
+    const seqs = (timeline: Timeline) => timelineMessages(timeline, "me").map((x) => x.seq);
+
+    const pastGap = withArrived(first, [m(4), m(5, { senderId: "me" })]);
+    expect(seqs(pastGap)).toEqual([1, 2, 5]);
+    expect(seqs(withArrived(pastGap, [m(3)]))).toEqual([1, 2, 3, 4, 5]);
+    expect(seqs(withCaughtUp(pastGap, [m(3), m(4), m(5, { senderId: "me" })]))).toEqual([1, 2, 3, 4, 5]);
   });
 });

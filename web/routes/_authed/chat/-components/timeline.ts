@@ -102,9 +102,17 @@ export function withChanges(timeline: Timeline, changes: WireMessage[], caughtUp
 export const hasChangeGap = (timeline: Timeline, changes: WireMessage[]) =>
   changes.some((c) => c.changeSeq > (timeline.pages[0]?.changedUpTo ?? 0));
 
-/** The messages in the order they are shown, oldest first. */
-export const timelineMessages = (timeline: Pick<Timeline, "pages">) =>
-  [...timeline.pages].reverse().flatMap((page) => page.messages);
+/**
+ * The messages in the order they are shown, oldest first. Another member's message past a gap waits
+ * until the gap is filled (its frame arrives, or the catch-up brings it), so none ever shows above one
+ * still missing; the member's own show at once, as they were typed.
+ */
+export function timelineMessages(timeline: Pick<Timeline, "pages">, myId: string) {
+  const [newest, ...older] = timeline.pages;
+  if (!newest) return [];
+  const shown = newest.messages.filter((m) => m.seq <= newest.caughtUpTo || m.senderId === myId);
+  return [...older.reverse().flatMap((page) => page.messages), ...shown];
+}
 
 /** Holds messages that came one by one (the room's frames, a send's answer): they may leave a gap. */
 export const withArrived = (timeline: Timeline, incoming: WireMessage[]) =>

@@ -14,7 +14,7 @@ import { useTimeline } from "./use-timeline";
  */
 export function useChat(chatId: string, myId: string, onGone: () => void) {
   const utils = trpc.useUtils();
-  const timeline = useTimeline(chatId);
+  const timeline = useTimeline(chatId, myId);
   const { outbox, send, retry } = useOutbox(chatId, (message) => timeline.receive([message]));
   const presence = usePresence(myId);
   const { receipts, hear, reopened } = useReceipts(chatId);

@@ -9,7 +9,7 @@ import { timelineQuery } from "./timeline-query";
 const NO_MESSAGES: WireMessage[] = [];
 
 /** One open chat's messages, oldest first: held in the query cache, kept whole by `liveTimeline`. */
-export function useTimeline(chatId: string) {
+export function useTimeline(chatId: string, myId: string) {
   const queryClient = useQueryClient();
   const { client } = trpc.useUtils();
   const options = useMemo(() => timelineQuery(client, chatId), [client, chatId]);
@@ -41,7 +41,7 @@ export function useTimeline(chatId: string) {
     [queryClient, options],
   );
   const data = useSyncExternalStore(subscribe, () => queryClient.getQueryData<Timeline>(options.queryKey));
-  const messages = useMemo(() => (data ? timelineMessages(data) : NO_MESSAGES), [data]);
+  const messages = useMemo(() => (data ? timelineMessages(data, myId) : NO_MESSAGES), [data, myId]);
 
   const loadOlder = useCallback(() => {
     // A page asked for during another fetch would cancel it.

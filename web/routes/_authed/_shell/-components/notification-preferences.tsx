@@ -1,0 +1,117 @@
+import type { PreferenceKey } from "@core/notification-rules";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { Checkbox } from "@web/components/ui/checkbox";
+import { notify } from "@web/lib/toast";
+import { errorMessage, trpc } from "@web/lib/trpc";
+import type { RouterOutputs } from "@web/lib/types";
+
+type Preference = RouterOutputs["notifications"]["preferences"][number];
+type Channel = "email" | "push";
+
+const LABELS: Record<PreferenceKey, string> = {
+  friend_request: "Friend requests",
+  friend_accepted: "Your friend requests accepted",
+  join_request: "Requests to join your projects",
+  join_accepted: "Your join requests accepted",
+  join_declined: "Your join requests declined",
+  group_added: "Added to a group",
+  mention: "Mentions in chats",
+  pro_confirmed: "Lifetime Access confirmed",
+  pro_refunded: "Lifetime Access refunded",
+  message: "New private messages",
+};
+
+const CHANNELS: { channel: Channel; label: string }[] = [
+  { channel: "email", label: "E-mail" },
+  { channel: "push", label: "Push" },
+];
+
+/**
+ * Settings → Notifications: per kind, whether it also goes out by e-mail and by push. The change
+ * shows at once and is saved on its own; a failure puts the box back and says so.
+ */
+export function NotificationPreferences() {
+  const preferences = trpc.notifications.preferences.useQuery();
+  return (
+    <Card id="notifications" className="mt-6 scroll-mt-20">
+      <CardHeader>
+        <CardTitle>Notifications</CardTitle>
+        <CardDescription>
+          Every notification shows in the app, under the bell. Choose what also reaches you by e-mail and as a push on
+          your devices.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {preferences.isPending ? (
+          <p role="status" className="text-sm text-muted-foreground">
+            Loading your notification settings...
+          </p>
+        ) : preferences.isError ? (
+          <p className="text-sm text-muted-foreground">
+            Your notification settings could not be loaded. Please reload the page.
+          </p>
+        ) : (
+          <table className="w-full text-sm">
+            <caption className="sr-only">Where each kind of notification reaches you besides the app</caption>
+            <thead>
+              <tr className="border-b text-left text-muted-foreground">
+                <th scope="col" className="py-2 pr-2 font-medium">
+                  Notify me about
+                </th>
+                {CHANNELS.map(({ channel, label }) => (
+                  <th key={channel} scope="col" className="w-16 px-2 py-2 text-center font-medium">
+                    {label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y">
+              {preferences.data.map((preference) => (
+                <tr key={preference.key}>
+                  <th scope="row" className="py-3 pr-2 text-left font-normal">
+                    {LABELS[preference.key]}
+                  </th>
+                  {CHANNELS.map(({ channel, label }) => (
+                    <td key={channel} className="px-2 py-3 text-center">
+                      <ChannelBox preference={preference} channel={channel} label={label} />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function ChannelBox({ preference, channel, label }: { preference: Preference; channel: Channel; label: string }) {
+  const utils = trpc.useUtils();
+  const set = trpc.notifications.setPreference.useMutation({
+    onMutate: async ({ enabled }) => {
+      await utils.notifications.preferences.cancel();
+      const change = (to: boolean) =>
+        utils.notifications.preferences.setData(undefined, (all) =>
+          all?.map((p) => (p.key === preference.key ? { ...p, [channel]: to } : p)),
+        );
+      change(enabled);
+      return { undo: () => change(!enabled) };
+    },
+    onError: (error, _input, context) => {
+      context?.undo();
+      notify.error("Settings Error", errorMessage(error, "Your choice could not be saved. Please try again."));
+    },
+    onSuccess: (saved) =>
+      utils.notifications.preferences.setData(undefined, (all) => all?.map((p) => (p.key === saved.key ? saved : p))),
+  });
+  return (
+    <Checkbox
+      className="size-5"
+      checked={preference[channel]}
+      disabled={set.isPending}
+      aria-label={`${LABELS[preference.key]} by ${label.toLowerCase()}`}
+      onCheckedChange={(checked) => set.mutate({ key: preference.key, channel, enabled: checked === true })}
+    />
+  );
+}

@@ -1,0 +1,189 @@
+/**
+ * Notifications under events that race, through every serving process of one host: the same friend
+ * request from both sides at once, the same join request many times at once, answers clicked
+ * again and again. Exactly one notification per recipient and event, one queued push beside it
+ * where the recipient wants pushes, none for the actor, and no answer a server error.
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { RunningHost } from "@testing/host";
+import { startLibsqlServer, type LibsqlServer } from "@testing/libsql-server";
+import { expectNoServerErrors, outcome, signUpMany, startCrowdHost } from "./crowd";
+
+type Member = Awaited<ReturnType<typeof signUpMany>>[number];
+
+/** The embedded file `npm start` uses, and a libSQL server over HTTP as Turso is at the edge. */
+const databases = [
+  { name: "one database file", pairs: 6, server: false },
+  { name: "a libSQL server over HTTP, as at the edge", pairs: 3, server: true },
+];
+
+/** Times each call is sent at once. */
+const REPEATS = 6;
+
+interface Stored {
+  kind: string;
+  recipient: string;
+  actor: string | null;
+  eventKey: string;
+}
+
+describe.each(databases)("notifications on the multi-process host over $name", ({ pairs: PAIRS, server }) => {
+  let host: RunningHost;
+  let libsql: LibsqlServer | undefined;
+  let members: Member[];
+  let used = 0;
+  const freshPairs = () => {
+    const pairs = Array.from(
+      { length: PAIRS },
+      (_, i) => [members[used + 2 * i]!, members[used + 2 * i + 1]!] as const,
+    );
+    used += PAIRS * 2;
+    return pairs;
+  };
+
+  /** The notifications and queued pushes of these members, read as another process sees them. */
+  async function storedFor(...of: Member[]) {
+    const db = host.openDatabase();
+    try {
+      const ids = of.map((m) => m.id);
+      const marks = ids.map(() => "?").join(", ");
+      const { rows } = await db.execute({
+        sql: `SELECT kind, recipient_id, actor_id, event_key FROM notifications WHERE recipient_id IN (${marks}) ORDER BY id`,
+        args: ids,
+      });
+      const pushes = await db.execute({
+        sql: `SELECT member_id, payload FROM push_outbox WHERE member_id IN (${marks}) ORDER BY id`,
+        args: ids,
+      });
+      return {
+        notifications: rows.map((r): Stored => ({
+          kind: String(r.kind),
+          recipient: String(r.recipient_id),
+          actor: r.actor_id === null ? null : String(r.actor_id),
+          eventKey: String(r.event_key),
+        })),
+        pushes: pushes.rows.map((r) => ({
+          member: String(r.member_id),
+          url: (JSON.parse(String(r.payload)) as { url: string }).url,
+        })),
+      };
+    } finally {
+      db.close();
+    }
+  }
+
+  beforeAll(async () => {
+    if (server) libsql = await startLibsqlServer(join(mkdtempSync(join(tmpdir(), "crewboard-libsql-")), "app.db"));
+    host = await startCrowdHost(libsql && { env: { LIBSQL_URL: libsql.url, LIBSQL_AUTH_TOKEN: libsql.authToken } });
+    members = await signUpMany(host, PAIRS * 2 * 3, "notified");
+  });
+  afterAll(async () => {
+    await host?.stop();
+    await libsql?.close();
+  });
+
+  test(`the same friend request from both sides, ${REPEATS} times at once: one notification, to whoever's request stood`, async () => {
+    const pairs = freshPairs();
+    const answers = await Promise.all(
+      pairs.map(([a, b]) =>
+        Promise.all(
+          Array.from({ length: REPEATS }, (_, i) => {
+            const [from, to] = i % 2 === 0 ? [a, b] : [b, a];
+            return outcome(from.browser.trpc.friends.request.mutate({ memberId: to.id }));
+          }),
+        ),
+      ),
+    );
+    expectNoServerErrors(answers.flat());
+    for (const [i, [a, b]] of pairs.entries()) {
+      const sent = answers[i]!.flatMap((o, k) =>
+        o.ok ? [{ requestId: o.value.requestId, from: k % 2 === 0 ? a : b }] : [],
+      );
+      expect(sent).toHaveLength(1);
+      const { requestId, from } = sent[0]!;
+      const to = from === a ? b : a;
+      const { notifications, pushes } = await storedFor(a, b);
+      expect(notifications).toEqual([
+        { kind: "friend_request", recipient: to.id, actor: from.id, eventKey: requestId },
+      ]);
+      expect(pushes).toEqual([{ member: to.id, url: "/requests" }]);
+    }
+  });
+
+  test(`an Accept clicked ${REPEATS} times at once tells the requester once`, async () => {
+    const pairs = freshPairs();
+    const requestIds = await Promise.all(
+      pairs.map(async ([a, b]) => (await a.browser.trpc.friends.request.mutate({ memberId: b.id })).requestId),
+    );
+    const answers = await Promise.all(
+      pairs.map(([, b], i) =>
+        Promise.all(
+          Array.from({ length: REPEATS }, () =>
+            outcome(b.browser.trpc.friends.accept.mutate({ requestId: requestIds[i]! })),
+          ),
+        ),
+      ),
+    );
+    expectNoServerErrors(answers.flat());
+    for (const [i, [a, b]] of pairs.entries()) {
+      const { notifications } = await storedFor(a, b);
+      expect(notifications).toEqual([
+        { kind: "friend_request", recipient: b.id, actor: a.id, eventKey: requestIds[i] },
+        { kind: "friend_accepted", recipient: a.id, actor: b.id, eventKey: requestIds[i] },
+      ]);
+    }
+  });
+
+  test(`the same join request ${REPEATS} times at once, then an accept racing a decline: one notification each way`, async () => {
+    const pairs = freshPairs();
+    const projectIds = await Promise.all(
+      pairs.map(async ([owner]) => {
+        const { id } = await owner.browser.trpc.projects.create.mutate({ title: "Raced project", category: "DevOps" });
+        return id;
+      }),
+    );
+    const asked = await Promise.all(
+      pairs.map(([, asker], i) =>
+        Promise.all(
+          Array.from({ length: REPEATS }, () =>
+            outcome(asker.browser.trpc.joinRequests.request.mutate({ projectId: projectIds[i]! })),
+          ),
+        ),
+      ),
+    );
+    expectNoServerErrors(asked.flat());
+    const requestIds = asked.map((answers) => {
+      const ok = answers.flatMap((o) => (o.ok ? [o.value.id] : []));
+      expect(ok).toHaveLength(1);
+      return ok[0]!;
+    });
+
+    const answered = await Promise.all(
+      pairs.map(([owner], i) =>
+        Promise.all(
+          Array.from({ length: REPEATS }, (_, k) =>
+            outcome(
+              (k % 2 === 0 ? owner.browser.trpc.joinRequests.accept : owner.browser.trpc.joinRequests.decline).mutate({
+                requestId: requestIds[i]!,
+              }),
+            ),
+          ),
+        ),
+      ),
+    );
+    expectNoServerErrors(answered.flat());
+    for (const [i, [owner, asker]] of pairs.entries()) {
+      const won = answered[i]!.flatMap((o) => (o.ok ? [o.value.status] : []));
+      expect(won).toHaveLength(1);
+      const { notifications, pushes } = await storedFor(owner, asker);
+      expect(notifications.map(({ kind, recipient, actor }) => ({ kind, recipient, actor }))).toEqual([
+        { kind: "join_request", recipient: owner.id, actor: asker.id },
+        { kind: won[0] === "accepted" ? "join_accepted" : "join_declined", recipient: asker.id, actor: owner.id },
+      ]);
+      expect(pushes).toEqual([{ member: owner.id, url: `/project/${projectIds[i]}` }]);
+    }
+  });
+});

@@ -1,0 +1,216 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  MAX_PUSH_DEVICES,
+  PUSH_DEVICE_GONE,
+  PUSH_ENDPOINT_INVALID,
+  PUSH_KEYS_INVALID,
+  PUSH_OFF,
+  type PushPayload,
+} from "@core/push-rules";
+import { MESSAGES_PREFERENCE } from "@core/notification-rules";
+import { notificationPreferences, pushOutbox, pushSubscriptions } from "@db/schema";
+import { createTestApp, rejection, vapidEnv, type TestApp, type TestMember } from "@testing/harness";
+import { attachmentForm } from "@testing/access-table";
+import { deviceKeys } from "@testing/push-stand-in";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ ...(await vapidEnv()), RATE_LIMIT_SIGNUP_PER_IP: "10000" });
+});
+
+const newDevice = () => deviceKeys(`https://push.example.com/send/${crypto.randomUUID()}`).subscription;
+const CHROME_ON_ANDROID =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
+
+describe("push.vapidPublicKey", () => {
+  it("gives browsers the server's key, and null when push is off", async () => {
+    const m = await t.member();
+    expect(await m.trpc.push.vapidPublicKey.query()).toBe(t.config.push!.publicKey);
+    const off = await createTestApp();
+    expect(await (await off.member()).trpc.push.vapidPublicKey.query()).toBeNull();
+  });
+});
+
+describe("push.subscribe", () => {
+  it("stores this browser for the member, named by its browser and system", async () => {
+    const m = await t.member();
+    const device = newDevice();
+    const response = await m.request("/api/trpc/push.subscribe", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "User-Agent": CHROME_ON_ANDROID },
+      body: JSON.stringify({ json: { ...device, expirationTime: null } }),
+    });
+    expect(response.status).toBe(200);
+    const [listed] = await m.trpc.push.list.query();
+    expect(listed).toMatchObject({ endpoint: device.endpoint, device: "Chrome on Android", lastPushedAt: null });
+    const [row] = await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, listed!.id));
+    expect(row).toMatchObject({ memberId: m.me.id, p256dh: device.keys.p256dh, auth: device.keys.auth });
+  });
+
+  it("keeps one row per browser: subscribing again updates it, another member signing in there takes it", async () => {
+    const [ada, bob] = [await t.member(), await t.member()];
+    const device = newDevice();
+    await ada.trpc.push.subscribe.mutate(device);
+    await ada.trpc.push.subscribe.mutate(device);
+    expect(await ada.trpc.push.list.query()).toHaveLength(1);
+    await bob.trpc.push.subscribe.mutate(device);
+    expect(await ada.trpc.push.list.query()).toEqual([]);
+    expect((await bob.trpc.push.list.query()).map((d) => d.endpoint)).toEqual([device.endpoint]);
+  });
+
+  it(`keeps a member's ${MAX_PUSH_DEVICES} newest devices`, async () => {
+    const m = await t.member();
+    const devices = Array.from({ length: MAX_PUSH_DEVICES + 2 }, newDevice);
+    for (const device of devices) await m.trpc.push.subscribe.mutate(device);
+    const listed = await m.trpc.push.list.query();
+    expect(listed.map((d) => d.endpoint)).toEqual(
+      devices
+        .slice(2)
+        .reverse()
+        .map((d) => d.endpoint),
+    );
+  });
+
+  it("refuses what no push service would give: a plain-http or junk address, keys that are not keys", async () => {
+    const m = await t.member();
+    const device = newDevice();
+    const refused = async (input: unknown) => rejection(m.trpc.push.subscribe.mutate(input as typeof device));
+    expect(await refused({ ...device, endpoint: "http://push.example.com/x" })).toMatchObject({
+      message: PUSH_ENDPOINT_INVALID,
+      code: "BAD_REQUEST",
+    });
+    expect(await refused({ ...device, endpoint: "not a url" })).toMatchObject({ message: PUSH_ENDPOINT_INVALID });
+    expect(await refused({ ...device, endpoint: `https://push.example.com/${"x".repeat(2000)}` })).toMatchObject({
+      message: PUSH_ENDPOINT_INVALID,
+    });
+    expect(await refused({ ...device, keys: { ...device.keys, auth: "short" } })).toMatchObject({
+      message: PUSH_KEYS_INVALID,
+    });
+    // The right length, but no point on the curve: no push could ever be encrypted for it.
+    expect(await refused({ ...device, keys: { ...device.keys, p256dh: `BA${"A".repeat(85)}` } })).toMatchObject({
+      message: PUSH_KEYS_INVALID,
+      code: "BAD_REQUEST",
+    });
+    expect(await m.trpc.push.list.query()).toEqual([]);
+  });
+
+  it("says push is off on a server without VAPID keys", async () => {
+    const off = await createTestApp();
+    const m = await off.member();
+    expect(await rejection(m.trpc.push.subscribe.mutate(newDevice()))).toMatchObject({
+      message: PUSH_OFF,
+      code: "PRECONDITION_FAILED",
+    });
+  });
+});
+
+describe("push.list and push.remove", () => {
+  it("show and remove a member's own devices only", async () => {
+    const [ada, bob] = [await t.member(), await t.member()];
+    await ada.trpc.push.subscribe.mutate(newDevice());
+    const { id } = await bob.trpc.push.subscribe.mutate(newDevice());
+    expect(await ada.trpc.push.list.query()).toHaveLength(1);
+    expect(await rejection(ada.trpc.push.remove.mutate({ id }))).toMatchObject({
+      message: PUSH_DEVICE_GONE,
+      code: "NOT_FOUND",
+    });
+    expect(await bob.trpc.push.list.query()).toHaveLength(1);
+    expect(await bob.trpc.push.remove.mutate({ id })).toEqual({ removed: true });
+    expect(await bob.trpc.push.list.query()).toEqual([]);
+    expect(await rejection(bob.trpc.push.remove.mutate({ id }))).toMatchObject({ code: "NOT_FOUND" });
+  });
+});
+
+describe("a private message's push", () => {
+  /** Ada and Bob, friends with a private chat; Bob has a device unless told otherwise. */
+  async function pair({ device = true } = {}) {
+    const [ada, bob] = [await t.member("Ada"), await t.member("Bob")];
+    const { requestId } = await ada.trpc.friends.request.mutate({ memberId: bob.me.id });
+    await bob.trpc.friends.accept.mutate({ requestId });
+    const { chatId } = await ada.trpc.chats.openPrivate.mutate({ friendId: bob.me.id });
+    if (device) await bob.trpc.push.subscribe.mutate(newDevice());
+    return { ada, bob, chatId };
+  }
+  /** A message's pushes only: the friend request queued one of its own (notifications.test.ts covers it). */
+  const messagePushes = (rows: { payload: string }[]) =>
+    rows.map((row) => JSON.parse(row.payload) as PushPayload).filter((push) => push.url.startsWith("/chat/"));
+  const queuedFor = async (m: TestMember) =>
+    messagePushes(await t.db.select().from(pushOutbox).where(eq(pushOutbox.memberId, m.me.id)));
+
+  it("is queued once per message, however often the browser retries the send", async () => {
+    const { ada, bob, chatId } = await pair();
+    const send = { chatId, clientId: crypto.randomUUID(), content: "Lunch?" };
+    const first = await ada.trpc.chats.send.mutate(send);
+    const again = await Promise.all([ada.trpc.chats.send.mutate(send), ada.trpc.chats.send.mutate(send)]);
+    expect(again.map((m) => m.id)).toEqual([first.id, first.id]);
+    expect(await queuedFor(bob)).toEqual([
+      { title: "Ada", body: "Lunch?", url: `/chat/${chatId}`, tag: `chat:${chatId}` },
+    ]);
+    expect(await queuedFor(ada)).toEqual([]);
+    await ada.trpc.chats.send.mutate({ ...send, clientId: crypto.randomUUID(), content: "Or dinner?" });
+    expect((await queuedFor(bob)).map((p) => p.body)).toEqual(["Lunch?", "Or dinner?"]);
+  });
+
+  it("is queued once for a message carrying files, saying how many when there are no words", async () => {
+    const { ada, bob, chatId } = await pair();
+    const upload = async () => (await ada.trpc.attachments.upload.mutate(attachmentForm(chatId))).id;
+    const send = {
+      chatId,
+      clientId: crypto.randomUUID(),
+      content: "",
+      attachmentIds: [await upload(), await upload()],
+    };
+    await Promise.all([ada.trpc.chats.send.mutate(send), ada.trpc.chats.send.mutate(send)]);
+    await ada.trpc.chats.send.mutate({
+      chatId,
+      clientId: crypto.randomUUID(),
+      content: "Map",
+      attachmentIds: [await upload()],
+    });
+    // Refused: the file is already carried. Nothing stored, nothing pushed.
+    await rejection(ada.trpc.chats.send.mutate({ ...send, clientId: crypto.randomUUID() }));
+    expect((await queuedFor(bob)).map((p) => p.body)).toEqual(["📎 2 files", "Map"]);
+  });
+
+  it("is not queued for a chat the recipient muted, nor when they turned message pushes off", async () => {
+    const { ada, bob, chatId } = await pair();
+    await bob.trpc.chats.setMuted.mutate({ chatId, muted: true });
+    await ada.trpc.chats.send.mutate({ chatId, clientId: crypto.randomUUID(), content: "Muted" });
+    await bob.trpc.chats.setMuted.mutate({ chatId, muted: false });
+    // As the preference toggles in Settings store it.
+    await t.db
+      .insert(notificationPreferences)
+      .values({ memberId: bob.me.id, kind: MESSAGES_PREFERENCE, email: true, push: false });
+    await ada.trpc.chats.send.mutate({ chatId, clientId: crypto.randomUUID(), content: "Pushes off" });
+    expect(await queuedFor(bob)).toEqual([]);
+    await t.db
+      .update(notificationPreferences)
+      .set({ push: true })
+      .where(eq(notificationPreferences.memberId, bob.me.id));
+    await ada.trpc.chats.send.mutate({ chatId, clientId: crypto.randomUUID(), content: "Pushes on" });
+    expect((await queuedFor(bob)).map((p) => p.body)).toEqual(["Pushes on"]);
+  });
+
+  it("is not queued for a member with no device, nor in a group, nor by a server with push off", async () => {
+    const { ada, bob, chatId } = await pair({ device: false });
+    await ada.trpc.chats.send.mutate({ chatId, clientId: crypto.randomUUID(), content: "No device" });
+    expect(await queuedFor(bob)).toEqual([]);
+
+    await bob.trpc.push.subscribe.mutate(newDevice());
+    const group = await ada.trpc.chats.createGroup.mutate({ name: "Crew", memberIds: [bob.me.id] });
+    await ada.trpc.chats.send.mutate({ chatId: group.chatId, clientId: crypto.randomUUID(), content: "Group" });
+    expect(await queuedFor(bob)).toEqual([]);
+
+    const off = await createTestApp();
+    const [cy, di] = [await off.member("Cy"), await off.member("Di")];
+    const { requestId } = await cy.trpc.friends.request.mutate({ memberId: di.me.id });
+    await di.trpc.friends.accept.mutate({ requestId });
+    const { chatId: offChat } = await cy.trpc.chats.openPrivate.mutate({ friendId: di.me.id });
+    await off.db
+      .insert(pushSubscriptions)
+      .values({ id: "d", memberId: di.me.id, ...newDevice().keys, endpoint: "https://p.example.com/1", device: "x" });
+    await cy.trpc.chats.send.mutate({ chatId: offChat, clientId: crypto.randomUUID(), content: "Off" });
+    expect(messagePushes(await off.db.select().from(pushOutbox))).toEqual([]);
+  });
+});
