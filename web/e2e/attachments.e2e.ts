@@ -1,7 +1,8 @@
 /**
  * Files in messages, between two members in separate browsers, live through the chat's room: a
  * picture pasted into the composer reaches the friend as a thumbnail that opens full size; a file
- * attached by the paperclip (after a failed upload and Retry) reaches them as a card that downloads.
+ * attached by the paperclip (after a failed upload and Retry) reaches them as a card that downloads,
+ * and one dropped on the composer goes the same way.
  */
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
@@ -74,7 +75,7 @@ test("Ada pastes a picture; Bob sees its thumbnail live and opens it full size",
   expect(await thumbnail.evaluate((el) => el === document.activeElement)).toBe(true);
 });
 
-test("a file attached by the paperclip uploads again after Retry and reaches Bob as a card that downloads", async ({
+test("a file attached by the paperclip uploads again after Retry and reaches Bob as a card that downloads; one dropped goes back", async ({
   app,
   newPage,
 }) => {
@@ -92,7 +93,11 @@ test("a file attached by the paperclip uploads again after Retry and reaches Bob
   const page = "<!doctype html><script>document.title = 'ran'</script><p>Notes</p>";
   await (await chooser).setFiles({ name: "notes.html", mimeType: "text/html", buffer: Buffer.from(page) });
   const pending = tray(ada.page).getByRole("listitem").filter({ hasText: "notes.html" });
-  await pending.getByRole("button", { name: "Retry" }).waitFor();
+  await pending
+    .getByRole("alert")
+    .filter({ hasText: "Upload failed." })
+    .getByRole("button", { name: "Retry" })
+    .waitFor();
   const send = ada.page.getByRole("button", { name: "Send" });
   expect(await send.isDisabled()).toBe(true);
 
@@ -123,4 +128,19 @@ test("a file attached by the paperclip uploads again after Retry and reaches Bob
   const [download] = await Promise.all([bob.page.waitForEvent("download"), card.click()]);
   expect(download.suggestedFilename()).toBe("notes.html");
   expect(await bob.page.title()).not.toBe("ran");
+
+  // Bob answers by dropping a file on his composer; it goes without words.
+  const composer = bob.page.locator("form").filter({ has: bob.page.getByRole("textbox", { name: "Message" }) });
+  const dropped = await bob.page.evaluateHandle(() => {
+    const data = new DataTransfer();
+    data.items.add(new File(["%PDF-1.7\nminutes"], "minutes.pdf", { type: "application/pdf" }));
+    return data;
+  });
+  await composer.dispatchEvent("dragover", { dataTransfer: dropped });
+  await bob.page.getByText("Drop files to attach").waitFor();
+  await composer.dispatchEvent("drop", { dataTransfer: dropped });
+  const minutes = tray(bob.page).getByRole("listitem").filter({ hasText: "minutes.pdf" });
+  await expect.poll(() => minutes.getAttribute("data-upload-state")).toBe("done");
+  await bob.page.getByRole("button", { name: "Send" }).click();
+  await messageList(ada.page).getByRole("link", { name: "Download minutes.pdf, 16 B" }).waitFor();
 });

@@ -9,6 +9,8 @@ import type { WireAttachment } from "@party/protocol";
 import { notify } from "@web/lib/toast";
 import { errorMessage, isClientError, trpc } from "@web/lib/trpc";
 
+const UPLOAD_FAILED = "Upload failed.";
+
 export interface Upload {
   key: string;
   file: File;
@@ -48,12 +50,11 @@ export function useUploads(chatId: string) {
       form.append("file", file);
       mutateAsync(form).then(
         (stored) => update(key, { state: "done", stored }),
-        (error: unknown) =>
-          update(key, {
-            state: "failed",
-            error: errorMessage(error, "Upload failed."),
-            retryable: !isClientError(error),
-          }),
+        (error: unknown) => {
+          // The server's refusal in its words; a dropped connection or a busy server in ours, with Retry.
+          const retryable = !isClientError(error);
+          update(key, { state: "failed", error: retryable ? UPLOAD_FAILED : errorMessage(error), retryable });
+        },
       );
     },
     [chatId, mutateAsync, update],
