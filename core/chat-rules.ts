@@ -41,3 +41,7 @@ export const MESSAGE_NOT_FOUND = "This message does not exist or was deleted.";
 export const REPLY_NOT_FOUND = "The message you are replying to is not in this chat.";
 export const ONLY_AUTHOR_EDITS = "You can only edit your own messages.";
 export const ONLY_AUTHOR_OR_ADMIN_DELETES = "You can only delete your own messages, or any message as a group admin.";
+
+/** What a message search reads of what was typed. */
+export const MAX_SEARCH_LENGTH = 200;
+export const SEARCH_TOO_LONG = "Searches can be at most 200 characters.";

@@ -571,6 +571,9 @@ export const accessTable: AccessTable = {
   "attachments.upload": participantsOnly((chatId) => attachmentForm(chatId)),
   "messages.changes": participantsOnly((chatId) => ({ chatId, afterChange: 0 })),
   "messages.receipts": participantsOnly((chatId) => ({ chatId })),
+  "messages.search": participantsOnly((chatId) => ({ chatId, query: "Matrix" })),
+  /** Across the member's own chats: any member, about their own. */
+  "messages.searchAll": { ...members, arrange: async (w) => ({ party: await w.side(), input: { query: "Matrix" } }) },
   /** A group's admin adds a friend; a plain member may not, an outsider does not see the group. */
   "chats.addMember": {
     anonymous: "UNAUTHORIZED",

@@ -68,3 +68,34 @@ WHEN old.deleted_at IS NULL AND new.deleted_at IS NOT NULL BEGIN
 	DELETE FROM message_reactions WHERE message_id = new.id;
 	DELETE FROM message_edits WHERE message_id = new.id;
 END;
+--> statement-breakpoint
+-- Search over what members wrote: an index of each text message standing, reading its words from
+-- `messages` by id. The triggers below keep it in step in the statement of every insert, edit,
+-- deletion for everyone and removal (cascades included), so a deleted message is never found.
+-- Words of two and three letters are indexed as prefixes too: the last word a member types matches
+-- the words it begins without merging every one of them.
+CREATE VIRTUAL TABLE `messages_fts` USING fts5(
+	content,
+	content='messages', content_rowid='id',
+	tokenize='unicode61 remove_diacritics 2', prefix='2 3'
+);
+--> statement-breakpoint
+INSERT INTO `messages_fts`(rowid, content)
+	SELECT id, content FROM `messages` WHERE message_type = 'text' AND deleted_at IS NULL;
+--> statement-breakpoint
+CREATE TRIGGER `messages_fts_after_insert` AFTER INSERT ON `messages`
+WHEN new.message_type = 'text' AND new.deleted_at IS NULL BEGIN
+	INSERT INTO messages_fts(rowid, content) VALUES (new.id, new.content);
+END;
+--> statement-breakpoint
+CREATE TRIGGER `messages_fts_after_update` AFTER UPDATE OF content, deleted_at ON `messages`
+WHEN new.message_type = 'text' AND (old.content IS NOT new.content OR old.deleted_at IS NOT new.deleted_at) BEGIN
+	INSERT INTO messages_fts(messages_fts, rowid, content)
+		SELECT 'delete', old.id, old.content WHERE old.deleted_at IS NULL;
+	INSERT INTO messages_fts(rowid, content) SELECT new.id, new.content WHERE new.deleted_at IS NULL;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `messages_fts_after_delete` AFTER DELETE ON `messages`
+WHEN old.message_type = 'text' AND old.deleted_at IS NULL BEGIN
+	INSERT INTO messages_fts(messages_fts, rowid, content) VALUES ('delete', old.id, old.content);
+END;

@@ -26,3 +26,9 @@ export const returnPath = (value: unknown): string | undefined =>
 /** A string of at most `max` characters, else undefined. */
 export const text = (value: unknown, max = 500): string | undefined =>
   typeof value === "string" && value.length <= max ? value : undefined;
+
+/** A whole number from 1 up (`?at=42`), else undefined. */
+export const positive = (value: unknown): number | undefined => {
+  const n = typeof value === "string" ? Number(value) : value;
+  return typeof n === "number" && Number.isSafeInteger(n) && n > 0 ? n : undefined;
+};

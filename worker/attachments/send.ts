@@ -4,20 +4,21 @@
  * file that is not there, and a file is never carried by two messages.
  */
 import { sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "@db/client";
 import { insertMessage, MESSAGE_COLUMNS, type MessageRow, type NewMessage } from "../chats/messages";
 import { claimUploads } from "./uploads";
 
 /**
- * Like `insertMessage`, the stored row with the chat's `members_version`, or none when nothing was
- * stored; and what `after` answered. `after` runs right after the claim, which changed rows only if
- * the message was stored (the insert required every upload claimable): a statement gated on
- * `changes() > 0`, such as the push of a new message, counts on exactly that.
+ * Like `insertMessage`, the stored row with the chat's `members_version` (none when nothing was
+ * stored), and what each of `after` answered. `after` runs right after the claim, which changed rows
+ * only if the message was stored (the insert required every upload claimable): a statement gated on
+ * `changes() > 0`, such as the push of a new message, must come first among them.
  */
 export async function insertMessageCarrying(
   db: Db,
   m: NewMessage & { attachmentIds: string[] },
-  after: ReturnType<Db["run"]> | null = null,
+  after: BatchItem<"sqlite">[] = [],
 ) {
   const now = Date.now();
   const insert = insertMessage(db, { ...m, now });
@@ -26,6 +27,6 @@ export async function insertMessageCarrying(
     sql`SELECT ${MESSAGE_COLUMNS}, (SELECT members_version FROM chats WHERE chats.id = messages.chat_id) AS members_version
       FROM messages WHERE sender_id = ${m.senderId} AND client_id = ${m.clientId}`,
   );
-  const [inserted, , answer, [row]] = await db.batch([insert, claim, after ?? db.run(sql`SELECT 1`), read]);
-  return { row: inserted.length ? row : undefined, after: after ? answer : null };
+  const [inserted, , [row], ...answers] = await db.batch([insert, claim, read, ...after]);
+  return { row: inserted.length ? row : undefined, after: answers as unknown[] };
 }

@@ -40,8 +40,10 @@ import {
   messageInChat,
   readMessages,
   rowToWire,
+  type MessageRow,
 } from "../chats/messages";
 import { announceMessage, pokeMembers, tellChat } from "../chats/notify";
+import { mentionStatements, resolveMentions } from "../chats/mentions";
 import { markDisplayed, receiptAudience } from "../chats/receipts";
 import { JUST_WRITTEN, notificationStatements, tellNotified, type Notified } from "../notifications/write";
 import { pushAfterResponse } from "../push/outbox";
@@ -195,28 +197,32 @@ export const chatsRouter = router({
   send: protectedProcedure.input(sendInput).mutation(async ({ ctx, input }) => {
     // One statement checks who may post, stores the message and, by its triggers, moves the chat
     // and the sender's read mark: the common case is a single round to the database. With push on,
-    // the recipient's push is queued in the same batch, by the statement right after it.
-    const sent = { ...input, senderId: ctx.user.id };
+    // the recipient's push is queued in the same batch, by the statement right after it; each member
+    // a group message mentions is notified by the statements after that. A message carrying files
+    // claims them in between (attachments/send.ts).
+    const resolved = await resolveMentions(ctx.db, input.chatId, ctx.user.id, input.content);
+    const sent = { ...input, content: resolved.content, senderId: ctx.user.id };
     const files = input.attachmentIds ?? [];
-    const push = ctx.config.push
-      ? queueMessagePush(ctx.db, { ...sent, content: sent.content || filesSummary(files.length) })
-      : null;
-    let row: Awaited<ReturnType<typeof insertMessage>>[number] | undefined;
-    let pushes: { rowsAffected: number } | null = null;
+    const pushes = ctx.config.push
+      ? [queueMessagePush(ctx.db, { ...sent, content: sent.content || filesSummary(files.length) })]
+      : [];
+    const mentions = mentionStatements(ctx.db, sent, resolved);
+    let row: (MessageRow & { members_version: number }) | undefined;
+    let after: unknown[];
     if (files.length) {
-      ({ row, after: pushes } = await insertMessageCarrying(
-        ctx.db,
-        { ...sent, messageType: "text", attachmentIds: files },
-        push,
-      ));
+      const message = { ...sent, messageType: "text" as const, attachmentIds: files };
+      ({ row, after } = await insertMessageCarrying(ctx.db, message, [...pushes, ...mentions]));
     } else {
       const store = insertMessage(ctx.db, { ...sent, messageType: "text" });
-      [[row], pushes] = push ? await ctx.db.batch([store, push]) : [await store, null];
+      [[row], ...after] =
+        pushes.length + mentions.length ? await ctx.db.batch([store, ...pushes, ...mentions]) : [await store];
     }
     if (!row) return storedOrRefused(ctx, input);
     const stored = rowToWire(row);
     announceMessage(ctx, stored, await recipientsAt(ctx.db, input.chatId, row.members_version));
-    if (pushes?.rowsAffected) pushAfterResponse(ctx);
+    const [pushed] = after.slice(0, pushes.length) as { rowsAffected: number }[];
+    if (pushed?.rowsAffected) pushAfterResponse(ctx);
+    tellNotified(ctx, ...notifiedBy(after.slice(pushes.length)));
     await ctx.rooms.sent?.();
     return stored;
   }),

@@ -7,19 +7,29 @@ import {
   MESSAGE_TOO_LONG,
   ONLY_AUTHOR_EDITS,
   ONLY_AUTHOR_OR_ADMIN_DELETES,
+  MAX_SEARCH_LENGTH,
   REACTIONS,
+  SEARCH_TOO_LONG,
 } from "@core/chat-rules";
 import { plainText } from "@core/fields";
 import type { WireMessage } from "@party/protocol";
 import { sweepUploads } from "../attachments/uploads";
 import { currentChat, NOT_FRIENDS } from "../chats/access";
+import { resolveMentions } from "../chats/mentions";
 import { changedMessages, deleteMessage, editMessage, setReaction } from "../chats/message-changes";
 import { tellChat } from "../chats/notify";
 import { seenMarks } from "../chats/receipts";
+import { searchMessages } from "../chats/search";
 import { protectedProcedure, router, type Context } from "../trpc";
 
 const id = plainText().trim().min(1).max(64);
 const aMessage = z.object({ chatId: id, messageId: z.number().int().positive() });
+
+/** What a member typed in a search box, and the last result of the page before. */
+const searchInput = z.object({
+  query: plainText().trim().max(MAX_SEARCH_LENGTH, SEARCH_TOO_LONG),
+  cursor: z.number().int().positive().nullish(),
+});
 
 type Ctx = Context & { user: { id: string } };
 type Input = z.infer<typeof aMessage>;
@@ -66,11 +76,13 @@ export const messagesRouter = router({
       }),
     )
     .mutation(async ({ ctx, input }) => {
-      const { changed, message } = await editMessage(ctx.db, target(ctx, input), input.content);
+      // A mention added by an edit resolves as a sent one does; it notifies nobody.
+      const { content } = await resolveMentions(ctx.db, input.chatId, ctx.user.id, input.content);
+      const { changed, message } = await editMessage(ctx.db, target(ctx, input), content);
       if (changed) return announced(ctx, message!);
       return unchanged(ctx, input, message, (m) => {
         if (m.senderId !== ctx.user.id) throw new TRPCError({ code: "FORBIDDEN", message: ONLY_AUTHOR_EDITS });
-        if (m.deletedAt === null && m.content === input.content) return m;
+        if (m.deletedAt === null && m.content === content) return m;
       });
     }),
 
@@ -110,6 +122,23 @@ export const messagesRouter = router({
       await currentChat(ctx.db, input.chatId, ctx.user.id);
       return changedMessages(ctx.db, input.chatId, input.afterChange);
     }),
+
+  /** Messages of the chat matching the words, newest first, a page at a time. */
+  search: protectedProcedure.input(searchInput.extend({ chatId: id })).query(async ({ ctx, input }) => {
+    await currentChat(ctx.db, input.chatId, ctx.user.id);
+    return searchMessages(ctx.db, input.query, {
+      memberId: ctx.user.id,
+      chatId: input.chatId,
+      before: input.cursor ?? undefined,
+    });
+  }),
+
+  /** Messages matching the words across every chat the member is in, newest first, a page at a time. */
+  searchAll: protectedProcedure
+    .input(searchInput)
+    .query(({ ctx, input }) =>
+      searchMessages(ctx.db, input.query, { memberId: ctx.user.id, before: input.cursor ?? undefined }),
+    ),
 
   /** How far each of the others has displayed the chat, for a member who shares their own. */
   receipts: protectedProcedure.input(z.object({ chatId: id })).query(async ({ ctx, input }) => {

@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { BellOff, MessageSquare, UsersRound } from "lucide-react";
+import { plainMentions } from "@core/mentions";
 import { relativeTime } from "@web/lib/relative-time";
 import { useMe } from "@web/lib/session";
 import { trpc } from "@web/lib/trpc";
@@ -45,7 +46,7 @@ export function ChatList({ kind }: { kind: "chats" | "groups" }) {
           const preview = chat.lastMessage
             ? chat.lastMessage.messageType === "system"
               ? chat.lastMessage.content
-              : `${chat.lastMessage.senderId === myId ? "You" : chat.lastMessage.senderName}: ${chat.lastMessage.content}`
+              : `${chat.lastMessage.senderId === myId ? "You" : chat.lastMessage.senderName}: ${plainMentions(chat.lastMessage.content)}`
             : "No messages yet";
           return (
             <li key={chat.id}>

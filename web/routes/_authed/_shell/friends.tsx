@@ -3,6 +3,7 @@ import { Search, Users } from "lucide-react";
 import { useDeferredValue, useState } from "react";
 import { ChatList } from "@web/components/chats/chat-list";
 import { CreateGroupDialog } from "@web/components/chats/create-group-dialog";
+import { MessageSearchBox, MessageSearchResults } from "@web/components/chats/message-search";
 import { EmptyState } from "@web/components/empty-state";
 import { AddFriendDialog } from "@web/components/friends/add-friend-dialog";
 import { FriendCard, type Friend } from "@web/components/friends/friend-card";
@@ -102,6 +103,26 @@ function FriendsTab() {
   );
 }
 
+/** Across all of the member's chats: the results show under the box while something is typed. */
+function SearchAllChats() {
+  const [text, setText] = useState("");
+  return (
+    <section className="mb-6 grid gap-2" aria-label="Search messages">
+      <MessageSearchBox
+        value={text}
+        onChange={setText}
+        label="Search messages in all chats"
+        placeholder="Search messages in all your chats..."
+      />
+      {text.trim() && (
+        <div className="rounded-xl border">
+          <MessageSearchResults text={text} />
+        </div>
+      )}
+    </section>
+  );
+}
+
 function FriendsPage() {
   const friends = useFriends();
   const summary = trpc.chats.summary.useQuery();
@@ -121,6 +142,7 @@ function FriendsPage() {
           </>
         }
       />
+      <SearchAllChats />
       <Tabs defaultValue="friends">
         <TabsList className="sm:w-fit">
           <TabsTrigger value="friends">Friends ({friends.data?.length ?? 0})</TabsTrigger>

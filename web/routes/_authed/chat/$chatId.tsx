@@ -2,11 +2,14 @@ import { createFileRoute, redirect, useNavigate } from "@tanstack/react-router";
 import { lazy, Suspense, useCallback, useEffect, useMemo } from "react";
 import { ChatOutline } from "@web/components/chat-outline";
 import { CHAT_TITLE, pageHead } from "@web/lib/head";
+import { positive } from "@web/lib/search";
 import { useMember } from "@web/lib/session";
 import { trpc } from "@web/lib/trpc";
 import { ChatHeader, TypingContext } from "./-components/chat-header";
 import { Composer } from "./-components/composer";
+import type { Person } from "./-components/mention-suggestions";
 import { MessageList, type Sender } from "./-components/message-list";
+import { MentionNamesContext } from "./-components/message-text";
 import { FIRST_PAGE_FRESH_MS, timelineQuery } from "./-components/timeline-query";
 import { useChat } from "./-components/use-chat";
 import { useMarkDisplayed } from "./-components/use-mark-displayed";
@@ -18,6 +21,8 @@ const DeleteMessageDialog = lazy(() => import("./-components/delete-message-dial
 export const Route = createFileRoute("/_authed/chat/$chatId")({
   head: pageHead(CHAT_TITLE),
   staticData: { outline: "chat" },
+  // `?at=` a message's number: the chat opens there, highlighted (a search result).
+  validateSearch: (search): { at?: number } => ({ at: positive(search.at) }),
   // Another chat is another page: nothing held for one (its messages, what is on its way) shows in the next.
   remountDeps: ({ params }) => params.chatId,
   // Not a participant, or no such chat: back to the lists.
@@ -45,6 +50,7 @@ const FORMER_MEMBER: Sender = { name: "Former member", avatarUrl: null };
 
 function ChatPage() {
   const { chatId } = Route.useParams();
+  const { at } = Route.useSearch();
   const me = useMember();
   const navigate = useNavigate();
   const chat = trpc.chats.byId.useQuery({ chatId }, { retry: false });
@@ -75,6 +81,22 @@ function ChatPage() {
   }, [chat.data?.participants]);
 
   const nameOf = useCallback((userId: string) => senderOf(userId).name, [senderOf]);
+  // Mentions show a participant's name as it is now; `@` offers the group's other current members.
+  const mentionNames = useMemo(() => {
+    const names = new Map(chat.data?.participants.map((p) => [p.userId, p.name || FORMER_MEMBER.name]));
+    return { myId: me.id, nameOf: (userId: string) => names.get(userId) ?? null };
+  }, [chat.data?.participants, me.id]);
+  const isGroup = chat.data?.isGroup ?? false;
+  const participants = chat.data?.participants;
+  const people = useMemo<Person[]>(
+    () =>
+      isGroup && participants
+        ? participants
+            .filter((p) => p.current && p.userId !== me.id)
+            .map((p) => ({ id: p.userId, name: p.name || FORMER_MEMBER.name, avatarUrl: p.avatarUrl }))
+        : [],
+    [isGroup, participants, me.id],
+  );
   const actions = useMessageActions({ chatId, nameOf, receiveChanges: live.receiveChanges, send: live.send });
 
   if (!chat.data) {
@@ -89,22 +111,25 @@ function ChatPage() {
       </TypingContext>
       <main className="flex min-h-0 flex-1 flex-col">
         {live.loaded ? (
-          <MessageList
-            messages={live.messages}
-            pending={live.pending}
-            myId={me.id}
-            senderOf={senderOf}
-            hasOlder={live.hasOlder}
-            loadingOlder={live.loadingOlder}
-            onLoadOlder={live.loadOlder}
-            onRetry={live.retry}
-            onDisplayed={markDisplayed}
-            readUpTo={live.readUpTo}
-            receipts={live.receipts}
-            isGroup={chat.data.isGroup}
-            deletesAny={chat.data.isGroup && chat.data.me.role === "admin"}
-            handlers={actions.handlers}
-          />
+          <MentionNamesContext value={mentionNames}>
+            <MessageList
+              messages={live.messages}
+              pending={live.pending}
+              myId={me.id}
+              senderOf={senderOf}
+              hasOlder={live.hasOlder}
+              loadingOlder={live.loadingOlder}
+              onLoadOlder={live.loadOlder}
+              onRetry={live.retry}
+              onDisplayed={markDisplayed}
+              readUpTo={live.readUpTo}
+              receipts={live.receipts}
+              isGroup={chat.data.isGroup}
+              deletesAny={chat.data.isGroup && chat.data.me.role === "admin"}
+              handlers={actions.handlers}
+              openAt={at ?? null}
+            />
+          </MentionNamesContext>
         ) : (
           <div role="status" className="flex flex-1 items-center justify-center text-sm text-muted-foreground">
             Loading messages...
@@ -116,6 +141,7 @@ function ChatPage() {
           onSend={actions.submit}
           onCancelMode={actions.cancelMode}
           onTyping={live.announceTyping}
+          people={people}
         />
       </main>
       {actions.deleting && (

@@ -1,4 +1,4 @@
-import { MoreVertical } from "lucide-react";
+import { MoreVertical, Search } from "lucide-react";
 import type { ComponentProps } from "react";
 import { Button } from "@web/components/ui/button";
 import type { RouterOutputs } from "@web/lib/types";
@@ -30,6 +30,15 @@ export function ChatMenuButton(props: ComponentProps<typeof Button>) {
   return (
     <Button variant="ghost" size="icon" aria-label="Chat menu" {...props}>
       <MoreVertical aria-hidden />
+    </Button>
+  );
+}
+
+/** The button that opens the chat's search: off until the search's code is there. */
+export function ChatSearchButton(props: ComponentProps<typeof Button>) {
+  return (
+    <Button variant="ghost" size="icon" aria-label="Search messages" {...props}>
+      <Search aria-hidden />
     </Button>
   );
 }

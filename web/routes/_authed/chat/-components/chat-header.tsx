@@ -2,13 +2,15 @@ import { createContext, lazy, memo, use } from "react";
 import { AfterPaint } from "@web/components/after-paint";
 import { Avatar } from "@web/components/avatar";
 import { ChatBar } from "@web/components/chat-outline";
-import { chatPeople, ChatMenuButton, OnlineDot, type Chat } from "./chat-header-parts";
+import { chatPeople, ChatMenuButton, ChatSearchButton, OnlineDot, type Chat } from "./chat-header-parts";
 
 /**
  * Its menu and dialogs, a fifth of the page's JavaScript, are fetched once the messages have painted
  * (chat-menu.tsx): asked for while they render, they would share the network with them.
  */
 const ChatMenu = lazy(() => import("./chat-menu"));
+/** The chat's search and its popover, fetched the same way. */
+const ChatSearch = lazy(() => import("./chat-search"));
 
 /**
  * Who else is typing. Handed down as context, so a typing hint renders the header's status line
@@ -43,6 +45,9 @@ export const ChatHeader = memo(function ChatHeader({
         <h1 className="truncate text-base font-semibold">{title}</h1>
         <ChatStatus chat={chat} myId={myId} online={online} />
       </div>
+      <AfterPaint fallback={<ChatSearchButton disabled />}>
+        <ChatSearch chatId={chat.id} />
+      </AfterPaint>
       <AfterPaint fallback={<ChatMenuButton disabled />}>
         <ChatMenu chat={chat} myId={myId} online={online} />
       </AfterPaint>

@@ -1,10 +1,12 @@
 import { Check, Paperclip, Pencil, Reply, SendHorizontal, X } from "lucide-react";
 import { memo, useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from "react";
 import { MAX_MESSAGE_LENGTH, MESSAGE_TOO_LONG } from "@core/chat-rules";
+import { fromMentionTokens, plainMentions, withMentionTokens, type Mentioned } from "@core/mentions";
 import type { WireAttachment, WireMessage } from "@party/protocol";
 import { Button } from "@web/components/ui/button";
 import { cn } from "@web/lib/cn";
 import { AttachmentTray } from "./attachments";
+import { MentionSuggestions, useMentionSuggestions, type Person } from "./mention-suggestions";
 import { useUploads } from "./use-uploads";
 
 /** What the next Enter does besides sending anew: answer a message, or replace one's text. */
@@ -19,7 +21,8 @@ const carriesFiles = (event: DragEvent) => event.dataTransfer.types.includes("Fi
 /**
  * Enter sends, Shift+Enter starts a new line; empty, blank or over-long text cannot be sent. Replying,
  * the quoted message shows above; editing, the message's text is put in to change, and Enter saves it.
- * Escape, or the cross, goes back to a plain message. Files come by the paperclip, dropped on the
+ * Escape, or the cross, goes back to a plain message. In a group, `@` offers the other members
+ * (`people`); one picked is sent as a mention of them. Files come by the paperclip, dropped on the
  * composer or pasted into the text; each uploads at once, and the message goes once all are stored.
  */
 export const Composer = memo(function Composer({
@@ -28,14 +31,18 @@ export const Composer = memo(function Composer({
   onSend,
   onCancelMode,
   onTyping,
+  people,
 }: {
   chatId: string;
   mode: ComposerMode | null;
   onSend: (content: string, attachments: WireAttachment[]) => void;
   onCancelMode: () => void;
   onTyping: () => void;
+  /** Who may be mentioned: the group's other members; none in a private chat. */
+  people: Person[];
 }) {
   const [text, setText] = useState("");
+  const [picked, setPicked] = useState<Mentioned[]>([]);
   const [shownMode, setShownMode] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
   const box = useRef<HTMLTextAreaElement>(null);
@@ -51,17 +58,25 @@ export const Composer = memo(function Composer({
   const key = modeKey(mode);
   if (key !== shownMode) {
     setShownMode(key);
-    if (mode?.kind === "edit") setText(mode.message.content);
-    else if (shownMode?.startsWith("edit:")) setText("");
+    if (mode?.kind === "edit") {
+      const stored = fromMentionTokens(mode.message.content, (id) => people.find((p) => p.id === id)?.name ?? null);
+      setText(stored.text);
+      setPicked(stored.picked);
+    } else if (shownMode?.startsWith("edit:")) setText("");
   }
+  const mentions = useMentionSuggestions(box, text, people, (next, member) => {
+    setText(next);
+    setPicked((held) => [...held.filter((p) => p.id !== member.id), member]);
+  });
   useEffect(() => {
     if (key) box.current?.focus();
   }, [key]);
 
   const submit = () => {
     if (!canSend) return;
-    onSend(content, attached);
+    onSend(withMentionTokens(content, picked), attached);
     setText("");
+    setPicked([]);
     if (attached.length) files.clear();
   };
 
@@ -83,6 +98,7 @@ export const Composer = memo(function Composer({
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (mentions.onKeyDown(event)) return;
     if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       submit();
@@ -118,7 +134,9 @@ export const Composer = memo(function Composer({
             {mode.kind === "reply" ? (
               <>
                 <p className="font-semibold">Replying to {mode.senderName}</p>
-                <p className="truncate text-muted-foreground">{mode.message.content.split("\n", 1)[0]}</p>
+                <p className="truncate text-muted-foreground">
+                  {plainMentions(mode.message.content.split("\n", 1)[0] ?? "")}
+                </p>
               </>
             ) : (
               <p className="font-semibold">Editing message</p>
@@ -136,7 +154,8 @@ export const Composer = memo(function Composer({
           </Button>
         </div>
       )}
-      <div className="mx-auto flex max-w-3xl items-end gap-2">
+      <div className="relative mx-auto flex max-w-3xl items-end gap-2">
+        <MentionSuggestions {...mentions.list} />
         {!editing && (
           <>
             <input
@@ -171,8 +190,10 @@ export const Composer = memo(function Composer({
           value={text}
           onChange={(event) => {
             setText(event.target.value);
+            mentions.onCaret(event);
             if (event.target.value.trim() && !editing) onTyping();
           }}
+          onSelect={mentions.onCaret}
           onKeyDown={onKeyDown}
           onPaste={(event) => {
             const pasted = [...event.clipboardData.files];
@@ -180,6 +201,7 @@ export const Composer = memo(function Composer({
             event.preventDefault();
             files.add(pasted);
           }}
+          {...mentions.comboboxProps}
           aria-invalid={tooLong}
           aria-describedby={tooLong ? "message-too-long" : undefined}
           className={cn(

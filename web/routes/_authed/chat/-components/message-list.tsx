@@ -38,6 +38,8 @@ interface Props {
   /** A group admin deletes any message. */
   deletesAny: boolean;
   handlers: Omit<MessageHandlers, "jumpTo">;
+  /** A message to open at, highlighted, instead of the unread or the bottom (a search result). */
+  openAt: number | null;
 }
 
 /** The member's newest message still standing: where read receipts show. */
@@ -70,6 +72,7 @@ export const MessageList = memo(function MessageList({
   isGroup,
   deletesAny,
   handlers,
+  openAt,
 }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
@@ -101,6 +104,14 @@ export const MessageList = memo(function MessageList({
     atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICKY_PX;
   }, []);
   const reveal = useReveal({ firstSeq, hasOlder, loadingOlder, onLoadOlder, onRevealed: scrollTo });
+  // The message asked for as the chat opened is brought into view with the first messages; one asked
+  // for later (another result, the chat already open), as soon as it is asked for.
+  const openedAt = useRef(openAt);
+  useEffect(() => {
+    if (openAt === openedAt.current) return;
+    openedAt.current = openAt;
+    if (openAt !== null) reveal(openAt, true);
+  }, [openAt, reveal]);
 
   useEffect(() => {
     if (highlighted === null) return;
@@ -123,7 +134,9 @@ export const MessageList = memo(function MessageList({
     if (!el) return;
     const before = heightBefore.current;
     const settle = () => {
-      if (before.first === undefined && unreadFrom !== null) {
+      if (before.first === undefined && openedAt.current !== null) {
+        reveal(openedAt.current, true);
+      } else if (before.first === undefined && unreadFrom !== null) {
         // Opening with unread: at the 'New messages' line, once its message is held.
         reveal(unreadFrom, false);
       } else if (before.first !== undefined && firstSeq !== undefined && firstSeq < before.first) {

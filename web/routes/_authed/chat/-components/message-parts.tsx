@@ -1,5 +1,6 @@
 import { use, useId, type ReactNode } from "react";
 import { ORIGINAL_DELETED, REACTION_NAMES, REACTIONS } from "@core/chat-rules";
+import { plainMentions } from "@core/mentions";
 import type { WireMessage } from "@party/protocol";
 import { cn } from "@web/lib/cn";
 import { MessageActionsContext } from "./message-actions";
@@ -45,10 +46,10 @@ export function ReplyQuote({ quote, own }: { quote: NonNullable<WireMessage["rep
       type="button"
       className={cn(frame, "outline-none hover:opacity-90 focus-visible:ring-2 focus-visible:ring-ring")}
       onClick={() => jumpTo(quote.seq)}
-      aria-label={`Reply to ${nameOf(quote.senderId)}: ${quote.excerpt}. Show the original message`}
+      aria-label={`Reply to ${nameOf(quote.senderId)}: ${plainMentions(quote.excerpt)}. Show the original message`}
     >
       <span className="block font-semibold">{nameOf(quote.senderId)}</span>
-      <span className="block truncate">{quote.excerpt}</span>
+      <span className="block truncate">{plainMentions(quote.excerpt)}</span>
     </button>
   );
 }

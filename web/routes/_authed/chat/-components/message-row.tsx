@@ -198,6 +198,7 @@ export const MessageRow = memo(function MessageRow({
         data-seq={message.seq}
         data-message-id={message.id}
         data-own={own}
+        data-highlighted={highlighted || undefined}
         className={cn(
           "group/row relative flex scroll-mt-16 items-end gap-2 rounded-lg transition-colors duration-700",
           own && "flex-row-reverse",

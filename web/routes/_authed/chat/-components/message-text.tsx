@@ -1,7 +1,51 @@
+import { createContext, use, type ReactNode } from "react";
+import { MENTION_PATTERN } from "@core/mentions";
+
 /** Web addresses in a message become links; everything else stays plain text, never HTML. */
 const URL_PATTERN = /(https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)\]])/g;
 
+/**
+ * The chat's members by id, for mentions: their current name, or null for someone who is not one.
+ * The chat page provides it; without it every mention reads as the name it was written with.
+ */
+export const MentionNamesContext = createContext<{ myId: string; nameOf: (id: string) => string | null }>({
+  myId: "",
+  nameOf: () => null,
+});
+
+/** Mentions of members of the chat are highlighted with their name as it is now; others read as written. */
 export function MessageText({ text }: { text: string }) {
+  const { myId, nameOf } = use(MentionNamesContext);
+  const parts: ReactNode[] = [];
+  let from = 0;
+  for (const match of text.matchAll(MENTION_PATTERN)) {
+    const [token, written, id] = [match[0], match[1]!, match[2]!];
+    parts.push(<Linked key={from} text={text.slice(from, match.index)} />);
+    const name = nameOf(id);
+    parts.push(
+      name === null ? (
+        `@${written}`
+      ) : (
+        <span
+          key={match.index}
+          data-mention={id}
+          className={
+            id === myId
+              ? "rounded bg-amber-200 px-0.5 font-semibold text-amber-950"
+              : "rounded bg-sky-200 px-0.5 font-semibold text-sky-950"
+          }
+        >
+          @{name}
+        </span>
+      ),
+    );
+    from = match.index + token.length;
+  }
+  parts.push(<Linked key={from} text={text.slice(from)} />);
+  return <>{parts}</>;
+}
+
+function Linked({ text }: { text: string }) {
   const parts = text.split(URL_PATTERN);
   return (
     <>

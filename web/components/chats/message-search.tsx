@@ -1,0 +1,151 @@
+import { Link } from "@tanstack/react-router";
+import { Search, SearchX } from "lucide-react";
+import { useEffect, useState } from "react";
+import { plainMentions } from "@core/mentions";
+import { Input } from "@web/components/ui/input";
+import { Button } from "@web/components/ui/button";
+import { relativeTime } from "@web/lib/relative-time";
+import { trpc } from "@web/lib/trpc";
+import type { RouterOutputs } from "@web/lib/types";
+
+/** A search asks once the member pauses typing. */
+const SEARCH_DELAY_MS = 250;
+
+type Found = RouterOutputs["messages"]["searchAll"]["items"][number];
+
+/** Across chats: a group's result names the group and who wrote it; a private chat's, the friend. */
+const placeOf = (item: Found) =>
+  item.chat.isGroup ? `${item.chat.title ?? "Group"} · ${item.senderName}` : (item.chat.title ?? "Chat");
+
+/** What was typed, once the member paused. */
+function usePaused(text: string) {
+  const [paused, setPaused] = useState(text);
+  useEffect(() => {
+    const timer = setTimeout(() => setPaused(text), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+  return paused.trim();
+}
+
+/** The box a message search is typed in. */
+export function MessageSearchBox({
+  value,
+  onChange,
+  label,
+  placeholder,
+  autoFocus,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  label: string;
+  placeholder: string;
+  autoFocus?: boolean;
+}) {
+  return (
+    <div className="relative">
+      <Search
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+        aria-hidden
+      />
+      <Input
+        type="search"
+        aria-label={label}
+        placeholder={placeholder}
+        className="pl-9"
+        value={value}
+        maxLength={200}
+        // Opened on purpose (the chat's search button): the member came to type.
+        autoFocus={autoFocus}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}
+
+/**
+ * The messages matching `text`, in one chat (`chatId`) or across all of the member's chats, newest
+ * first, more on request. Each opens its chat at the message; `onOpen` runs as it does.
+ */
+export function MessageSearchResults({ text, chatId, onOpen }: { text: string; chatId?: string; onOpen?: () => void }) {
+  const query = usePaused(text);
+  const options = { getNextPageParam: (page: { nextCursor: number | null }) => page.nextCursor, enabled: !!query };
+  const inChat = trpc.messages.search.useInfiniteQuery(
+    { chatId: chatId ?? "", query },
+    {
+      ...options,
+      enabled: !!query && chatId !== undefined,
+    },
+  );
+  const everywhere = trpc.messages.searchAll.useInfiniteQuery(
+    { query },
+    {
+      ...options,
+      enabled: !!query && chatId === undefined,
+    },
+  );
+  const results = chatId === undefined ? everywhere : inChat;
+
+  if (!query) return null;
+  if (results.isPending) {
+    return (
+      <p role="status" className="px-3 py-4 text-sm text-muted-foreground">
+        Searching…
+      </p>
+    );
+  }
+  if (results.isError) {
+    return (
+      <p role="alert" className="px-3 py-4 text-sm text-destructive">
+        Search failed.{" "}
+        <Button variant="link" size="inline" onClick={() => void results.refetch()}>
+          Try again
+        </Button>
+      </p>
+    );
+  }
+  const items: Found[] = results.data.pages.flatMap((page) => page.items);
+  if (items.length === 0) {
+    return (
+      <div role="status" className="flex items-center gap-2 px-3 py-4 text-sm text-muted-foreground">
+        <SearchX className="size-4" aria-hidden />
+        No messages found
+      </div>
+    );
+  }
+  return (
+    <div className="grid gap-2">
+      <ul aria-label="Messages found" className="divide-y">
+        {items.map((item) => (
+          <li key={item.id}>
+            <Link
+              to="/chat/$chatId"
+              params={{ chatId: item.chatId }}
+              search={{ at: item.seq }}
+              onClick={onOpen}
+              className="block px-3 py-2 outline-none transition-colors hover:bg-accent focus-visible:bg-accent"
+            >
+              <span className="flex items-baseline gap-2 text-xs text-muted-foreground">
+                <span className="truncate font-medium text-foreground">
+                  {chatId === undefined ? placeOf(item) : item.senderName}
+                </span>
+                <span className="ml-auto shrink-0">{relativeTime(new Date(item.createdAt))}</span>
+              </span>
+              <span className="line-clamp-2 text-sm break-words">{plainMentions(item.content)}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {results.hasNextPage && (
+        <Button
+          variant="outline"
+          size="sm"
+          className="mx-3 mb-2"
+          disabled={results.isFetchingNextPage}
+          onClick={() => void results.fetchNextPage()}
+        >
+          {results.isFetchingNextPage ? "Loading…" : "Load more"}
+        </Button>
+      )}
+    </div>
+  );
+}

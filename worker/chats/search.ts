@@ -1,0 +1,65 @@
+/**
+ * Finding messages by their words, in one chat or across all of a member's chats: messages_fts
+ * (migration 0014, kept by triggers) walked newest first, each match joined to its message, the
+ * member's participation and its chat by primary key. The join order is fixed with CROSS JOIN: the
+ * index leads and its rowid order is the page's, so a page costs what its matches cost to walk, not
+ * what the member's chats hold.
+ */
+import { sql } from "drizzle-orm";
+import type { Db } from "@db/client";
+import { searchWords, toFtsQuery } from "../projects/search-query";
+import { nameOf } from "./listing";
+
+export const SEARCH_PAGE_SIZE = 20;
+
+interface FoundRow {
+  id: number;
+  chat_id: string;
+  seq: number;
+  sender_id: string;
+  sender_name: string;
+  content: string;
+  created_at: number;
+  is_group: number;
+  chat_title: string | null;
+}
+
+export interface SearchScope {
+  memberId: string;
+  /** One chat, or every chat the member is in now. */
+  chatId?: string;
+  /** The id of the last result of the page before: the next page starts past it. */
+  before?: number;
+}
+
+/** Messages whose words match `text` (the last word as a prefix), newest first, one page and where the next begins. */
+export async function searchMessages(db: Db, text: string, scope: SearchScope) {
+  const words = searchWords(text);
+  if (words.length === 0) return { items: [], nextCursor: null };
+  const rows = await db.all<FoundRow>(sql`
+    SELECT m.id, m.chat_id, m.seq, m.sender_id, ${nameOf("sp")} AS sender_name, m.content, m.created_at,
+      c.is_group, CASE WHEN c.is_group THEN c.title ELSE ${nameOf("op")} END AS chat_title
+    FROM messages_fts f
+    CROSS JOIN messages m ON m.id = f.rowid
+    CROSS JOIN chat_participants p ON p.chat_id = m.chat_id AND p.user_id = ${scope.memberId} AND p.left_at IS NULL
+    CROSS JOIN chats c ON c.id = m.chat_id
+    LEFT JOIN profiles sp ON sp.id = m.sender_id
+    LEFT JOIN chat_participants o ON NOT c.is_group AND o.chat_id = c.id AND o.user_id <> ${scope.memberId}
+    LEFT JOIN profiles op ON op.id = o.user_id
+    WHERE messages_fts MATCH ${toFtsQuery(words, null)} AND m.deleted_at IS NULL
+      ${scope.chatId === undefined ? sql`` : sql`AND m.chat_id = ${scope.chatId}`}
+      ${scope.before === undefined ? sql`` : sql`AND f.rowid < ${scope.before}`}
+    ORDER BY f.rowid DESC
+    LIMIT ${SEARCH_PAGE_SIZE + 1}`);
+  const items = rows.slice(0, SEARCH_PAGE_SIZE).map((row) => ({
+    id: row.id,
+    chatId: row.chat_id,
+    seq: row.seq,
+    senderId: row.sender_id,
+    senderName: row.sender_name,
+    content: row.content,
+    createdAt: row.created_at,
+    chat: { isGroup: Boolean(row.is_group), title: row.chat_title },
+  }));
+  return { items, nextCursor: rows.length > SEARCH_PAGE_SIZE ? items.at(-1)!.id : null };
+}
