@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   ATTACHMENT_TOO_LARGE,
@@ -9,7 +9,8 @@ import {
   UPLOAD_SENDABLE_MS,
 } from "@core/attachment-rules";
 import { MESSAGE_EMPTY } from "@core/chat-rules";
-import { friends, messageAttachments, messages } from "@db/schema";
+import { mentionToken } from "@core/mentions";
+import { friends, messageAttachments, messages, notifications } from "@db/schema";
 import { attachmentForm } from "@testing/access-table";
 import { createTestApp, rejection, type TestApp, type TestMember } from "@testing/harness";
 import { runScheduledJobs } from "../jobs/scheduled";
@@ -171,6 +172,25 @@ describe("sending a message with files", () => {
     expect((await rowsOf(mine.id))[0]!.messageId).toBeNull();
     expect((await rowsOf(bobs.id))[0]!.messageId).toBeNull();
     expect((await send(ada, chatId, [mine.id])).attachments).toEqual([mine]);
+  });
+
+  it("still tells a member it mentions, once however often it is retried, and nobody when refused", async () => {
+    const { ada, bob, chatId } = await group();
+    const mentionsOfBob = () =>
+      t.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.recipientId, bob.me.id), eq(notifications.kind, "mention")));
+    const file = await upload(ada, chatId);
+    const content = `Look ${mentionToken({ id: bob.me.id, name: "Bob Babbage" })}`;
+    const clientId = crypto.randomUUID();
+    await Promise.all([
+      send(ada, chatId, [file.id], content, clientId),
+      send(ada, chatId, [file.id], content, clientId),
+    ]);
+    expect(await mentionsOfBob()).toHaveLength(1);
+    await rejection(send(ada, chatId, [file.id], content));
+    expect(await mentionsOfBob()).toHaveLength(1);
   });
 
   it("stores a retried send once, and a reused message id never collects another send's files", async () => {
