@@ -7,13 +7,25 @@
  * broadcasting the same paced messages to 50 clients over loopback. Both runs listen with the same
  * bare `ws` clients (ours open the room with a ticket from the API, as the SPA does), so the
  * client's cost is the same on both sides and what differs is the server path.
+ *
+ * Then search in a chat of 1,000,000 messages (`searchBench`): the statement `messages.search` runs,
+ * through the app's own code on the driver, for common and rare words, two words, short prefixes
+ * and second pages, beside its floor: the index's own newest-first lookup of the same words on the
+ * bare driver. Target p99 ≤ 10 ms. The chat is seeded once into `.bench/chat-search-1m/` (about a
+ * minute) and reused. `npm run bench -- chat --search` runs this part alone.
  */
 import { once } from "node:events";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import Database from "libsql";
 import { WebSocketServer } from "ws";
 import WebSocket from "ws";
 import { REACTIONS, type Reaction } from "../core/chat-rules";
+import { createNodeDb, migrateLocal } from "../db/local";
+import { searchMessages } from "../worker/chats/search";
+import { searchWords, toFtsQuery } from "../worker/projects/search-query";
 import { testBrowser } from "../testing/browser";
-import { fixed, leanClient, percentile, printTable, startHost, writeResults } from "./lib";
+import { fixed, leanClient, percentile, printTable, ROOT, startHost, writeResults } from "./lib";
 
 const CLIENTS = 50;
 const SENDERS = 5;
@@ -27,6 +39,13 @@ const CHANGES = 1000;
 /** What every path must reach the sockets within, at the 99th percentile. */
 const P99_TARGET_MS = 30;
 const UNPACED_CONCURRENCY = [5, 20, 50];
+/** The searched chat's size, and what else the table holds (a chat the member is not in). */
+const SEARCH_CHAT_MESSAGES = 1_000_000;
+const OTHER_CHAT_MESSAGES = 100_000;
+/** Words messages are made of: word k appears about 1/k as often as the first (a Zipf-like spread). */
+const VOCABULARY = 5000;
+const SEARCH_RUNS = 2000;
+const SEARCH_P99_TARGET_MS = 10;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -141,6 +160,137 @@ async function floor() {
   for (const ws of sockets) ws.close();
   server.close();
   return book.figures(tags);
+}
+
+/** Word `k` of the vocabulary: pronounceable, distinct, three to nine letters. */
+const word = (k: number) => {
+  const syllables = ["ka", "lo", "mi", "ne", "su", "ta", "ve", "ro", "di", "pa", "zu", "he"];
+  let out = "";
+  for (let n = k + 12; n > 0; n = Math.floor(n / 12)) out += syllables[n % 12];
+  return out;
+};
+
+/**
+ * One group of two members with `SEARCH_CHAT_MESSAGES` messages of five to twelve words each, and
+ * another chat beside it; written by the migrations' own triggers (the search index included), in
+ * bulk, into a file kept for later runs.
+ */
+async function searchDatabase() {
+  const dir = join(ROOT, ".bench", "chat-search-1m");
+  const file = join(dir, "app.db");
+  // Written last: a folder without it is a seeding cut short, and starts again.
+  const seeded = join(dir, "seeded");
+  if (existsSync(seeded)) return file;
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const db = createNodeDb({ url: `file:${file}` });
+  await migrateLocal(db);
+  db.$client.close();
+  const bare = new Database(file);
+  bare.exec(`PRAGMA synchronous = OFF; PRAGMA cache_size = -400000;
+    INSERT INTO users (id, email) VALUES ('searcher', 'searcher@example.com'), ('writer', 'writer@example.com'),
+      ('outsider', 'outsider@example.com');
+    INSERT INTO profiles (id, email, display_name) SELECT id, email, upper(substr(id, 1, 1)) || substr(id, 2) FROM users;
+    INSERT INTO chats (id, is_group, title, created_by) VALUES ('searched', 1, 'Searched', 'searcher'),
+      ('elsewhere', 1, 'Elsewhere', 'outsider');
+    INSERT INTO chat_participants (chat_id, user_id, role) VALUES ('searched', 'searcher', 'admin'),
+      ('searched', 'writer', 'member'), ('elsewhere', 'outsider', 'admin');
+    CREATE TEMP TABLE vocabulary (k INTEGER PRIMARY KEY, word TEXT NOT NULL);`);
+  const insertWord = bare.prepare("INSERT INTO vocabulary (k, word) VALUES (?, ?)");
+  for (let k = 1; k <= VOCABULARY; k++) insertWord.run(k, word(k));
+  // Word rank from a uniform draw u in (0, 1]: about 1/k of the time word k.
+  // Correlated with the row (\`0 * n\`), so each word is drawn anew for every message.
+  const drawn = () =>
+    `(SELECT word FROM vocabulary WHERE k = max(1, min(${VOCABULARY}, CAST(exp(((abs(random()) % 1000000) / 1000000.0) * ${Math.log(VOCABULARY)}) AS INTEGER) + 0 * n)))`;
+  const fill = (chatId: string, sender: string, count: number) => {
+    for (let start = 1; start <= count; start += 100_000) {
+      const end = Math.min(count, start + 99_999);
+      const words = Array.from({ length: 12 }, drawn);
+      bare.exec(`BEGIN;
+        WITH RECURSIVE i(n) AS (SELECT ${start} UNION ALL SELECT n + 1 FROM i WHERE n < ${end})
+        INSERT INTO messages (chat_id, sender_id, client_id, content, message_type, seq, created_at)
+        SELECT '${chatId}', '${sender}', '${chatId}-' || n,
+          ${words.slice(0, 5).join(" || ' ' || ")}
+            || CASE WHEN n % 3 = 0 THEN ' ' || ${words.slice(5).join(" || ' ' || ")} ELSE '' END,
+          'text', n, 1700000000000 + n * 1000
+        FROM i;
+        COMMIT;`);
+    }
+  };
+  fill("searched", "writer", SEARCH_CHAT_MESSAGES);
+  fill("elsewhere", "outsider", OTHER_CHAT_MESSAGES);
+  bare.exec("INSERT INTO messages_fts(messages_fts) VALUES ('optimize'); ANALYZE;");
+  bare.close();
+  writeFileSync(seeded, "");
+  return file;
+}
+
+/** Searches in the 1M-message chat beside the index's own lookup of the same words. */
+async function searchBench() {
+  const file = await searchDatabase();
+  const db = createNodeDb({ url: `file:${file}` });
+  const bare = new Database(file, { readonly: true });
+  // Common, middling and rare words; two words; the prefixes a member types on the way to a word.
+  const queries = [
+    ...[1, 2, 3, 5, 8, 13, 40, 100, 400, 1000, 2500, 4900].map(word),
+    ...[
+      [1, 7],
+      [3, 50],
+      [20, 600],
+      [2, 4000],
+    ].map(([a, b]) => `${word(a!)} ${word(b!)}`),
+    ...[2, 3, 4].map((n) => word(30).slice(0, n)),
+    ...[2, 3].map((n) => word(700).slice(0, n)),
+  ];
+  const scope = { memberId: "searcher", chatId: "searched" };
+  const seconds = await Promise.all(queries.map((q) => searchMessages(db, q, scope)));
+  const ours: number[] = [];
+  const next: number[] = [];
+  const floor: number[] = [];
+  const lookup = bare.prepare("SELECT rowid FROM messages_fts WHERE messages_fts MATCH ? ORDER BY rowid DESC LIMIT 21");
+  for (let run = 0; run < SEARCH_RUNS; run++) {
+    const i = run % queries.length;
+    const query = queries[i]!;
+    let start = performance.now();
+    await searchMessages(db, query, scope);
+    ours.push(performance.now() - start);
+    const cursor = seconds[i]!.nextCursor;
+    if (cursor !== null) {
+      start = performance.now();
+      await searchMessages(db, query, { ...scope, before: cursor });
+      next.push(performance.now() - start);
+    }
+    start = performance.now();
+    lookup.all(toFtsQuery(searchWords(query), null));
+    floor.push(performance.now() - start);
+  }
+  bare.close();
+  db.$client.close();
+  const figures = (durations: number[]) => ({ p50Ms: percentile(durations, 50), p99Ms: percentile(durations, 99) });
+  const result = {
+    messages: SEARCH_CHAT_MESSAGES,
+    firstPage: figures(ours),
+    nextPage: figures(next),
+    floor: figures(floor),
+  };
+  printTable(`Search in a chat of ${SEARCH_CHAT_MESSAGES.toLocaleString()} messages, ${queries.length} queries`, [
+    {
+      path: "messages.search, first page",
+      p50Ms: fixed(result.firstPage.p50Ms, 2),
+      p99Ms: fixed(result.firstPage.p99Ms, 2),
+    },
+    {
+      path: "messages.search, next page",
+      p50Ms: fixed(result.nextPage.p50Ms, 2),
+      p99Ms: fixed(result.nextPage.p99Ms, 2),
+    },
+    { path: "index lookup alone (floor)", p50Ms: fixed(result.floor.p50Ms, 2), p99Ms: fixed(result.floor.p99Ms, 2) },
+  ]);
+  const ratio = result.firstPage.p99Ms / result.floor.p99Ms;
+  console.log(`
+Search p99 is ${fixed(ratio)}× the index lookup's. Target: p99 ≤ ${SEARCH_P99_TARGET_MS} ms.`);
+  const missed = Math.max(result.firstPage.p99Ms, result.nextPage.p99Ms) > SEARCH_P99_TARGET_MS;
+  return { ...result, p99RatioToFloor: ratio, missed };
 }
 
 async function main() {
@@ -287,7 +437,9 @@ async function main() {
     );
     const sustained = Math.max(0, ...unpaced.filter((u) => u.lost === 0 && u.duplicated === 0).map((u) => u.perSecond));
     console.log(`\nHighest sustained rate with nothing lost: ${fixed(sustained, 0)} messages/s.`);
+    const search = await searchBench();
     writeResults("chat", {
+      search,
       paced: ours,
       reactions,
       edits,
@@ -299,10 +451,16 @@ async function main() {
       sustainedPerSecond: sustained,
     });
     const missed = [ours, reactions, edits].some((f) => f.lost || f.duplicated || f.p99Ms > P99_TARGET_MS);
-    if (missed || failedSends || failedChanges) process.exitCode = 1;
+    if (missed || search.missed || failedSends || failedChanges) process.exitCode = 1;
   } finally {
     await host.stop();
   }
 }
 
-await main();
+if (process.argv.includes("--search")) {
+  const search = await searchBench();
+  writeResults("chat-search", { search });
+  if (search.missed) process.exitCode = 1;
+} else {
+  await main();
+}

@@ -72,30 +72,79 @@ END;
 -- Search over what members wrote: an index of each text message standing, reading its words from
 -- `messages` by id. The triggers below keep it in step in the statement of every insert, edit,
 -- deletion for everyone and removal (cascades included), so a deleted message is never found.
--- Words of two and three letters are indexed as prefixes too: the last word a member types matches
--- the words it begins without merging every one of them.
+-- Its chat is indexed beside the words, so a search in one chat (or a member's few) is the index's
+-- own intersection, whatever other chats say the same words.
+-- The first two, three and four letters of each word are indexed as prefixes too, so a last word
+-- that short is one list to page through, however many words it begins.
 CREATE VIRTUAL TABLE `messages_fts` USING fts5(
-	content,
+	content, chat_id,
 	content='messages', content_rowid='id',
-	tokenize='unicode61 remove_diacritics 2', prefix='2 3'
+	tokenize='unicode61 remove_diacritics 2', prefix='2 3 4'
 );
 --> statement-breakpoint
-INSERT INTO `messages_fts`(rowid, content)
-	SELECT id, content FROM `messages` WHERE message_type = 'text' AND deleted_at IS NULL;
+INSERT INTO `messages_fts`(rowid, content, chat_id)
+	SELECT id, content, chat_id FROM `messages` WHERE message_type = 'text' AND deleted_at IS NULL;
 --> statement-breakpoint
 CREATE TRIGGER `messages_fts_after_insert` AFTER INSERT ON `messages`
 WHEN new.message_type = 'text' AND new.deleted_at IS NULL BEGIN
-	INSERT INTO messages_fts(rowid, content) VALUES (new.id, new.content);
+	INSERT INTO messages_fts(rowid, content, chat_id) VALUES (new.id, new.content, new.chat_id);
 END;
 --> statement-breakpoint
+-- Every word messages_fts holds, so the last word of a search, a prefix, is read as the whole words
+-- it begins, which FTS5 pages through newest first, instead of merging every word it begins into one
+-- list (as costly as the word is common). Kept as project_search_words is (migration 0010): a
+-- message's text is tokenized alone in a scratch index and its words added; the triggers after take
+-- away those no message standing holds.
+CREATE TABLE `message_search_words` (`word` text PRIMARY KEY NOT NULL) WITHOUT ROWID;
+--> statement-breakpoint
+CREATE VIRTUAL TABLE `message_words_scratch` USING fts5(
+	content, content='', tokenize='unicode61 remove_diacritics 2'
+);
+--> statement-breakpoint
+CREATE VIRTUAL TABLE `message_words_scratch_terms` USING fts5vocab(`message_words_scratch`, 'row');
+--> statement-breakpoint
+CREATE VIRTUAL TABLE temp.`messages_fts_terms` USING fts5vocab(main, `messages_fts`, 'col');
+--> statement-breakpoint
+INSERT OR IGNORE INTO `message_search_words`(word) SELECT term FROM temp.`messages_fts_terms` WHERE col = 'content';
+--> statement-breakpoint
+DROP TABLE temp.`messages_fts_terms`;
+--> statement-breakpoint
+CREATE TRIGGER `message_search_words_after_insert` AFTER INSERT ON `messages`
+WHEN new.message_type = 'text' AND new.deleted_at IS NULL BEGIN
+	INSERT INTO message_words_scratch(rowid, content) VALUES (1, new.content);
+	INSERT OR IGNORE INTO message_search_words(word) SELECT term FROM message_words_scratch_terms;
+	INSERT INTO message_words_scratch(message_words_scratch) VALUES ('delete-all');
+END;
+--> statement-breakpoint
+CREATE TRIGGER `message_search_words_after_edit` AFTER UPDATE OF content ON `messages`
+WHEN new.message_type = 'text' AND new.deleted_at IS NULL AND old.content IS NOT new.content BEGIN
+	INSERT INTO message_words_scratch(rowid, content) VALUES (1, new.content);
+	INSERT OR IGNORE INTO message_search_words(word) SELECT term FROM message_words_scratch_terms;
+	INSERT INTO message_words_scratch(message_words_scratch) VALUES ('delete-all');
+END;
+--> statement-breakpoint
+-- Edited or deleted for everyone: the index gives up the old words and takes the new, and the word
+-- list forgets what nothing standing says any more (so a deleted message leaves no word behind).
 CREATE TRIGGER `messages_fts_after_update` AFTER UPDATE OF content, deleted_at ON `messages`
-WHEN new.message_type = 'text' AND (old.content IS NOT new.content OR old.deleted_at IS NOT new.deleted_at) BEGIN
-	INSERT INTO messages_fts(messages_fts, rowid, content)
-		SELECT 'delete', old.id, old.content WHERE old.deleted_at IS NULL;
-	INSERT INTO messages_fts(rowid, content) SELECT new.id, new.content WHERE new.deleted_at IS NULL;
+WHEN new.message_type = 'text' AND old.deleted_at IS NULL
+	AND (old.content IS NOT new.content OR new.deleted_at IS NOT NULL) BEGIN
+	INSERT INTO messages_fts(messages_fts, rowid, content, chat_id) VALUES ('delete', old.id, old.content, old.chat_id);
+	INSERT INTO messages_fts(rowid, content, chat_id) SELECT new.id, new.content, new.chat_id WHERE new.deleted_at IS NULL;
+	-- Words the message held that no message standing holds any more leave the word list.
+	INSERT INTO message_words_scratch(rowid, content) VALUES (1, old.content);
+	DELETE FROM message_search_words WHERE word IN (
+		SELECT t.term FROM message_words_scratch_terms t
+		WHERE NOT EXISTS (SELECT 1 FROM messages_fts WHERE messages_fts MATCH 'content : "' || replace(t.term, '"', '""') || '"'));
+	INSERT INTO message_words_scratch(message_words_scratch) VALUES ('delete-all');
 END;
 --> statement-breakpoint
 CREATE TRIGGER `messages_fts_after_delete` AFTER DELETE ON `messages`
 WHEN old.message_type = 'text' AND old.deleted_at IS NULL BEGIN
-	INSERT INTO messages_fts(messages_fts, rowid, content) VALUES ('delete', old.id, old.content);
+	INSERT INTO messages_fts(messages_fts, rowid, content, chat_id) VALUES ('delete', old.id, old.content, old.chat_id);
+	-- Words the message held that no message standing holds any more leave the word list.
+	INSERT INTO message_words_scratch(rowid, content) VALUES (1, old.content);
+	DELETE FROM message_search_words WHERE word IN (
+		SELECT t.term FROM message_words_scratch_terms t
+		WHERE NOT EXISTS (SELECT 1 FROM messages_fts WHERE messages_fts MATCH 'content : "' || replace(t.term, '"', '""') || '"'));
+	INSERT INTO message_words_scratch(message_words_scratch) VALUES ('delete-all');
 END;

@@ -1,16 +1,22 @@
 /**
  * Finding messages by their words, in one chat or across all of a member's chats: messages_fts
- * (migration 0014, kept by triggers) walked newest first, each match joined to its message, the
+ * (migration 0014, kept by triggers) walked newest first, the last word read as the whole words it
+ * begins (message_search_words), each match joined to its message, the
  * member's participation and its chat by primary key. The join order is fixed with CROSS JOIN: the
  * index leads and its rowid order is the page's, so a page costs what its matches cost to walk, not
  * what the member's chats hold.
  */
 import { sql } from "drizzle-orm";
+import { sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { Db } from "@db/client";
-import { searchWords, toFtsQuery } from "../projects/search-query";
+import { searchWords, toFtsQuery, wordsBegunIn } from "../projects/search-query";
 import { nameOf } from "./listing";
 
 export const SEARCH_PAGE_SIZE = 20;
+
+/** Every word messages_fts holds, kept by the triggers of migration 0014 beside it. */
+const messageSearchWords = sqliteTable("message_search_words", { word: text("word").primaryKey() });
+const wordsBegun = wordsBegunIn(messageSearchWords);
 
 interface FoundRow {
   id: number;
@@ -22,6 +28,29 @@ interface FoundRow {
   created_at: number;
   is_group: number;
   chat_title: string | null;
+}
+
+/** Past this many chats, a search across a member's chats walks the index without naming them. */
+const MAX_CHATS_NAMED = 100;
+
+const quoted = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
+/**
+ * The FTS5 query: the words, in the message's text, and in the chat searched, or the member's chats
+ * when they are few enough to name, so the index skips what other chats say.
+ */
+async function matchIn(db: Db, words: string[], scope: SearchScope) {
+  const text = `content : (${toFtsQuery(words, await wordsBegun(db, words.at(-1)!))})`;
+  const chats =
+    scope.chatId !== undefined
+      ? [scope.chatId]
+      : (
+          await db.all<{ chat_id: string }>(sql`
+            SELECT chat_id FROM chat_participants WHERE user_id = ${scope.memberId} AND left_at IS NULL
+            LIMIT ${MAX_CHATS_NAMED + 1}`)
+        ).map((row) => row.chat_id);
+  if (chats.length === 0 || chats.length > MAX_CHATS_NAMED) return text;
+  return `chat_id : (${chats.map(quoted).join(" OR ")}) AND ${text}`;
 }
 
 export interface SearchScope {
@@ -46,7 +75,7 @@ export async function searchMessages(db: Db, text: string, scope: SearchScope) {
     LEFT JOIN profiles sp ON sp.id = m.sender_id
     LEFT JOIN chat_participants o ON NOT c.is_group AND o.chat_id = c.id AND o.user_id <> ${scope.memberId}
     LEFT JOIN profiles op ON op.id = o.user_id
-    WHERE messages_fts MATCH ${toFtsQuery(words, null)} AND m.deleted_at IS NULL
+    WHERE messages_fts MATCH ${await matchIn(db, words, scope)} AND m.deleted_at IS NULL
       ${scope.chatId === undefined ? sql`` : sql`AND m.chat_id = ${scope.chatId}`}
       ${scope.before === undefined ? sql`` : sql`AND f.rowid < ${scope.before}`}
     ORDER BY f.rowid DESC

@@ -3,13 +3,13 @@
  * index range, and the cursor is a position in that order, so projects created between two
  * pages can neither push a row onto the next page again nor hide one.
  */
-import { and, asc, desc, eq, gte, inArray, lt, SQL, sql, type Placeholder } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, SQL, sql, type Placeholder } from "drizzle-orm";
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { Db } from "@db/client";
 import { PROJECT_STATUSES, type ProjectCategory, type ProjectStatus } from "@core/enums";
 import { CARD_DESCRIPTION_LENGTH } from "@core/project-rules";
 import { projectJoinRequests, projects, type Project } from "@db/schema";
-import { indexedForm, searchWords, toFtsQuery } from "./search-query";
+import { searchWords, toFtsQuery, wordsBegunIn } from "./search-query";
 
 /**
  * The FTS5 table of migration 0002, declared here only so queries can join it; it is not in the
@@ -18,12 +18,6 @@ import { indexedForm, searchWords, toFtsQuery } from "./search-query";
 const projectsFts = sqliteTable("projects_fts", { rowid: integer("rowid").notNull() });
 /** Every word projects_fts holds, kept by the triggers of migration 0010 beside it. */
 const projectSearchWords = sqliteTable("project_search_words", { word: text("word").primaryKey() });
-
-/**
- * The most indexed words a search's last word may stand for. A word begins few others; a letter or
- * two may begin hundreds, which FTS5's own prefix matching serves better than so long an OR.
- */
-const MAX_WORDS_BEGUN = 32;
 
 export interface ListFilter {
   search?: string;
@@ -193,28 +187,8 @@ const searchQuery = cached((db, shape) =>
     .prepare(),
 );
 
-/** Built once per database: a search asks it each time. */
-const wordsBegunQueries = new WeakMap<Db, ReturnType<typeof prepareWordsBegun>>();
-const prepareWordsBegun = (db: Db) =>
-  db
-    .select({ word: projectSearchWords.word })
-    .from(projectSearchWords)
-    .where(
-      and(gte(projectSearchWords.word, sql.placeholder("from")), lt(projectSearchWords.word, sql.placeholder("to"))),
-    )
-    .orderBy(asc(projectSearchWords.word))
-    .limit(MAX_WORDS_BEGUN + 1)
-    .prepare();
-
-/** The indexed words `prefix` begins, or null when there are none or too many to list. */
-async function wordsBegun(db: Db, prefix: string) {
-  let query = wordsBegunQueries.get(db);
-  if (!query) wordsBegunQueries.set(db, (query = prepareWordsBegun(db)));
-  const from = indexedForm(prefix);
-  // Words compare as UTF-8 bytes; the highest code point sorts after every word that begins with `from`.
-  const rows = await query.all({ from, to: `${from}\u{10FFFF}` });
-  return rows.length > 0 && rows.length <= MAX_WORDS_BEGUN ? rows.map((row) => row.word) : null;
-}
+/** The indexed words a search's last word begins. */
+const wordsBegun = wordsBegunIn(projectSearchWords);
 
 const filterValues = (filter: ListFilter) => ({
   category: filter.category,

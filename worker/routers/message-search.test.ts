@@ -98,6 +98,11 @@ describe("searching messages", () => {
       sql`SELECT count(*) AS n FROM messages_fts WHERE messages_fts MATCH 'walrus'`,
     );
     expect(indexed[0]!.n).toBe(0);
+    // Nor the list of words a search's last word is read against.
+    const words = await t.db.all<{ word: string }>(
+      sql`SELECT word FROM message_search_words WHERE word IN ('walrus', 'before', 'delete', 'narwhal')`,
+    );
+    expect(words.map((w) => w.word).sort()).toEqual(["narwhal"]);
   });
 
   it("forgets messages removed with their chat's history", async () => {
