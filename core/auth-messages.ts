@@ -2,6 +2,7 @@
  * Messages the auth pages show when a link brings them an error. A link carries only a code; the
  * page shows the spec's message for it, so whoever writes a link cannot choose the words shown.
  */
+import { ACCOUNT_SUSPENDED } from "./safety-rules";
 
 export const INVALID_VERIFICATION_LINK =
   "Invalid verification link. Please check your email and try again, or contact support if the problem persists.";
@@ -20,6 +21,7 @@ export const verificationErrorMessage = (code: string) =>
 export const OAUTH_ERRORS = {
   google_not_configured: "Google sign-in is not configured on this server.",
   google_failed: "Failed to sign in with Google. Please try again.",
+  account_suspended: ACCOUNT_SUSPENDED,
 } as const;
 
 export type OAuthError = keyof typeof OAUTH_ERRORS;

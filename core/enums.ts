@@ -51,6 +51,7 @@ export const DEVELOPER_TYPES = [
   "Game Developer",
   "Blockchain Developer",
 ] as const;
+export type DeveloperType = (typeof DEVELOPER_TYPES)[number];
 
 export const EXPERIENCE_LEVELS = [
   "Beginner (0-1 years)",
@@ -58,6 +59,7 @@ export const EXPERIENCE_LEVELS = [
   "Advanced (3-5 years)",
   "Expert (5+ years)",
 ] as const;
+export type ExperienceLevel = (typeof EXPERIENCE_LEVELS)[number];
 
 export const INTERESTED_PROJECTS = [
   "Web Development",
@@ -114,10 +116,18 @@ export const SUBSCRIPTION_STATUSES = ["free", "lifetime"] as const;
 
 export const FRIEND_STATUSES = ["pending", "accepted"] as const;
 export const CHAT_ROLES = ["admin", "member"] as const;
-/** `system` lines are written by the server ('Ada left the chat'), never sent by a member. */
-export const MESSAGE_TYPES = ["text", "system"] as const;
-export const JOIN_REQUEST_STATUSES = ["pending", "accepted", "declined", "left"] as const;
+/**
+ * `system` lines are written by the server ('Ada left the chat'), never sent by a member; `removed` is
+ * a member's message a moderator took down, its words gone.
+ */
+export const MESSAGE_TYPES = ["text", "system", "removed"] as const;
+export type MessageType = (typeof MESSAGE_TYPES)[number];
+/** `removed`: the owner took the member off the team. Like `left` and `declined`, asking again reopens it. */
+export const JOIN_REQUEST_STATUSES = ["pending", "accepted", "declined", "left", "removed"] as const;
 export const PAYMENT_STATUSES = ["pending", "paid", "refunded"] as const;
+/** A call is one or the other for its whole length: a voice call never turns on a camera by itself. */
+export const CALL_KINDS = ["video", "voice"] as const;
+export type CallKind = (typeof CALL_KINDS)[number];
 
 /**
  * What a notification tells of. Requests and mentions are never grouped; the chat's own unread count
@@ -133,8 +143,13 @@ export const NOTIFICATION_KINDS = [
   "mention",
   "pro_confirmed",
   "pro_refunded",
+  "missed_call",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** What the dashboard suggests: projects that need the member's skills, and people they may know. */
+export const SUGGESTION_KINDS = ["project", "person"] as const;
+export type SuggestionKind = (typeof SUGGESTION_KINDS)[number];
 
 /** The free plan's project allowance (spec §9); Pro members have no limit. */
 export const FREE_PLAN_PROJECT_LIMIT = 3;

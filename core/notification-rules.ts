@@ -20,6 +20,7 @@ export const DEFAULT_CHANNELS: Record<NotificationKind, NotificationChannels> = 
   mention: { email: true, push: true },
   pro_confirmed: { email: false, push: false },
   pro_refunded: { email: false, push: false },
+  missed_call: { email: false, push: true },
 };
 
 /**

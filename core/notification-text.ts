@@ -17,6 +17,7 @@ export const EMAIL_TOPICS: Record<PreferenceKey, string> = {
   join_declined: "declined join requests",
   group_added: "being added to groups",
   mention: "mentions",
+  missed_call: "missed calls",
   pro_confirmed: "Lifetime Access confirmations",
   pro_refunded: "Lifetime Access refunds",
   [MESSAGES_PREFERENCE]: "new messages",

@@ -13,6 +13,9 @@ export interface PushPayload {
 /** A push's body line: the first line of what it tells of, cut here. */
 export const MAX_PUSH_BODY_LENGTH = 140;
 
+/** A notification's push is tagged with this and the notification's id. */
+export const NOTIFICATION_PUSH_TAG = "notification-";
+
 /** One tag per chat, so a burst of messages shows as the newest one. */
 export const chatPushTag = (chatId: string) => `chat:${chatId}`;
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import {
   ACCOUNT_TOKEN_PURPOSES,
   CHAT_ROLES,
@@ -10,8 +10,10 @@ import {
   PAYMENT_STATUSES,
   PROJECT_STATUSES,
   SUBSCRIPTION_STATUSES,
+  SUGGESTION_KINDS,
   type ProjectCategory,
 } from "../core/enums";
+import { MODERATION_ACTIONS, REPORT_REASONS, REPORT_STATUSES, REPORT_TARGETS } from "../core/safety-rules";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -28,15 +30,26 @@ const textList = (name: string) =>
     .default(sql`'[]'`);
 
 /** Credentials live here and in `sessions` only; nothing else ever reads them. */
-export const users = sqliteTable("users", {
-  id: text("id").primaryKey(),
-  /** Always stored lower-cased, so uniqueness is case-insensitive. */
-  email: text("email").notNull().unique(),
-  emailVerifiedAt: integer("email_verified_at", { mode: "timestamp_ms" }),
-  passwordHash: text("password_hash"),
-  googleId: text("google_id").unique(),
-  createdAt: createdAt(),
-});
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    /** Always stored lower-cased, so uniqueness is case-insensitive. */
+    email: text("email").notNull().unique(),
+    emailVerifiedAt: integer("email_verified_at", { mode: "timestamp_ms" }),
+    passwordHash: text("password_hash"),
+    googleId: text("google_id").unique(),
+    /** Set by an administrator: no session of the account is valid and its projects leave every list. */
+    suspendedAt: integer("suspended_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  // The few suspended accounts, read whole by the project lists that leave their projects out.
+  (t) => [
+    index("users_suspended_idx")
+      .on(t.id)
+      .where(sql`suspended_at IS NOT NULL`),
+  ],
+);
 
 export const sessions = sqliteTable(
   "sessions",
@@ -90,6 +103,13 @@ export const profiles = sqliteTable("profiles", {
   subscriptionExpiresAt: integer("subscription_expires_at", { mode: "timestamp_ms" }),
   /** Off: others are not told what this member has seen, and this member sees no one's receipts. */
   sendReadReceipts: integer("send_read_receipts", { mode: "boolean" }).notNull().default(true),
+  /** 'Open to join projects': a filter of Find people, and a badge on the member's card. */
+  openToJoin: integer("open_to_join", { mode: "boolean" }).notNull().default(true),
+  /**
+   * 'Show me in search': off, the member is in no one's Find people nor People you may know. The
+   * search index (member_search, migration 0014) holds only members who have it on.
+   */
+  listedInSearch: integer("listed_in_search", { mode: "boolean" }).notNull().default(true),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -196,39 +216,50 @@ export const friends = sqliteTable(
   ],
 );
 
-export const chats = sqliteTable("chats", {
-  id: text("id").primaryKey(),
-  title: text("title"),
-  description: text("description"),
-  isGroup: integer("is_group", { mode: "boolean" }).notNull().default(false),
-  avatarUrl: text("avatar_url"),
-  /**
-   * No foreign key: a group outlives its creator's account. The id of a deleted member stays as
-   * a name for nobody, like a participant's or a sender's (shown as 'Deleted member').
-   */
-  createdBy: text("created_by").notNull(),
-  /** Private chats only: the two member ids in sorted order, so a pair has exactly one chat. */
-  pairKey: text("pair_key").unique(),
-  /**
-   * Sequence number of the newest message (0 before the first): unread counts are differences.
-   * Moved by a trigger in the statement that inserts the message (migration 0009).
-   */
-  lastSeq: integer("last_seq").notNull().default(0),
-  /**
-   * Counts every change to what members see of a stored message (an edit, a deletion, a reaction),
-   * moved by a trigger on messages (migration 0013): a page that held changes up to n and is told of
-   * n + 2 knows it missed one, and asks for what changed after n.
-   */
-  changeSeq: integer("change_seq").notNull().default(0),
-  /**
-   * Counts every change to who is in the chat (triggers on chat_participants): a list of
-   * recipients read while it held a value is still right while it holds it.
-   */
-  membersVersion: integer("members_version").notNull().default(0),
-  createdAt: createdAt(),
-  /** Last activity: creation, a message, someone joining or leaving. Chat lists sort by it. */
-  updatedAt: updatedAt(),
-});
+export const chats = sqliteTable(
+  "chats",
+  {
+    id: text("id").primaryKey(),
+    title: text("title"),
+    description: text("description"),
+    isGroup: integer("is_group", { mode: "boolean" }).notNull().default(false),
+    avatarUrl: text("avatar_url"),
+    /**
+     * No foreign key: a group outlives its creator's account. The id of a deleted member stays as
+     * a name for nobody, like a participant's or a sender's (shown as 'Deleted member').
+     */
+    createdBy: text("created_by").notNull(),
+    /** Private chats only: the two member ids in sorted order, so a pair has exactly one chat. */
+    pairKey: text("pair_key").unique(),
+    /**
+     * Sequence number of the newest message (0 before the first): unread counts are differences.
+     * Moved by a trigger in the statement that inserts the message (migration 0009).
+     */
+    lastSeq: integer("last_seq").notNull().default(0),
+    /**
+     * Counts every change to what members see of a stored message (an edit, a deletion, a reaction),
+     * moved by a trigger on messages (migration 0016): a page that held changes up to n and is told of
+     * n + 2 knows it missed one, and asks for what changed after n.
+     */
+    changeSeq: integer("change_seq").notNull().default(0),
+    /**
+     * Counts every change to who is in the chat (triggers on chat_participants): a list of
+     * recipients read while it held a value is still right while it holds it.
+     */
+    membersVersion: integer("members_version").notNull().default(0),
+    /**
+     * Team chats only: the project whose owner and accepted members are its participants (at most one
+     * chat per project). No foreign key: the chat outlives its project, archived.
+     */
+    projectId: text("project_id"),
+    /** Read-only: its project was deleted (a trigger of migration 0014 sets it). */
+    archived: integer("archived", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+    /** Last activity: creation, a message, someone joining or leaving. Chat lists sort by it. */
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("chats_project_unique").on(t.projectId)],
+);
 
 export const chatParticipants = sqliteTable(
   "chat_participants",
@@ -288,7 +319,7 @@ export const messages = sqliteTable(
     deletedBy: text("deleted_by"),
     /**
      * Who reacted with what, `{ emoji: [member ids in the order they reacted] }`, kept from
-     * message_reactions by its triggers (migration 0013), so a page of messages reads no other table.
+     * message_reactions by its triggers (migration 0016), so a page of messages reads no other table.
      */
     reactions: text("reactions", { mode: "json" })
       .$type<Record<string, string[]>>()
@@ -358,7 +389,7 @@ export const messageAttachments = sqliteTable(
   ],
 );
 
-/** Earlier versions of edited messages, kept on the server (written by a trigger, migration 0013). */
+/** Earlier versions of edited messages, kept on the server (written by a trigger, migration 0016). */
 export const messageEdits = sqliteTable(
   "message_edits",
   {
@@ -593,6 +624,96 @@ export const pushOutbox = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("push_outbox_due_idx").on(t.nextAttemptAt)],
+);
+
+/**
+ * One row per member and member they shut out. Either direction keeps the two apart
+ * (worker/safety/reach.ts); only the blocker sees the row, and only the blocker removes it.
+ */
+export const blocks = sqliteTable(
+  "blocks",
+  {
+    blockerId: text("blocker_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    blockedId: text("blocked_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    // Settings' list, newest first; and the cascade when the blocked member's account goes.
+    index("blocks_blocker_newest_idx").on(t.blockerId, t.createdAt, t.blockedId),
+    index("blocks_blocked_idx").on(t.blockedId),
+    check("blocks_not_self", sql`${t.blockerId} <> ${t.blockedId}`),
+  ],
+);
+
+/**
+ * A member's report of a member, a project or a message, for the moderation desk. A reporter reports
+ * one thing once (the unique index). The target may go (deleted, removed by a moderator): the report
+ * stays, with `excerpt`, the reported words as they were when reported.
+ */
+export const reports = sqliteTable(
+  "reports",
+  {
+    id: text("id").primaryKey(),
+    reporterId: text("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    targetKind: text("target_kind", { enum: REPORT_TARGETS }).notNull(),
+    /** The member's, the project's or the message's id (as text). */
+    targetId: text("target_id").notNull(),
+    /** Whom the report is against: the member, the project's owner, the message's sender. No foreign key: the record outlives them. */
+    targetMemberId: text("target_member_id").notNull(),
+    reason: text("reason", { enum: REPORT_REASONS }).notNull(),
+    details: text("details"),
+    excerpt: text("excerpt").notNull(),
+    status: text("status", { enum: REPORT_STATUSES }).notNull().default("open"),
+    resolvedAt: integer("resolved_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("reports_reporter_target_unique").on(t.reporterId, t.targetKind, t.targetId),
+    index("reports_status_newest_idx").on(t.status, t.createdAt, t.id),
+    index("reports_target_member_idx").on(t.targetMemberId),
+    index("reports_target_idx").on(t.targetKind, t.targetId),
+  ],
+);
+
+/**
+ * The audit log: every action an administrator takes, with who, what, when and why. Written in the
+ * batch of the action itself, and never changed. No foreign keys: it outlives everyone it names.
+ */
+export const moderationActions = sqliteTable("moderation_actions", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  adminId: text("admin_id").notNull(),
+  /** The administrator's address when they acted: who it was, whatever happens to the account. */
+  adminEmail: text("admin_email").notNull(),
+  action: text("action", { enum: MODERATION_ACTIONS }).notNull(),
+  reportId: text("report_id"),
+  /** The member the action concerns (suspended, reinstated, or whose content it was). */
+  memberId: text("member_id").notNull(),
+  /** The message's or project's id, for removals. */
+  targetId: text("target_id"),
+  reason: text("reason").notNull(),
+  createdAt: createdAt(),
+});
+
+/** Suggestions a member dismissed: never shown to them again. */
+export const suggestionDismissals = sqliteTable(
+  "suggestion_dismissals",
+  {
+    memberId: text("member_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: SUGGESTION_KINDS }).notNull(),
+    /** The project's id or the member's id. */
+    subjectId: text("subject_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.kind, t.subjectId] })],
 );
 
 /** Messages sent from the public contact form. */

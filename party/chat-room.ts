@@ -1,4 +1,6 @@
 import { Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
+import { callDesk } from "./call-desk";
+import { CALL_COMMAND_QUERY, callCommand, isCallFrame } from "./call-signals";
 import { fromApi, USER_HEADER, type RoomEnv } from "./env";
 import { floodGuard } from "./flood-guard";
 import {
@@ -10,6 +12,7 @@ import {
   parseClientMessage,
   parseNotice,
   type ChatNotice,
+  type MemberNotice,
   type PokeReason,
   type WireMessage,
 } from "./protocol";
@@ -66,6 +69,14 @@ export class ChatRoom extends Server<RoomEnv> {
   /** Ids of the messages relayed lately, oldest first. */
   readonly #relayed = new Set<number>();
   #pokeTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The chat's call: its state in storage, its signals relayed between its participants' sockets. */
+  readonly #calls = callDesk({
+    storage: this.ctx.storage,
+    chatId: () => this.name,
+    connection: (id) => this.getConnection(id),
+    broadcast: (message) => this.broadcast(message),
+    ring: (userId, notice) => this.ctx.waitUntil(this.#tellMember(userId, notice)),
+  });
 
   getConnectionTags(_connection: Connection, context: ConnectionContext) {
     return [context.request.headers.get(USER_HEADER) ?? ""];
@@ -80,14 +91,26 @@ export class ChatRoom extends Server<RoomEnv> {
     }
     connection.setState({ userId });
     this.#broadcastPresence();
+    await this.#calls.greet(connection);
   }
 
-  onClose(connection: Connection) {
+  async onClose(connection: Connection) {
     this.#flood.forget(connection.id);
     this.#broadcastPresence();
+    await this.#calls.onClose(connection);
   }
 
-  onMessage(connection: Connection<SocketState>, raw: WSMessage) {
+  onAlarm() {
+    return this.#calls.onAlarm();
+  }
+
+  async onMessage(connection: Connection<SocketState>, raw: WSMessage) {
+    const caller = connection.state?.userId;
+    if (caller && isCallFrame(raw)) {
+      if (!(await this.#calls.onMessage(connection, caller, raw)))
+        connection.close(CLOSE_TOO_MANY, "Too many messages");
+      return;
+    }
     if (!this.#flood.allow(connection.id)) {
       connection.close(CLOSE_TOO_MANY, "Too many messages");
       return;
@@ -102,6 +125,11 @@ export class ChatRoom extends Server<RoomEnv> {
   async onRequest(request: Request) {
     if (!fromApi(request, this.env)) return new Response("Unauthorized", { status: 401 });
     if (request.method !== "POST") return new Response("Method not allowed", { status: 405 });
+    if (new URL(request.url).searchParams.has(CALL_COMMAND_QUERY)) {
+      const command = await parseNotice(request, callCommand);
+      if (!command) return new Response("Bad command", { status: 400 });
+      return Response.json(await this.#calls.command(command));
+    }
     const notices = await parseNotice(request, chatNotices);
     if (!notices) return new Response("Bad notice", { status: 400 });
     // The messages of one request go out as one frame per socket: a busy chat's sockets each take a
@@ -199,14 +227,13 @@ export class ChatRoom extends Server<RoomEnv> {
 
   /** Each member's other pages (lists, badges) learn of the change through their own room. */
   async #poke(userIds: string[], reason: PokeReason) {
-    const secret = this.env.PARTY_SECRET!;
-    await Promise.allSettled(
-      userIds.map(async (userId) => {
-        // Addressed by name, the room knows its name without partyserver's extra setName call.
-        await this.env.MemberRoom.getByName(userId).fetch(
-          noticeRequest("https://rooms", "member-room", userId, secret, { type: "poke", reason }),
-        );
-      }),
+    await Promise.allSettled(userIds.map((userId) => this.#tellMember(userId, { type: "poke", reason })));
+  }
+
+  async #tellMember(userId: string, notice: MemberNotice) {
+    // Addressed by name, the room knows its name without partyserver's extra setName call.
+    await this.env.MemberRoom.getByName(userId).fetch(
+      noticeRequest("https://rooms", "member-room", userId, this.env.PARTY_SECRET!, notice),
     );
   }
 }

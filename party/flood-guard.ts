@@ -6,7 +6,8 @@
 const WINDOW_MS = 10_000;
 const MAX_PER_WINDOW = 20;
 
-export function floodGuard() {
+/** `maxPerWindow`: a budget of its own for traffic that comes in bursts (a call's signals). */
+export function floodGuard(maxPerWindow = MAX_PER_WINDOW) {
   const windows = new Map<string, { start: number; count: number }>();
   return {
     /** False once the connection has spent its budget for this window. */
@@ -16,7 +17,7 @@ export function floodGuard() {
         windows.set(connectionId, { start: now, count: 1 });
         return true;
       }
-      return ++window.count <= MAX_PER_WINDOW;
+      return ++window.count <= maxPerWindow;
     },
     forget(connectionId: string) {
       windows.delete(connectionId);

@@ -1,4 +1,5 @@
 import { Server, type Connection, type WSMessage } from "partyserver";
+import { ringEvents, type Ring } from "./call-signals";
 import { fromApi, type RoomEnv } from "./env";
 import { floodGuard } from "./flood-guard";
 import {
@@ -7,18 +8,31 @@ import {
   memberRoomEvents,
   parseClientMessage,
   parseNotice,
+  type MemberNotice,
   type MemberPresence,
 } from "./protocol";
+
+const ringKey = (callId: string) => `ring:${callId}`;
 
 /**
  * One room per member, named by their id: every page they have open listens here, so unread
  * badges, chat lists and the Requests badge change without a reload. It carries pokes only ("look
- * again"), never content: the page refetches through the API, which decides what it may see.
+ * again"), never content: the page refetches through the API, which decides what it may see. The
+ * one exception is a call ringing, which a chat room sends after the API let the caller ring: it
+ * rings on every page at once, and on a page opened while it still rings.
  */
 export class MemberRoom extends Server<RoomEnv> {
   static options = { hibernate: true };
 
   readonly #flood = floodGuard();
+
+  async onConnect(connection: Connection) {
+    const now = Date.now();
+    for (const [key, ring] of await this.ctx.storage.list<Ring>({ prefix: "ring:" })) {
+      if (ring.until > now) connection.send(ringEvents.ring(ring));
+      else await this.ctx.storage.delete(key);
+    }
+  }
 
   onClose(connection: Connection) {
     this.#flood.forget(connection.id);
@@ -42,7 +56,23 @@ export class MemberRoom extends Server<RoomEnv> {
       const online = !this.getConnections()[Symbol.iterator]().next().done;
       return Response.json({ online } satisfies MemberPresence);
     }
-    this.broadcast(memberRoomEvents.poke(notice.reason));
+    await this.#relay(notice);
     return new Response(null, { status: 204 });
+  }
+
+  async #relay(notice: Exclude<MemberNotice, { type: "presence" }>) {
+    switch (notice.type) {
+      case "poke":
+        this.broadcast(memberRoomEvents.poke(notice.reason));
+        break;
+      case "ring":
+        await this.ctx.storage.put(ringKey(notice.ring.callId), notice.ring);
+        this.broadcast(ringEvents.ring(notice.ring));
+        break;
+      case "ring-stop":
+        await this.ctx.storage.delete(ringKey(notice.callId));
+        this.broadcast(ringEvents.stop(notice.callId, notice.reason));
+        break;
+    }
   }
 }

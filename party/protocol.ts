@@ -5,6 +5,8 @@
  */
 import { z } from "zod";
 import { MAX_ATTACHMENTS_PER_MESSAGE } from "@core/attachment-rules";
+import { MESSAGE_TYPES } from "../core/enums";
+import { ringNotices, type CallRoomEvent, type RingEvent } from "./call-signals";
 import type { RoomKind } from "./ticket";
 
 /** Socket messages from browsers are tiny; anything larger is refused unread. */
@@ -38,7 +40,7 @@ export const wireMessage = z.object({
   clientId: z.string(),
   /** Empty once deleted. */
   content: z.string(),
-  messageType: z.enum(["text", "system"]),
+  messageType: z.enum(MESSAGE_TYPES),
   createdAt: z.number(),
   /** What it answers: enough to quote it without holding it, and to find it. */
   replyTo: z
@@ -119,6 +121,8 @@ export const memberNotice = z.discriminatedUnion("type", [
   z.object({ type: z.literal("poke"), reason: z.enum(POKE_REASONS) }),
   /** "Has the member a page open?": answered with `MemberPresence`; push goes only to members without. */
   z.object({ type: z.literal("presence") }),
+  /** A call rings on every page of the member, or stops ringing (party/call-signals.ts). */
+  ...ringNotices,
 ]);
 export type MemberNotice = z.infer<typeof memberNotice>;
 export interface MemberPresence {
@@ -175,9 +179,10 @@ export type ChatRoomEvent =
   | { type: "seen"; marks: SeenMark[] }
   | { type: "presence"; online: string[] }
   | { type: "typing"; userId: string }
-  | { type: "pong" };
+  | { type: "pong" }
+  | CallRoomEvent;
 
-export type MemberRoomEvent = { type: "poke"; reason: PokeReason } | { type: "pong" };
+export type MemberRoomEvent = { type: "poke"; reason: PokeReason } | { type: "pong" } | RingEvent;
 
 export const chatRoomEvents = {
   messages: (messages: WireMessage[]) => JSON.stringify({ type: "messages", messages } satisfies ChatRoomEvent),

@@ -90,6 +90,12 @@ export function world(t: TestApp, stripe: StripeStandIn) {
     const request = await asking.trpc.joinRequests.request.mutate({ projectId: id });
     return { owner: by, side: asking, projectId: id, requestId: request.id };
   };
+  /** A project whose owner accepted the side onto its team (which starts its team chat). */
+  const team = async () => {
+    const { owner: by, side: member, projectId, requestId } = await pendingRequest();
+    await by.trpc.joinRequests.accept.mutate({ requestId });
+    return { owner: by, side: member, projectId };
+  };
   /** A request accepted; the owner and the side stay friends once they are. */
   const befriend = async (a: TestMember, b: TestMember) => {
     const { status } = await a.trpc.friends.relationship.query({ memberId: b.me.id });
@@ -133,6 +139,22 @@ export function world(t: TestApp, stripe: StripeStandIn) {
     return new URL(mail!.body.match(/https?:\/\/\S+/)![0]).searchParams.get("token")!;
   };
   const verificationToken = (m: TestMember) => mailedToken(m.email, "Confirm your Crewboard e-mail address");
+  /** The administrator: the address in ADMIN_EMAILS, verified through its e-mailed link. */
+  const admin = once(async () => {
+    const m = await t.member("Matrix Moderator", ADMIN_EMAIL);
+    await m.trpc.auth.verifyEmail.mutate({ token: await verificationToken(m) });
+    return m;
+  });
+  /** Signed up with the other listed address, never verified: not an administrator. */
+  const unverifiedAdmin = once(() => t.member("Not Yet Moderator", UNVERIFIED_ADMIN_EMAIL));
+  /** A new open report (a fresh reporter's, of a new project), by id as the desk lists it. */
+  const report = async () => {
+    const { id } = await project();
+    const reporter = await fresh();
+    await reporter.trpc.safety.report.mutate({ target: { kind: "project", projectId: id }, reason: "spam" });
+    const { items } = await (await admin()).trpc.admin.reports.query({});
+    return items.find((r) => r.targetId === id)!.id;
+  };
   const resetToken = async (m: TestMember) => {
     await t.browser().trpc.auth.requestPasswordReset.mutate({ email: m.email });
     return mailedToken(m.email, "Reset your Crewboard password");
@@ -155,12 +177,16 @@ export function world(t: TestApp, stripe: StripeStandIn) {
     forgetStranger: () => void (stranger = undefined),
     project,
     pendingRequest,
+    team,
     befriend,
     group,
     groupMessage,
     notification,
     checkout,
     verificationToken,
+    admin,
+    unverifiedAdmin,
+    report,
     resetToken,
     emailChangeToken,
   };
@@ -168,11 +194,22 @@ export function world(t: TestApp, stripe: StripeStandIn) {
 
 export type World = ReturnType<typeof world>;
 
-/** The app the table is checked on: payments go to the Stripe stand-in, push is on, sign-ups are not limited. */
+const ADMIN_EMAIL = "moderator@example.com";
+const UNVERIFIED_ADMIN_EMAIL = "moderator-to-be@example.com";
+
+/**
+ * The app the table is checked on: payments go to the Stripe stand-in, push is on, sign-ups are not
+ * limited, and two addresses are administrators' (one of them is never verified, so its member is not one).
+ */
 export async function accessWorld(options: Parameters<typeof createTestApp>[1] = {}) {
   const stripe = await startStripeStandIn();
   const t = await createTestApp(
-    { ...standInEnv(stripe), ...(await vapidEnv()), RATE_LIMIT_SIGNUP_PER_IP: "100000" },
+    {
+      ...standInEnv(stripe),
+      ...(await vapidEnv()),
+      RATE_LIMIT_SIGNUP_PER_IP: "100000",
+      ADMIN_EMAILS: `${ADMIN_EMAIL}, ${UNVERIFIED_ADMIN_EMAIL}`,
+    },
     options,
   );
   return { t, w: world(t, stripe), close: () => stripe.close() };
@@ -255,6 +292,23 @@ const participantsOnly = <Input>(input: (chatId: string) => NoInfer<Input>): Acc
     // `Input` is still open here, so whether its `input` may be left out is not settled yet.
     return { party: side, input: input(chatId) } as Arranged<Input>;
   },
+});
+
+/**
+ * The moderation desk: the administrator may; to everyone else, the member whose address is listed
+ * but unverified included, the procedure does not exist.
+ */
+const administratorsOnly = <Input>(arrange: (w: World) => Promise<NoInfer<Input>>): AccessRule<Input> => ({
+  anonymous: "NOT_FOUND",
+  stranger: "NOT_FOUND",
+  party: "ok",
+  others: { unverifiedAdmin: "NOT_FOUND" },
+  arrange: async (w) =>
+    ({
+      party: await w.admin(),
+      others: { unverifiedAdmin: await w.unverifiedAdmin() },
+      input: await arrange(w),
+    }) as Arranged<Input>,
 });
 
 export const accessTable: AccessTable = {
@@ -588,6 +642,40 @@ export const accessTable: AccessTable = {
     },
   },
 
+  "people.search": { ...members, arrange: async (w) => ({ party: await w.side(), input: { search: "Matrix" } }) },
+
+  "suggestions.projects": { ...members, arrange: anyMember },
+  "suggestions.people": { ...members, arrange: anyMember },
+  /** Anyone may set aside a suggestion for themselves; it changes nothing for anyone else. */
+  "suggestions.dismiss": {
+    ...members,
+    arrange: async (w) => {
+      const { id } = await w.project();
+      return { party: await w.side(), input: { kind: "project", subjectId: id } };
+    },
+  },
+
+  /** Only the owner removes a member; the member leaves by themselves (joinRequests.leave). */
+  "teams.removeMember": {
+    anonymous: "UNAUTHORIZED",
+    stranger: "FORBIDDEN",
+    party: "ok",
+    others: { member: "FORBIDDEN" },
+    arrange: async (w) => {
+      const { owner, side, projectId } = await w.team();
+      return { party: owner, others: { member: side }, input: { projectId, memberId: side.me.id } };
+    },
+  },
+  /** Anyone may ask; only the team is answered with its chat, everyone else with nothing. */
+  "teams.chat": {
+    ...members,
+    arrange: async (w) => {
+      const { side, projectId } = await w.team();
+      return { party: side, input: { projectId } };
+    },
+  },
+  "teams.chats": { ...members, arrange: anyMember },
+
   /** Any member may pay for Pro once; a member who has it is told so (the owner is Pro). */
   "billing.createCheckout": {
     ...members,
@@ -653,6 +741,48 @@ export const accessTable: AccessTable = {
       return { party, input: { id } };
     },
   },
+  /** A call in a chat is its participants' business; to anyone else the chat does not exist. */
+  "calls.start": participantsOnly((chatId) => ({ chatId, kind: "voice" })),
+  "calls.decline": participantsOnly((chatId) => ({ chatId, callId: crypto.randomUUID() })),
+  "calls.record": participantsOnly((chatId) => ({ chatId, callId: crypto.randomUUID() })),
+  "calls.iceServers": participantsOnly((chatId) => ({ chatId })),
+
+  /** Anyone may block anyone (a fresh member each time, so no one else's calls are changed by it). */
+  "safety.block": {
+    ...members,
+    arrange: async (w) => ({ party: await w.side(), input: { memberId: (await w.fresh()).me.id } }),
+  },
+  /** Only the blocker lifts a block; to anyone else there is none. */
+  "safety.unblock": {
+    anonymous: "UNAUTHORIZED",
+    stranger: "NOT_FOUND",
+    party: "ok",
+    arrange: async (w) => {
+      const party = await w.side();
+      const blocked = await w.fresh();
+      await party.trpc.safety.block.mutate({ memberId: blocked.me.id });
+      return { party, input: { memberId: blocked.me.id } };
+    },
+  },
+  "safety.blocked": { ...members, arrange: async (w) => ({ party: await w.side(), input: {} }) },
+  "safety.report": {
+    ...members,
+    arrange: async (w) => ({
+      party: await w.side(),
+      input: { target: { kind: "member", memberId: (await w.owner()).me.id }, reason: "spam" },
+    }),
+  },
+
+  "admin.reports": administratorsOnly(async () => ({})),
+  "admin.auditLog": administratorsOnly(async () => ({})),
+  "admin.dismiss": administratorsOnly(async (w) => ({ reportId: await w.report(), reason: "Not against the rules" })),
+  "admin.removeContent": administratorsOnly(async (w) => ({ reportId: await w.report(), reason: "Spam" })),
+  "admin.suspend": administratorsOnly(async (w) => ({ memberId: (await w.fresh()).me.id, reason: "Spam" })),
+  "admin.reinstate": administratorsOnly(async (w) => {
+    const member = await w.fresh();
+    await (await w.admin()).trpc.admin.suspend.mutate({ memberId: member.me.id, reason: "Spam" });
+    return { memberId: member.me.id, reason: "Appeal accepted" };
+  }),
 };
 
 /** The table as the router's paths look it up at run time. */

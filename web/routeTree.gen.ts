@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as AuthedRouteImport } from './routes/_authed'
 import { Route as SiteRouteImport } from './routes/_site'
+import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as AuthRouteRouteImport } from './routes/auth/route'
 import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
 import { Route as AuthedShellRouteImport } from './routes/_authed/_shell'
@@ -24,6 +25,8 @@ import { Route as SitePaymentSuccessRouteImport } from './routes/_site/payment-s
 import { Route as SitePricingRouteImport } from './routes/_site/pricing'
 import { Route as SitePrivacyPolicyRouteImport } from './routes/_site/privacy-policy'
 import { Route as SiteTermsRouteImport } from './routes/_site/terms'
+import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminReportsRouteImport } from './routes/admin/reports'
 import { Route as AuthIndexRouteImport } from './routes/auth/index'
 import { Route as AuthConfirmEmailRouteImport } from './routes/auth/confirm-email'
 import { Route as AuthForgotPasswordRouteImport } from './routes/auth/forgot-password'
@@ -34,6 +37,7 @@ import { Route as AuthedShellDashboardRouteImport } from './routes/_authed/_shel
 import { Route as AuthedShellFriendsRouteImport } from './routes/_authed/_shell/friends'
 import { Route as AuthedShellMyProjectsRouteImport } from './routes/_authed/_shell/my-projects'
 import { Route as AuthedShellNotificationsRouteImport } from './routes/_authed/_shell/notifications'
+import { Route as AuthedShellPeopleRouteImport } from './routes/_authed/_shell/people'
 import { Route as AuthedShellRequestsRouteImport } from './routes/_authed/_shell/requests'
 import { Route as AuthedShellSettingsRouteImport } from './routes/_authed/_shell/settings'
 import { Route as AuthedChatChatIdRouteImport } from './routes/_authed/chat/$chatId'
@@ -46,6 +50,11 @@ const AuthedRoute = AuthedRouteImport.update({
 } as any)
 const SiteRoute = SiteRouteImport.update({
   id: '/_site',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminRouteRoute = AdminRouteRouteImport.update({
+  id: '/admin',
+  path: '/admin',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthRouteRoute = AuthRouteRouteImport.update({
@@ -112,6 +121,16 @@ const SiteTermsRoute = SiteTermsRouteImport.update({
   path: '/terms',
   getParentRoute: () => SiteRoute,
 } as any)
+const AdminIndexRoute = AdminIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminReportsRoute = AdminReportsRouteImport.update({
+  id: '/reports',
+  path: '/reports',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AuthIndexRoute = AuthIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -163,6 +182,11 @@ const AuthedShellNotificationsRoute =
     path: '/notifications',
     getParentRoute: () => AuthedShellRoute,
   } as any)
+const AuthedShellPeopleRoute = AuthedShellPeopleRouteImport.update({
+  id: '/people',
+  path: '/people',
+  getParentRoute: () => AuthedShellRoute,
+} as any)
 const AuthedShellRequestsRoute = AuthedShellRequestsRouteImport.update({
   id: '/requests',
   path: '/requests',
@@ -190,6 +214,7 @@ const AuthedShellProjectIdRoute = AuthedShellProjectIdRouteImport.update({
 } as any)
 
 export interface FileRoutesByFullPath {
+  '/admin': typeof AdminRouteRouteWithChildren
   '/auth': typeof AuthRouteRouteWithChildren
   '/': typeof SiteIndexRoute
   '/unsubscribe': typeof UnsubscribeRoute
@@ -202,16 +227,19 @@ export interface FileRoutesByFullPath {
   '/pricing': typeof SitePricingRoute
   '/privacy-policy': typeof SitePrivacyPolicyRoute
   '/terms': typeof SiteTermsRoute
+  '/admin/reports': typeof AdminReportsRoute
   '/auth/confirm-email': typeof AuthConfirmEmailRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/reset-password': typeof AuthResetPasswordRoute
   '/auth/verify': typeof AuthVerifyRoute
+  '/admin/': typeof AdminIndexRoute
   '/auth/': typeof AuthIndexRoute
   '/all-projects': typeof AuthedShellAllProjectsRoute
   '/dashboard': typeof AuthedShellDashboardRoute
   '/friends': typeof AuthedShellFriendsRoute
   '/my-projects': typeof AuthedShellMyProjectsRoute
   '/notifications': typeof AuthedShellNotificationsRoute
+  '/people': typeof AuthedShellPeopleRoute
   '/requests': typeof AuthedShellRequestsRoute
   '/settings': typeof AuthedShellSettingsRoute
   '/chat/$chatId': typeof AuthedChatChatIdRoute
@@ -230,16 +258,19 @@ export interface FileRoutesByTo {
   '/pricing': typeof SitePricingRoute
   '/privacy-policy': typeof SitePrivacyPolicyRoute
   '/terms': typeof SiteTermsRoute
+  '/admin/reports': typeof AdminReportsRoute
   '/auth/confirm-email': typeof AuthConfirmEmailRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/reset-password': typeof AuthResetPasswordRoute
   '/auth/verify': typeof AuthVerifyRoute
+  '/admin': typeof AdminIndexRoute
   '/auth': typeof AuthIndexRoute
   '/all-projects': typeof AuthedShellAllProjectsRoute
   '/dashboard': typeof AuthedShellDashboardRoute
   '/friends': typeof AuthedShellFriendsRoute
   '/my-projects': typeof AuthedShellMyProjectsRoute
   '/notifications': typeof AuthedShellNotificationsRoute
+  '/people': typeof AuthedShellPeopleRoute
   '/requests': typeof AuthedShellRequestsRoute
   '/settings': typeof AuthedShellSettingsRoute
   '/chat/$chatId': typeof AuthedChatChatIdRoute
@@ -248,6 +279,7 @@ export interface FileRoutesByTo {
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
+  '/admin': typeof AdminRouteRouteWithChildren
   '/auth': typeof AuthRouteRouteWithChildren
   '/_authed': typeof AuthedRouteWithChildren
   '/_site': typeof SiteRouteWithChildren
@@ -262,17 +294,20 @@ export interface FileRoutesById {
   '/_site/pricing': typeof SitePricingRoute
   '/_site/privacy-policy': typeof SitePrivacyPolicyRoute
   '/_site/terms': typeof SiteTermsRoute
+  '/admin/reports': typeof AdminReportsRoute
   '/auth/confirm-email': typeof AuthConfirmEmailRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/reset-password': typeof AuthResetPasswordRoute
   '/auth/verify': typeof AuthVerifyRoute
   '/_site/': typeof SiteIndexRoute
+  '/admin/': typeof AdminIndexRoute
   '/auth/': typeof AuthIndexRoute
   '/_authed/_shell/all-projects': typeof AuthedShellAllProjectsRoute
   '/_authed/_shell/dashboard': typeof AuthedShellDashboardRoute
   '/_authed/_shell/friends': typeof AuthedShellFriendsRoute
   '/_authed/_shell/my-projects': typeof AuthedShellMyProjectsRoute
   '/_authed/_shell/notifications': typeof AuthedShellNotificationsRoute
+  '/_authed/_shell/people': typeof AuthedShellPeopleRoute
   '/_authed/_shell/requests': typeof AuthedShellRequestsRoute
   '/_authed/_shell/settings': typeof AuthedShellSettingsRoute
   '/_authed/chat/$chatId': typeof AuthedChatChatIdRoute
@@ -282,6 +317,7 @@ export interface FileRoutesById {
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
+    | '/admin'
     | '/auth'
     | '/'
     | '/unsubscribe'
@@ -294,16 +330,19 @@ export interface FileRouteTypes {
     | '/pricing'
     | '/privacy-policy'
     | '/terms'
+    | '/admin/reports'
     | '/auth/confirm-email'
     | '/auth/forgot-password'
     | '/auth/reset-password'
     | '/auth/verify'
+    | '/admin/'
     | '/auth/'
     | '/all-projects'
     | '/dashboard'
     | '/friends'
     | '/my-projects'
     | '/notifications'
+    | '/people'
     | '/requests'
     | '/settings'
     | '/chat/$chatId'
@@ -322,16 +361,19 @@ export interface FileRouteTypes {
     | '/pricing'
     | '/privacy-policy'
     | '/terms'
+    | '/admin/reports'
     | '/auth/confirm-email'
     | '/auth/forgot-password'
     | '/auth/reset-password'
     | '/auth/verify'
+    | '/admin'
     | '/auth'
     | '/all-projects'
     | '/dashboard'
     | '/friends'
     | '/my-projects'
     | '/notifications'
+    | '/people'
     | '/requests'
     | '/settings'
     | '/chat/$chatId'
@@ -339,6 +381,7 @@ export interface FileRouteTypes {
     | '/project/$id'
   id:
     | '__root__'
+    | '/admin'
     | '/auth'
     | '/_authed'
     | '/_site'
@@ -353,17 +396,20 @@ export interface FileRouteTypes {
     | '/_site/pricing'
     | '/_site/privacy-policy'
     | '/_site/terms'
+    | '/admin/reports'
     | '/auth/confirm-email'
     | '/auth/forgot-password'
     | '/auth/reset-password'
     | '/auth/verify'
     | '/_site/'
+    | '/admin/'
     | '/auth/'
     | '/_authed/_shell/all-projects'
     | '/_authed/_shell/dashboard'
     | '/_authed/_shell/friends'
     | '/_authed/_shell/my-projects'
     | '/_authed/_shell/notifications'
+    | '/_authed/_shell/people'
     | '/_authed/_shell/requests'
     | '/_authed/_shell/settings'
     | '/_authed/chat/$chatId'
@@ -372,6 +418,7 @@ export interface FileRouteTypes {
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
+  AdminRouteRoute: typeof AdminRouteRouteWithChildren
   AuthRouteRoute: typeof AuthRouteRouteWithChildren
   AuthedRoute: typeof AuthedRouteWithChildren
   SiteRoute: typeof SiteRouteWithChildren
@@ -392,6 +439,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof SiteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin': {
+      id: '/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/auth': {
@@ -485,6 +539,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SiteTermsRouteImport
       parentRoute: typeof SiteRoute
     }
+    '/admin/': {
+      id: '/admin/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/reports': {
+      id: '/admin/reports'
+      path: '/reports'
+      fullPath: '/admin/reports'
+      preLoaderRoute: typeof AdminReportsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/auth/': {
       id: '/auth/'
       path: '/'
@@ -555,6 +623,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedShellNotificationsRouteImport
       parentRoute: typeof AuthedShellRoute
     }
+    '/_authed/_shell/people': {
+      id: '/_authed/_shell/people'
+      path: '/people'
+      fullPath: '/people'
+      preLoaderRoute: typeof AuthedShellPeopleRouteImport
+      parentRoute: typeof AuthedShellRoute
+    }
     '/_authed/_shell/requests': {
       id: '/_authed/_shell/requests'
       path: '/requests'
@@ -593,6 +668,20 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface AdminRouteRouteChildren {
+  AdminReportsRoute: typeof AdminReportsRoute
+  AdminIndexRoute: typeof AdminIndexRoute
+}
+
+const AdminRouteRouteChildren: AdminRouteRouteChildren = {
+  AdminReportsRoute: AdminReportsRoute,
+  AdminIndexRoute: AdminIndexRoute,
+}
+
+const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(
+  AdminRouteRouteChildren,
+)
+
 interface AuthRouteRouteChildren {
   AuthConfirmEmailRoute: typeof AuthConfirmEmailRoute
   AuthForgotPasswordRoute: typeof AuthForgotPasswordRoute
@@ -619,6 +708,7 @@ interface AuthedShellRouteChildren {
   AuthedShellFriendsRoute: typeof AuthedShellFriendsRoute
   AuthedShellMyProjectsRoute: typeof AuthedShellMyProjectsRoute
   AuthedShellNotificationsRoute: typeof AuthedShellNotificationsRoute
+  AuthedShellPeopleRoute: typeof AuthedShellPeopleRoute
   AuthedShellRequestsRoute: typeof AuthedShellRequestsRoute
   AuthedShellSettingsRoute: typeof AuthedShellSettingsRoute
   AuthedShellMemberIdRoute: typeof AuthedShellMemberIdRoute
@@ -631,6 +721,7 @@ const AuthedShellRouteChildren: AuthedShellRouteChildren = {
   AuthedShellFriendsRoute: AuthedShellFriendsRoute,
   AuthedShellMyProjectsRoute: AuthedShellMyProjectsRoute,
   AuthedShellNotificationsRoute: AuthedShellNotificationsRoute,
+  AuthedShellPeopleRoute: AuthedShellPeopleRoute,
   AuthedShellRequestsRoute: AuthedShellRequestsRoute,
   AuthedShellSettingsRoute: AuthedShellSettingsRoute,
   AuthedShellMemberIdRoute: AuthedShellMemberIdRoute,
@@ -683,6 +774,7 @@ const SiteRouteChildren: SiteRouteChildren = {
 const SiteRouteWithChildren = SiteRoute._addFileChildren(SiteRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
+  AdminRouteRoute: AdminRouteRouteWithChildren,
   AuthRouteRoute: AuthRouteRouteWithChildren,
   AuthedRoute: AuthedRouteWithChildren,
   SiteRoute: SiteRouteWithChildren,

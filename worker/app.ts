@@ -18,7 +18,8 @@ import { STRIPE_WEBHOOK_PATH, stripeWebhook } from "./http/stripe-webhook";
 import { trpcErrorResponse } from "./http/trpc-error";
 import { oneClickUnsubscribe } from "./http/unsubscribe";
 import { ONE_CLICK_UNSUBSCRIBE_PATH } from "./notifications/unsubscribe";
-import { appRouter } from "./routers";
+import { appRouter, memberRouter } from "./routers";
+import { isAdministrator } from "./safety/administrators";
 import type { Context } from "./trpc";
 
 const MAX_BATCH_SIZE = 20;
@@ -92,7 +93,7 @@ export function createApp(services: (c: HonoContext<AppEnv>) => Services) {
     fetchRequestHandler({
       endpoint: "/api/trpc",
       req: c.req.raw,
-      router: appRouter,
+      router: isAdministrator(c.var.config, c.var.user) ? appRouter : memberRouter,
       // A page's queries arrive together; far more than that in one request is not a page.
       maxBatchSize: MAX_BATCH_SIZE,
       createContext: ({ resHeaders, info }): Context => ({

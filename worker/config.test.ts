@@ -41,6 +41,50 @@ describe("secrets", () => {
   });
 });
 
+describe("the servers calls connect through", () => {
+  const calls = (env: Record<string, string>) =>
+    readConfig({ ...base, APP_URL: "http://127.0.0.1:8787", ...env }).calls;
+
+  it("are none by default: on one machine the browsers connect directly", () => {
+    expect(calls({})).toEqual({ iceServers: [], turn: null });
+  });
+
+  it("are the STUN and TURN URLs configured, the TURN ones with their credentials", () => {
+    expect(
+      calls({
+        ICE_SERVER_URLS:
+          "stun:stun.example.com:3478, turn:turn.example.com:3478?transport=udp turns:turn.example.com:443",
+        ICE_USERNAME: "crew",
+        ICE_CREDENTIAL: "secret",
+      }).iceServers,
+    ).toEqual([
+      { urls: ["stun:stun.example.com:3478"] },
+      {
+        urls: ["turn:turn.example.com:3478?transport=udp", "turns:turn.example.com:443"],
+        username: "crew",
+        credential: "secret",
+      },
+    ]);
+  });
+
+  it("refuse what would fail every call: a URL that is not STUN or TURN, TURN without credentials, half a TURN key", () => {
+    expect(() => calls({ ICE_SERVER_URLS: "https://turn.example.com" })).toThrow(/ICE_SERVER_URLS/);
+    expect(() => calls({ ICE_SERVER_URLS: "turn:turn.example.com" })).toThrow(/ICE_USERNAME/);
+    expect(() => calls({ TURN_KEY_ID: "key" })).toThrow(/TURN_KEY_API_TOKEN/);
+  });
+
+  it("mint TURN credentials from Cloudflare's API with a key, or from another API base URL", () => {
+    expect(calls({ TURN_KEY_ID: "key", TURN_KEY_API_TOKEN: "token" }).turn).toEqual({
+      keyId: "key",
+      apiToken: "token",
+      apiUrl: "https://rtc.live.cloudflare.com/v1",
+    });
+    expect(
+      calls({ TURN_KEY_ID: "k", TURN_KEY_API_TOKEN: "t", TURN_API_URL: "http://127.0.0.1:9/v1" }).turn?.apiUrl,
+    ).toBe("http://127.0.0.1:9/v1");
+  });
+});
+
 describe("e-mailed links", () => {
   it("are built from the configured origin, whatever Host and Origin a sign-up sends", async () => {
     const t = await createTestApp({ APP_URL: undefined, HOST: "127.0.0.1", PORT: "8787" });

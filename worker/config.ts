@@ -22,8 +22,14 @@ export interface Config {
   stripe: StripeConfig | null;
   rateLimits: RateLimits;
   mail: MailConfig;
+  /**
+   * `ADMIN_EMAILS`, lower-cased: the addresses whose members, once the address is verified, run the
+   * moderation desk. There is no other way to become an administrator.
+   */
+  adminEmails: string[];
   /** Web Push's VAPID keys; null without them (push is off, and Settings says so). */
   push: VapidKeys | null;
+  calls: CallsConfig;
   /** The Worker, or Node with NODE_ENV=production: no local conveniences (the mailbox page). */
   production: boolean;
 }
@@ -39,6 +45,31 @@ export interface MailConfig {
   resend: ResendConfig | null;
   /** `smtp://user:pass@host:587`: the Node host only (worker/local-server.ts). */
   smtpUrl: string | null;
+}
+
+/**
+ * Where calls find their way between browsers. On one machine none is needed (the browsers' own
+ * addresses connect); across networks a STUN server finds each side's public address, and a TURN
+ * server relays when no direct path exists.
+ */
+export interface CallsConfig {
+  /** `ICE_SERVER_URLS`: the STUN ones as they are, the TURN ones with `ICE_USERNAME` / `ICE_CREDENTIAL`. */
+  iceServers: IceServer[];
+  /** Cloudflare's TURN service, which mints short-lived credentials per call; null without a key. */
+  turn: TurnConfig | null;
+}
+
+export interface IceServer {
+  urls: string[];
+  username?: string;
+  credential?: string;
+}
+
+export interface TurnConfig {
+  keyId: string;
+  apiToken: string;
+  /** Cloudflare's Realtime API, or (in tests) a local stand-in that speaks it. */
+  apiUrl: string;
 }
 
 export interface ResendConfig {
@@ -106,6 +137,34 @@ function readMail(env: EnvVars): MailConfig {
   };
 }
 
+const TURN_API_URL = "https://rtc.live.cloudflare.com/v1";
+const ICE_URL = /^(stun|turns?):/;
+
+function readCalls(env: EnvVars): CallsConfig {
+  const urls = (env.ICE_SERVER_URLS ?? "").split(/[\s,]+/).filter(Boolean);
+  const wrong = urls.find((url) => !ICE_URL.test(url));
+  if (wrong) throw new Error(`ICE_SERVER_URLS takes stun:, turn: and turns: URLs, not ${wrong}`);
+  const stun = urls.filter((url) => url.startsWith("stun:"));
+  const turn = urls.filter((url) => !url.startsWith("stun:"));
+  // A TURN server refuses every allocation without credentials: better said at start than per call.
+  if (turn.length && !(env.ICE_USERNAME && env.ICE_CREDENTIAL)) {
+    throw new Error("ICE_SERVER_URLS names a TURN server but ICE_USERNAME and ICE_CREDENTIAL are not set");
+  }
+  if (Boolean(env.TURN_KEY_ID) !== Boolean(env.TURN_KEY_API_TOKEN)) {
+    throw new Error("TURN_KEY_ID and TURN_KEY_API_TOKEN go together: set both or neither");
+  }
+  return {
+    iceServers: [
+      ...(stun.length ? [{ urls: stun }] : []),
+      ...(turn.length ? [{ urls: turn, username: env.ICE_USERNAME, credential: env.ICE_CREDENTIAL }] : []),
+    ],
+    turn:
+      env.TURN_KEY_ID && env.TURN_KEY_API_TOKEN
+        ? { keyId: env.TURN_KEY_ID, apiToken: env.TURN_KEY_API_TOKEN, apiUrl: env.TURN_API_URL || TURN_API_URL }
+        : null,
+  };
+}
+
 function positiveInt(value: string | undefined, fallback: number) {
   const n = Number(value);
   return Number.isInteger(n) && n > 0 ? n : fallback;
@@ -152,7 +211,12 @@ export function readConfig(env: EnvVars): Config {
       passwordResetsPerIp: positiveInt(env.RATE_LIMIT_RESET_PER_IP, 20),
     },
     mail: readMail(env),
+    adminEmails: (env.ADMIN_EMAILS ?? "")
+      .split(",")
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
     push: readVapid(env, appUrl),
+    calls: readCalls(env),
     production: env.NODE_ENV === "production",
   };
 }

@@ -15,7 +15,19 @@ import {
   SPECIALIZATIONS,
 } from "../core/enums";
 import { localDataDir, openLocalDb } from "../db/local";
-import { profiles, projects, users, type NewProject, type NewProfile, type NewUser } from "../db/schema";
+import {
+  chatParticipants,
+  chats,
+  friends,
+  messages,
+  profiles,
+  projectJoinRequests,
+  projects,
+  users,
+  type NewProject,
+  type NewProfile,
+  type NewUser,
+} from "../db/schema";
 import { hashPassword } from "./auth/password";
 
 const { values } = parseArgs({
@@ -168,6 +180,40 @@ const TECH = [
   "Next.js",
   "AWS",
 ];
+/**
+ * Members' own skills: a few everyone has, and a long tail few have (Find People's rare skills, and
+ * the ones suggestions weigh most). Earlier entries are drawn far more often.
+ */
+const MEMBER_SKILLS = [
+  "React",
+  "TypeScript",
+  "Python",
+  "Node.js",
+  "SQL",
+  "Docker",
+  "Go",
+  "Figma",
+  "Kotlin",
+  "Swift",
+  "Rust",
+  "Flutter",
+  "Kubernetes",
+  "GraphQL",
+  "TensorFlow",
+  "Solidity",
+  "Unity",
+  "Svelte",
+  "Elixir",
+  "Haskell",
+  "Clojure",
+  "OCaml",
+  "Zig",
+  "Erlang",
+  "Julia",
+  "Fortran",
+  "COBOL",
+  "Prolog",
+];
 const SKILLS = [
   "Frontend",
   "Backend",
@@ -208,6 +254,21 @@ const PITCHES = [
   "We have the backend; the mobile client needs an owner.",
 ];
 
+/** Earlier items far more often than later ones (a Zipf-like draw). */
+const pickSkewed = <T>(list: readonly T[]) => list[Math.floor(list.length * random() ** 3)]!;
+const someSkewed = <T>(list: readonly T[], max: number) => [
+  ...new Set(Array.from({ length: 1 + Math.floor(random() * max) }, () => pickSkewed(list))),
+];
+
+/** Friends per member, on average; teammates on a project with a team, at most. */
+const FRIENDS_EACH = 8;
+const MAX_TEAMMATES = 4;
+/** Projects (open or under way) with an accepted team and its team chat. */
+const TEAM_SHARE = 0.2;
+/** Team chats that get a short conversation, so the demo's chats are not all empty. */
+const TALKATIVE_TEAMS = 200;
+const TEAM_TALK = ["Welcome aboard!", "I pushed the first draft, have a look.", "Standup at 10?", "Sounds good 👍"];
+
 const CHUNK = 400;
 async function insertInChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
   for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
@@ -241,10 +302,13 @@ for (let i = 0; i < memberCount; i++) {
     age: random() < 0.6 ? 18 + Math.floor(random() * 40) : null,
     specialization: pick(SPECIALIZATIONS),
     region: pick(REGIONS),
-    skills: some(TECH, 5),
+    skills: someSkewed(MEMBER_SKILLS, 5),
     developerType: pick(DEVELOPER_TYPES),
     interestedProjects: some(INTERESTED_PROJECTS, 3),
     experience: pick(EXPERIENCE_LEVELS),
+    openToJoin: random() < 0.7,
+    // A few keep out of Find People and suggestions.
+    listedInSearch: random() < 0.95,
     createdAt,
     updatedAt: createdAt,
   });
@@ -280,7 +344,83 @@ for (let i = 0; i < projectCount; i++) {
 }
 await insertInChunks(newProjects, (chunk) => db.insert(projects).values(chunk));
 
+// Friendships: random pairs, most accepted, some still waiting for an answer.
+const pairs = new Set<string>();
+const newFriends: (typeof friends.$inferInsert)[] = [];
+for (let i = 0; i < (memberCount * FRIENDS_EACH) / 2 && memberCount > 1; i++) {
+  const [a, b] = [pick(newUsers).id, pick(newUsers).id];
+  const key = [a, b].sort().join(" ");
+  if (a === b || pairs.has(key)) continue;
+  pairs.add(key);
+  newFriends.push({
+    id: randomUUID(),
+    userId: a,
+    friendId: b,
+    status: random() < 0.85 ? "accepted" : "pending",
+    createdAt: new Date(now - random() * YEAR),
+  });
+}
+await insertInChunks(newFriends, (chunk) => db.insert(friends).values(chunk));
+
+// Teams: some projects under way have accepted members and their team chat, as accepting makes
+// them; others have requests waiting.
+const newRequests: (typeof projectJoinRequests.$inferInsert)[] = [];
+const newChats: (typeof chats.$inferInsert)[] = [];
+const newParticipants: (typeof chatParticipants.$inferInsert)[] = [];
+const newMessages: (typeof messages.$inferInsert)[] = [];
+for (const project of newProjects) {
+  if (project.status === "completed" || project.status === "on_hold" || memberCount < 2) continue;
+  const teamed = random() < TEAM_SHARE;
+  const asking = teamed ? 1 + Math.floor(random() * MAX_TEAMMATES) : random() < 0.1 ? 1 : 0;
+  const team = new Set<string>();
+  for (let i = 0; i < asking; i++) {
+    const member = pick(newUsers).id;
+    if (member === project.userId || team.has(member)) continue;
+    team.add(member);
+    newRequests.push({
+      id: randomUUID(),
+      projectId: project.id,
+      userId: member,
+      status: teamed ? "accepted" : "pending",
+      seenAt: teamed ? project.createdAt : null,
+      createdAt: project.createdAt,
+      updatedAt: project.createdAt,
+    });
+  }
+  if (!teamed || team.size === 0) continue;
+  const chatId = randomUUID();
+  newChats.push({
+    id: chatId,
+    title: project.title,
+    isGroup: true,
+    createdBy: project.userId,
+    projectId: project.id,
+    createdAt: project.createdAt,
+    updatedAt: project.createdAt,
+  });
+  newParticipants.push({ chatId, userId: project.userId, role: "admin" });
+  for (const member of team) newParticipants.push({ chatId, userId: member, role: "member" });
+  if (newChats.length <= TALKATIVE_TEAMS) {
+    const speakers = [project.userId, ...team];
+    TEAM_TALK.forEach((content, i) =>
+      newMessages.push({
+        chatId,
+        senderId: speakers[i % speakers.length]!,
+        seq: i + 1,
+        clientId: randomUUID(),
+        content,
+        createdAt: new Date(project.createdAt!.getTime() + (i + 1) * 60_000),
+      }),
+    );
+  }
+}
+await insertInChunks(newRequests, (chunk) => db.insert(projectJoinRequests).values(chunk));
+await insertInChunks(newChats, (chunk) => db.insert(chats).values(chunk));
+await insertInChunks(newParticipants, (chunk) => db.insert(chatParticipants).values(chunk));
+await insertInChunks(newMessages, (chunk) => db.insert(messages).values(chunk));
+
 console.log(
-  `Seeded ${memberCount} members and ${projectCount} projects in ${((Date.now() - started) / 1000).toFixed(1)} s ` +
+  `Seeded ${memberCount} members, ${projectCount} projects, ${newFriends.length} friendships and requests, ` +
+    `${newRequests.length} join requests and ${newChats.length} team chats in ${((Date.now() - started) / 1000).toFixed(1)} s ` +
     `(password: crewboard-demo; e.g. ${newUsers[0]!.email}).`,
 );

@@ -3,6 +3,7 @@ import type { Cookie } from "lucia";
 import { z, ZodError } from "zod";
 import { DATABASE_BUSY, isDatabaseUnavailable } from "../db/errors";
 import type { RequestVars } from "./env";
+import { isAdministrator } from "./safety/administrators";
 import { transformer } from "./transformer";
 
 export interface Context extends RequestVars {
@@ -83,3 +84,16 @@ const alone = t.middleware(({ ctx, next }) => {
 
 export const unbatchedProcedure = publicProcedure.meta({ alone: true }).use(alone);
 export const unbatchedProtectedProcedure = unbatchedProcedure.use(signedIn);
+
+/**
+ * The moderation desk's procedures. To anyone but an administrator they do not exist: the app serves
+ * everyone else a router without them (worker/app.ts), and one reached anyway answers the same.
+ */
+const administrator = t.middleware(({ ctx, path, next }) => {
+  if (!ctx.session || !isAdministrator(ctx.config, ctx.user)) {
+    throw new TRPCError({ code: "NOT_FOUND", message: `No procedure found on path "${path}"` });
+  }
+  return next({ ctx: { user: ctx.user, session: ctx.session } });
+});
+
+export const adminProcedure = publicProcedure.use(administrator);

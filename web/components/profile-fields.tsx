@@ -153,6 +153,53 @@ export function InterestsField({
   );
 }
 
+/** A profile switch: a checkbox with its label and what it means. */
+export function SwitchField({
+  id,
+  label,
+  hint,
+  checked,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <div className="flex items-start gap-3">
+      <Checkbox
+        id={id}
+        checked={checked}
+        onCheckedChange={(value) => onChange(value === true)}
+        aria-describedby={`${id}-hint`}
+        className="mt-0.5"
+      />
+      <div className="grid gap-1">
+        <Label htmlFor={id} className="cursor-pointer">
+          {label}
+        </Label>
+        <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+          {hint}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** 'Open to join projects', asked in onboarding (step 3) and Settings. */
+export const OPEN_TO_JOIN = {
+  label: "Open to join projects",
+  hint: "Project owners looking for teammates can find you with this filter in Find People.",
+};
+
+/** 'Show me in search', in Settings. */
+export const SHOW_IN_SEARCH = {
+  label: "Show me in search",
+  hint: "Off, you are not listed in Find People nor suggested to anyone; your friends and teams still see you.",
+};
+
 type Background = Pick<ProfileFormValues, "developerType" | "experience" | "specialization" | "region">;
 
 /** The four dropdowns onboarding (step 2) and settings both ask. */

@@ -19,7 +19,7 @@ export function ShellOutline({ heading }: { heading?: PageHeading }) {
         </div>
       </header>
       <div className="fixed bottom-0 left-0 top-16 hidden w-16 flex-col gap-1 border-r p-2 md:flex" aria-hidden>
-        {Array.from({ length: 5 }, (_, i) => (
+        {Array.from({ length: 6 }, (_, i) => (
           <span key={i} className="h-11 animate-pulse rounded-md bg-muted" />
         ))}
       </div>

@@ -1,6 +1,6 @@
 import * as Tooltip from "@radix-ui/react-tooltip";
 import { Link } from "@tanstack/react-router";
-import { FolderKanban, Home, LayoutGrid, UserPlus, Users } from "lucide-react";
+import { FolderKanban, Home, LayoutGrid, UserPlus, Users, UserSearch } from "lucide-react";
 import { useRef, useState } from "react";
 import { cn } from "../lib/cn";
 import { trpc } from "../lib/trpc";
@@ -10,6 +10,7 @@ const ITEMS = [
   { to: "/dashboard", label: "Home", icon: Home },
   { to: "/my-projects", label: "My Projects", icon: FolderKanban },
   { to: "/all-projects", label: "All Projects", icon: LayoutGrid },
+  { to: "/people", label: "People", icon: UserSearch },
   { to: "/friends", label: "Friends", icon: Users },
   { to: "/requests", label: "Requests", icon: UserPlus },
 ] as const;
@@ -125,7 +126,8 @@ export function MobileNav() {
           key={to}
           to={to}
           aria-label={counts[to]?.count ? labelWithCount(label, counts[to]) : undefined}
-          className="relative flex flex-1 flex-col items-center gap-0.5 py-2 text-[11px] text-muted-foreground data-[status=active]:text-primary"
+          // Six equal slots on a phone: a two-word label takes two short lines rather than a wider slot.
+          className="relative flex min-w-0 flex-1 basis-0 flex-col items-center gap-0.5 px-0.5 py-2 text-center text-[11px] leading-3 text-muted-foreground data-[status=active]:text-primary"
         >
           <Icon className="size-5" aria-hidden />
           {label}

@@ -14,7 +14,7 @@ const ARTIFACTS = fileURLToPath(new URL("../../.e2e-artifacts", import.meta.url)
 export const ACTION_TIMEOUT_MS = 10_000;
 
 /** Debian's Chromium: playwright-core never downloads its own browser here. */
-const launchChromium = () =>
+const launchChromium = (extraArgs: string[]) =>
   chromium.launch({
     executablePath: "/usr/bin/chromium",
     args: [
@@ -25,8 +25,15 @@ const launchChromium = () =>
       "--disable-background-networking",
       "--disable-component-update",
       "--disable-sync",
+      ...extraArgs,
     ],
   });
+
+/**
+ * A camera and a microphone for calls: Chromium's own test pattern and tone, granted without asking
+ * (the permission prompt is the browser's, not the page's).
+ */
+export const FAKE_MEDIA_ARGS = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"];
 
 /** Every test signs up from 127.0.0.1; the real limits would refuse a whole file's worth. */
 export const E2E_ENV = { RATE_LIMIT_SIGNUP_PER_IP: "10000", RATE_LIMIT_SIGNIN_PER_IP: "10000" };
@@ -37,7 +44,7 @@ const slug = (text: string) =>
     .replace(/^-|-$/g, "")
     .slice(0, 80);
 
-const testWith = (options: Pick<HostOptions, "rooms">) =>
+const testWith = ({ chromiumArgs = [], ...options }: Pick<HostOptions, "rooms"> & { chromiumArgs?: string[] }) =>
   base
     /** Outside configuration for the file's server; a file overrides it to reach its stand-ins. */
     .extend("appEnv", { scope: "file" }, async (): Promise<Record<string, string>> => ({}))
@@ -52,7 +59,7 @@ const testWith = (options: Pick<HostOptions, "rooms">) =>
       return app;
     })
     .extend("browser", { scope: "file" }, async ({}, { onCleanup }) => {
-      const browser = await launchChromium();
+      const browser = await launchChromium(chromiumArgs);
       onCleanup(() => browser.close());
       return browser;
     })
@@ -84,3 +91,5 @@ const testWith = (options: Pick<HostOptions, "rooms">) =>
 export const test = testWith({});
 /** The same, with the chat rooms running, as `npm start` runs them. */
 export const liveTest = testWith({ rooms: true });
+/** With the rooms, and a browser that has a camera and a microphone (web/e2e/calls.e2e.ts). */
+export const mediaTest = testWith({ rooms: true, chromiumArgs: FAKE_MEDIA_ARGS });

@@ -132,6 +132,7 @@ describe("pre-rendered outlines of the signed-in pages", () => {
     "/dashboard": "Dashboard",
     "/all-projects": "All Projects",
     "/my-projects": "My Projects",
+    "/people": "Find People",
     "/friends": "Friends & Chats",
     "/requests": "Friend Requests",
   };

@@ -6,10 +6,10 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import axe from "axe-core";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { describe, expect } from "vitest";
-import { test } from "./harness";
+import { test as base } from "./harness";
+import { contrastViolations, findLayoutDefects, settleAnimations } from "./layout-defects";
 import type { RunningHost } from "@testing/host";
 import { unsubscribeQuery } from "@worker/notifications/unsubscribe";
 import { call, newMember, paidPurchase, signUp } from "./ui";
@@ -17,6 +17,10 @@ import { call, newMember, paidPurchase, signUp } from "./ui";
 const SHOTS = fileURLToPath(new URL("../../.e2e-artifacts/sweep", import.meta.url));
 const WIDTHS = [1280, 375] as const;
 const PAID_SESSION = "cs_test_sweep";
+/** The seeded member runs the moderation desk too, so the sweep sees it with reports on it. */
+const ADMIN_EMAIL = "grace.sweep@example.com";
+
+const test = base.override("appEnv", { scope: "file" }, async () => ({ ADMIN_EMAILS: ADMIN_EMAIL }));
 
 interface Visit {
   path: string;
@@ -50,9 +54,22 @@ async function uploadFrom(page: Page, chatId: string, name: string, text: string
 
 /** A site as a member sees it after a week: two members, friends, a project with a team, a chat. */
 async function seed(app: RunningHost, page: Page, newPage: () => Promise<Page>) {
-  await signUp(page, { ...newMember(), displayName: "Grace Hopper" });
+  await signUp(page, { ...newMember(), displayName: "Grace Hopper", email: ADMIN_EMAIL });
+  await page.goto(await app.latestVerificationLink(ADMIN_EMAIL));
+  await page.getByRole("heading", { name: "Email verified successfully!" }).waitFor();
   const friendPage = await newPage();
   const friend = await signUp(friendPage, { ...newMember(), displayName: "Linus Benedict Torvalds-Lovelace" });
+  await call(friendPage, "profiles.update", {
+    displayName: friend.displayName,
+    bio: null,
+    age: null,
+    developerType: "Backend Developer",
+    experience: "Expert (5+ years)",
+    specialization: "Embedded Systems",
+    region: "Kyrgyzstan",
+    interestedProjects: ["Mobile Apps"],
+    skills: ["Rust", "Embedded C", "Orbital mechanics and ground stations", "Kotlin", "GraphQL"],
+  });
   const { id: projectId } = await call<{ id: string }>(page, "projects.create", {
     title: "Orbit Planner for Hobby Satellites",
     category: "Mobile Apps",
@@ -79,6 +96,12 @@ async function seed(app: RunningHost, page: Page, newPage: () => Promise<Page>) 
   const send = (from: Page, content: string, replyToId?: number) =>
     call<{ id: number }>(from, "chats.send", { chatId, clientId: crypto.randomUUID(), content, replyToId });
   const question = await send(page, "Shall we plan the next pass?");
+  await call(friendPage, "safety.report", {
+    target: { kind: "message", messageId: question.id },
+    reason: "harassment",
+    details: "Keeps asking about satellite passes at three in the morning, in every chat we share.",
+  });
+  await call(friendPage, "safety.report", { target: { kind: "project", projectId }, reason: "spam" });
   // A reply with a reaction, an edited message and a deleted one, as a week of talk leaves a chat.
   const answer = await send(friendPage, "Thursday works, the pass is at 21:40 over the north ridge", question.id);
   await call(page, "messages.react", { chatId, messageId: answer.id, emoji: "👍", on: true });
@@ -132,99 +155,18 @@ function visits(seeded: Awaited<ReturnType<typeof seed>>): Visit[] {
     { path: "/friends", ready: seeded.friendName, as: "member" },
     { path: "/requests", ready: "You're all caught up! No friend requests to review.", as: "member" },
     { path: `/member/${seeded.friendId}`, ready: seeded.friendName, as: "member" },
+    { path: "/people", ready: seeded.friendName, as: "member" },
     { path: `/chat/${seeded.chatId}`, ready: "This message was deleted", as: "member" },
     { path: "/settings", ready: "Settings", as: "member" },
     { path: "/notifications", ready: seeded.friendName, as: "member" },
+    {
+      path: "/admin/reports",
+      ready: "Keeps asking about satellite passes at three in the morning, in every chat we share.",
+      as: "member",
+    },
     { path: "/onboarding", ready: "Complete your profile", as: "member" },
     { path: "/pricing", ready: "Lifetime Access", as: "member" },
   ];
-}
-
-/**
- * Runs in the page: what a reviewer would circle. Text counts as cut when it is wider than its own
- * box, taller than a box that clips it, or when its box sticks out of the box holding it (a 52 px
- * tab in a 40 px bar); text cut on purpose (an ellipsis, a line clamp) and boxes that scroll are
- * left alone.
- */
-function findLayoutDefects(): string[] {
-  const defects: string[] = [];
-  const root = document.documentElement;
-  if (root.scrollWidth > window.innerWidth) defects.push(`page scrolls sideways: ${root.scrollWidth}px wide`);
-
-  const label = (el: Element) => `<${el.tagName.toLowerCase()}> "${(el.textContent ?? "").trim().slice(0, 40)}"`;
-  const ownText = (el: Element) =>
-    [...el.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim() !== "");
-  const cutOnPurpose = (style: CSSStyleDeclaration) =>
-    style.textOverflow === "ellipsis" || (style.webkitLineClamp !== "none" && style.webkitLineClamp !== "");
-  const clips = (style: CSSStyleDeclaration) => /hidden|clip/.test(style.overflowX + style.overflowY);
-  const scrolls = (style: CSSStyleDeclaration) => /auto|scroll/.test(style.overflowX + style.overflowY);
-  const holder = (el: Element) => {
-    let box = el.parentElement;
-    while (box && ["inline", "contents"].includes(getComputedStyle(box).display)) box = box.parentElement;
-    return box;
-  };
-
-  for (const el of document.body.querySelectorAll("*")) {
-    if (!ownText(el) || !el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
-    const style = getComputedStyle(el);
-    // Screen-reader-only text is clipped to nothing on purpose.
-    if (style.clip !== "auto" || style.clipPath !== "none" || cutOnPurpose(style)) continue;
-    if (el.scrollWidth > el.clientWidth + 1 && style.display !== "inline" && !scrolls(style)) {
-      defects.push(`text cut (width): ${label(el)} needs ${el.scrollWidth}px, has ${el.clientWidth}px`);
-      continue;
-    }
-    if (clips(style) && !scrolls(style) && el.scrollHeight > el.clientHeight + 1) {
-      defects.push(`text cut (height): ${label(el)} needs ${el.scrollHeight}px, has ${el.clientHeight}px`);
-      continue;
-    }
-    const box = holder(el);
-    // A negative margin pulls a ghost button out to line its text up with the text around it.
-    const pulledOut = [style.marginTop, style.marginRight, style.marginBottom, style.marginLeft].some(
-      (m) => parseFloat(m) < 0,
-    );
-    if (!box || pulledOut || style.display === "inline" || ["absolute", "fixed"].includes(style.position)) continue;
-    const boxStyle = getComputedStyle(box);
-    if (scrolls(boxStyle) || cutOnPurpose(boxStyle)) continue;
-    const inner = el.getBoundingClientRect();
-    const outer = box.getBoundingClientRect();
-    if (
-      inner.top < outer.top - 1 ||
-      inner.bottom > outer.bottom + 1 ||
-      inner.left < outer.left - 1 ||
-      inner.right > outer.right + 1
-    ) {
-      defects.push(
-        `text sticks out: ${label(el)} ${Math.round(inner.width)}×${Math.round(inner.height)} in ${label(box)} ${Math.round(outer.width)}×${Math.round(outer.height)}`,
-      );
-    }
-  }
-  // A placeholder longer than its field shows as a word cut in half.
-  const canvas = document.createElement("canvas").getContext("2d")!;
-  for (const field of document.querySelectorAll<HTMLInputElement>("input[placeholder]")) {
-    if (!field.checkVisibility() || field.value !== "") continue;
-    const style = getComputedStyle(field);
-    canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-    const room = field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-    if (canvas.measureText(field.placeholder).width > room + 1) defects.push(`placeholder cut: "${field.placeholder}"`);
-  }
-  return defects;
-}
-
-async function contrastViolations(page: Page) {
-  // Evaluated, not added as a script tag: the app's CSP refuses inline scripts, as it should.
-  await page.evaluate(axe.source);
-  return page.evaluate(async () => {
-    const { violations } = await window.axe.run(document, { runOnly: { type: "rule", values: ["color-contrast"] } });
-    return violations.flatMap((v) =>
-      v.nodes.map((node) => `contrast: ${node.target.join(" ")} ${node.failureSummary}`),
-    );
-  });
-}
-
-declare global {
-  interface Window {
-    axe: typeof axe;
-  }
 }
 
 let seeded: Promise<Awaited<ReturnType<typeof seed>>> | undefined;
@@ -248,15 +190,7 @@ async function sweep(
         const tab = tabs[visit.as];
         await tab.goto(visit.path);
         await tab.getByText(visit.ready, { exact: true }).first().waitFor();
-        // Fades and slides end before anything is judged: a half-faded text is not a contrast defect.
-        await tab.evaluate(() =>
-          Promise.all(
-            document
-              .getAnimations()
-              .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-              .map((a) => a.finished.catch(() => undefined)),
-          ),
-        );
+        await settleAnimations(tab);
         const defects = [...(await tab.evaluate(findLayoutDefects)), ...(await contrastViolations(tab))];
         found.push(...defects.map((defect) => `${visit.path} ${width} ${scheme} ${visit.as}: ${defect}`));
         if (process.env.SWEEP_SHOTS || defects.length > 0) {

@@ -1,4 +1,5 @@
 import type { MemberRoomEvent } from "@party/protocol";
+import { hearRing, isRingEvent } from "./calls/rings";
 import { useRoomSocket } from "./room-socket";
 import { trpc } from "./trpc";
 
@@ -29,6 +30,8 @@ export function useMemberRoom(userId: string) {
       refreshNotifications();
     },
     onEvent: (event) => {
+      // A call ringing: the incoming-call dialog, on every page of the member at once.
+      if (isRingEvent(event)) hearRing(event);
       if (event.type !== "poke") return;
       if (event.reason === "friend-request") refreshFriends();
       else if (event.reason === "notification") refreshNotifications();

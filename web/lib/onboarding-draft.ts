@@ -37,6 +37,7 @@ export function readDraft(memberId: string, initial: ProfileFormValues, steps: n
       specialization: fromList(SPECIALIZATIONS, text(values.specialization, initial.specialization)),
       region: fromList(REGIONS, text(values.region, initial.region)) || initial.region,
       interestedProjects: INTERESTED_PROJECTS.filter((item) => list(values.interestedProjects).includes(item)),
+      openToJoin: typeof values.openToJoin === "boolean" ? values.openToJoin : initial.openToJoin,
     },
   };
 }

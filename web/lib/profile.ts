@@ -42,6 +42,8 @@ export function profileFormValues(profile: OwnProfile | null, me: Me) {
     region: fromList(REGIONS, profile?.region) || DEFAULT_REGION,
     interestedProjects: INTERESTED_PROJECTS.filter((item) => profile?.interestedProjects.includes(item)),
     skills: profile?.skills ?? [],
+    openToJoin: profile?.openToJoin ?? true,
+    listedInSearch: profile?.listedInSearch ?? true,
   };
 }
 

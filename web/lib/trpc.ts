@@ -28,6 +28,7 @@ const UNBATCHED = new Set([
   "credentials.confirmEmailChange",
   "contact.send",
   "friends.request",
+  "safety.report",
   "billing.createCheckout",
 ]);
 export const unbatched = (path: string) => UNBATCHED.has(path);
@@ -109,7 +110,7 @@ const sendAlone: typeof fetch = (input, init) => {
 export const trpcClient = trpc.createClient({
   links: [
     // A batch is one JSON body, so uploads (FormData) travel on their own request; and the server
-    // refuses account, password, contact, add-friend and checkout calls inside a batch (each must be counted on its own);
+    // refuses account, password, contact, add-friend, report and checkout calls inside a batch (each must be counted on its own);
     // a chat message does not wait for one.
     splitLink({
       condition: (op) => isNonJsonSerializable(op.input) || unbatched(op.path) || immediate(op.path),

@@ -1,5 +1,6 @@
 import { createFileRoute, Outlet, redirect, useNavigate, useRouter } from "@tanstack/react-router";
-import { useDeferredValue, useEffect } from "react";
+import { lazy, useDeferredValue, useEffect } from "react";
+import { AfterPaint } from "../components/after-paint";
 import { PendingOutline } from "../components/shell-outline";
 import { loadData } from "../lib/data";
 import { DataProvider } from "../lib/data-provider";
@@ -66,8 +67,18 @@ function Guarded() {
   return me ? <Live userId={me.id} /> : <Outlet />;
 }
 
-/** Signed-in pages stay live through the member's own room. */
+/** Incoming calls and the call in progress, over any signed-in page (its code comes after the first paint). */
+const CallLayer = lazy(() => import("../components/calls/call-layer"));
+
+/** Signed-in pages stay live through the member's own room, which also rings them for calls. */
 function Live({ userId }: { userId: string }) {
   useMemberRoom(userId);
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <AfterPaint>
+        <CallLayer myId={userId} />
+      </AfterPaint>
+    </>
+  );
 }

@@ -6,6 +6,7 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "@db/client";
 import {
+  blocks,
   chatParticipants,
   chats,
   messages,
@@ -13,6 +14,7 @@ import {
   profiles,
   projectJoinRequests,
   projects,
+  reports,
   users,
 } from "@db/schema";
 import { nameOf } from "../chats/listing";
@@ -127,6 +129,25 @@ export async function exportAccount(db: Db, userId: string) {
     .where(eq(payments.userId, userId))
     .orderBy(asc(payments.createdAt));
 
+  const blocked = await db
+    .select({ memberId: blocks.blockedId, name: nameOf("profiles"), blockedAt: blocks.createdAt })
+    .from(blocks)
+    .leftJoin(profiles, eq(profiles.id, blocks.blockedId))
+    .where(eq(blocks.blockerId, userId))
+    .orderBy(asc(blocks.createdAt));
+  // What the member reported and why; not the reported words, which may be another member's.
+  const filedReports = await db
+    .select({
+      about: reports.targetKind,
+      reason: reports.reason,
+      details: reports.details,
+      status: reports.status,
+      createdAt: reports.createdAt,
+    })
+    .from(reports)
+    .where(eq(reports.reporterId, userId))
+    .orderBy(asc(reports.createdAt));
+
   return {
     exportedAt: new Date(),
     account: account ?? null,
@@ -140,5 +161,7 @@ export async function exportAccount(db: Db, userId: string) {
       myMessages: ownMessages.filter((m) => m.chatId === chat.id).map(({ content, sentAt }) => ({ content, sentAt })),
     })),
     payments: ownPayments,
+    blocked,
+    reports: filedReports,
   };
 }

@@ -1,5 +1,5 @@
 import { DrizzleSQLiteAdapter } from "@lucia-auth/adapter-drizzle";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { Lucia, TimeSpan, type DatabaseSession, type DatabaseUser } from "lucia";
 import type { Db } from "@db/client";
 import { sessions, users } from "@db/schema";
@@ -8,12 +8,15 @@ import { sessions, users } from "@db/schema";
 const sessionAndUserQueries = new WeakMap<Db, ReturnType<typeof prepareSessionAndUser>>();
 
 function prepareSessionAndUser(db: Db) {
-  return db
-    .select({ session: sessions, email: users.email, emailVerifiedAt: users.emailVerifiedAt })
-    .from(sessions)
-    .innerJoin(users, eq(sessions.userId, users.id))
-    .where(eq(sessions.id, sql.placeholder("id")))
-    .prepare();
+  return (
+    db
+      .select({ session: sessions, email: users.email, emailVerifiedAt: users.emailVerifiedAt })
+      .from(sessions)
+      .innerJoin(users, eq(sessions.userId, users.id))
+      // A suspended account's sessions end at once, a sign-in racing the suspension's included.
+      .where(and(eq(sessions.id, sql.placeholder("id")), isNull(users.suspendedAt)))
+      .prepare()
+  );
 }
 
 /** lucia's Drizzle adapter, reading the session and its user in one query instead of two. */

@@ -10,11 +10,13 @@ export interface RateRule {
   windowMs: number;
 }
 
+export const ONE_DAY_MS = 24 * 60 * 60 * 1000;
+
 /**
- * The longest window any rule counts over (an hour: sign-ups, resets, address changes, contact
- * messages, friend lookups). A counter whose window started before that counts nothing any more.
+ * The longest window any rule counts over (a day: reports; the others count over an hour or less).
+ * A counter whose window started before that counts nothing any more.
  */
-export const LONGEST_WINDOW_MS = 60 * 60 * 1000;
+export const LONGEST_WINDOW_MS = ONE_DAY_MS;
 
 /** Which counter an attempt counts against: a rule and whom it is about (an address, an IP, a member). */
 export type Attempt = [rule: RateRule, subject: string];
@@ -73,6 +75,13 @@ export const refundAttempt = (db: Db, attempt: Attempt) =>
 export function minutesFrom(ms: number) {
   const minutes = Math.max(1, Math.ceil(ms / 60_000));
   return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+}
+
+/** A long wait as a member reads it: whole hours, rounded up, once it is over an hour; minutes below that. */
+export function hoursFrom(ms: number) {
+  if (ms <= 60 * 60_000) return minutesFrom(ms);
+  const hours = Math.ceil(ms / (60 * 60_000));
+  return `${hours} hours`;
 }
 
 export const tooManyAttemptsMessage = (retryAfterMs: number) =>

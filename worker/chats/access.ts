@@ -1,16 +1,22 @@
 import { TRPCError } from "@trpc/server";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, not, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { chatParticipants, chats } from "@db/schema";
+import { privateChatHiddenFrom } from "../safety/reach";
 
 export const CHAT_NOT_FOUND = "This chat does not exist or you are no longer in it.";
 export const NOT_FRIENDS = "You can only message your friends.";
 export const GROUP_FRIENDS_ONLY = "You can only add your friends to a group.";
 export const ADMINS_ONLY = "Only a group admin can add members.";
 
+/** Holds while the member is in the chat: for a statement that acts only on current participants. */
+export const participantNow = (chatId: string, userId: string | SQL) =>
+  sql`SELECT 1 FROM chat_participants WHERE chat_id = ${chatId} AND user_id = ${userId} AND left_at IS NULL`;
+
 /**
  * The chat and the caller's place in it, for current participants only. Anyone else, and an
- * unknown id, get the same answer, so ids cannot be probed.
+ * unknown id, get the same answer, so ids cannot be probed. A private chat with a member the caller
+ * blocked is hidden from them the same way until they unblock.
  */
 export async function currentChat(db: Db, chatId: string, userId: string) {
   const [row] = await db
@@ -18,7 +24,12 @@ export async function currentChat(db: Db, chatId: string, userId: string) {
     .from(chatParticipants)
     .innerJoin(chats, eq(chats.id, chatParticipants.chatId))
     .where(
-      and(eq(chatParticipants.chatId, chatId), eq(chatParticipants.userId, userId), isNull(chatParticipants.leftAt)),
+      and(
+        eq(chatParticipants.chatId, chatId),
+        eq(chatParticipants.userId, userId),
+        isNull(chatParticipants.leftAt),
+        not(privateChatHiddenFrom(userId)),
+      ),
     );
   if (!row) throw new TRPCError({ code: "NOT_FOUND", message: CHAT_NOT_FOUND });
   return row;

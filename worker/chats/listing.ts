@@ -7,7 +7,9 @@ import { sql } from "drizzle-orm";
 import { DELETED_MEMBER } from "@core/account-rules";
 import { ATTACHMENT_MARK } from "@core/attachment-rules";
 import { MESSAGE_DELETED } from "@core/chat-rules";
+import type { MessageType } from "@core/enums";
 import type { Db } from "@db/client";
+import { hasBlocked, privateChatHiddenFrom } from "../safety/reach";
 
 export const LIST_PAGE_SIZE = 20;
 
@@ -32,9 +34,10 @@ interface ChatListRow {
   muted: number;
   member_count: number;
   last_content: string | null;
-  last_type: "text" | "system" | null;
+  last_type: MessageType | null;
   last_sender_id: string | null;
   last_sender_name: string | null;
+  last_sender_blocked: number;
   other_id: string | null;
   other_name: string | null;
   other_avatar: string | null;
@@ -51,7 +54,7 @@ export async function listChats(db: Db, userId: string, kind: "chats" | "groups"
           WHERE a.message_id = m.id ORDER BY a.position LIMIT 1), '')
         ELSE m.content END AS last_content,
       m.message_type AS last_type, m.sender_id AS last_sender_id,
-      ${nameOf("sp")} AS last_sender_name,
+      ${nameOf("sp")} AS last_sender_name, ${hasBlocked(userId, sql`m.sender_id`)} AS last_sender_blocked,
       o.user_id AS other_id, ${nameOf("op")} AS other_name, op.avatar_url AS other_avatar
     FROM chat_participants p
     JOIN chats c ON c.id = p.chat_id
@@ -60,6 +63,7 @@ export async function listChats(db: Db, userId: string, kind: "chats" | "groups"
     LEFT JOIN chat_participants o ON c.is_group = 0 AND o.chat_id = c.id AND o.user_id <> p.user_id
     LEFT JOIN profiles op ON op.id = o.user_id
     WHERE p.user_id = ${userId} AND p.left_at IS NULL AND c.is_group = ${kind === "groups" ? 1 : 0}
+      AND NOT ${privateChatHiddenFrom(userId, "c")}
       ${cursor ? sql`AND (c.updated_at < ${cursor.updatedAt} OR (c.updated_at = ${cursor.updatedAt} AND c.id < ${cursor.id}))` : sql``}
     ORDER BY c.updated_at DESC, c.id DESC
     LIMIT ${LIST_PAGE_SIZE + 1}`);
@@ -79,6 +83,8 @@ export async function listChats(db: Db, userId: string, kind: "chats" | "groups"
             messageType: row.last_type!,
             senderId: row.last_sender_id!,
             senderName: row.last_sender_name ?? "",
+            /** From a member the viewer blocked: the list shows no words of theirs. */
+            fromBlocked: Boolean(row.last_sender_blocked),
           },
     other: row.other_id ? { id: row.other_id, name: row.other_name ?? "", avatarUrl: row.other_avatar } : null,
   }));
@@ -88,18 +94,19 @@ export async function listChats(db: Db, userId: string, kind: "chats" | "groups"
   return { items, nextCursor };
 }
 
-/** Tab counts and the sidebar badge: muted chats do not count toward unread. */
+/** Tab counts and the sidebar badge: muted chats, and private chats hidden by a block, do not count. */
 export async function chatSummary(db: Db, userId: string) {
   const row = await db.get<{ chats: number | null; groups: number | null; unread: number | null }>(sql`
     SELECT sum(c.is_group = 0) AS chats, sum(c.is_group) AS groups,
       sum(CASE WHEN p.muted THEN 0 ELSE max(c.last_seq - p.last_read_seq, 0) END) AS unread
     FROM chat_participants p JOIN chats c ON c.id = p.chat_id
-    WHERE p.user_id = ${userId} AND p.left_at IS NULL`);
+    WHERE p.user_id = ${userId} AND p.left_at IS NULL AND NOT ${privateChatHiddenFrom(userId, "c")}`);
   return { chats: row?.chats ?? 0, groups: row?.groups ?? 0, unread: row?.unread ?? 0 };
 }
 
 interface ParticipantRow {
   user_id: string;
+  blocked: number;
   role: "admin" | "member";
   left_at: number | null;
   name: string;
@@ -107,10 +114,14 @@ interface ParticipantRow {
   specialization: string | null;
 }
 
-/** Everyone who is or was in the chat, so old messages still show their sender's name. */
-export async function participantsOf(db: Db, chatId: string) {
+/**
+ * Everyone who is or was in the chat, so old messages still show their sender's name, each marked
+ * when the viewer blocked them: a group's page folds their messages away.
+ */
+export async function participantsOf(db: Db, chatId: string, viewerId: string) {
   const rows = await db.all<ParticipantRow>(sql`
-    SELECT p.user_id, p.role, p.left_at, ${nameOf("pr")} AS name, pr.avatar_url, pr.specialization
+    SELECT p.user_id, p.role, p.left_at, ${nameOf("pr")} AS name, pr.avatar_url, pr.specialization,
+      ${hasBlocked(viewerId, sql`p.user_id`)} AS blocked
     FROM chat_participants p LEFT JOIN profiles pr ON pr.id = p.user_id
     WHERE p.chat_id = ${chatId}
     ORDER BY p.created_at, p.user_id`);
@@ -121,6 +132,7 @@ export async function participantsOf(db: Db, chatId: string) {
     name: row.name ?? "",
     avatarUrl: row.avatar_url,
     specialization: row.specialization,
+    blocked: Boolean(row.blocked),
   }));
 }
 

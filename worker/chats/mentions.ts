@@ -8,6 +8,7 @@ import { sql } from "drizzle-orm";
 import { keepMentions, MAX_MENTIONS, mentionedIds } from "@core/mentions";
 import type { Db } from "@db/client";
 import { notificationStatements } from "../notifications/write";
+import { notBlockedBetween } from "../safety/reach";
 
 export interface Resolved {
   /** The text as stored: tokens of anyone but the group's current members read as plain `@Name`. */
@@ -48,7 +49,8 @@ interface Sent {
  * Each mentioned member's notification, for the batch that stores the message, after its insert.
  * The event is the message (its id, found by the sender's client id), so a retried send, whose
  * message is already stored, finds the notification written and writes none; a send refused stores
- * no message and notifies nobody. A member who left before the batch is not told.
+ * no message and notifies nobody. A member who left before the batch is not told, nor one a block
+ * keeps apart from the author (either way round), checked in the same statement that writes.
  */
 export function mentionStatements(db: Db, sent: Sent, resolved: Resolved) {
   const message = sql`(SELECT CAST(id AS TEXT) FROM messages WHERE sender_id = ${sent.senderId} AND client_id = ${sent.clientId} AND chat_id = ${sent.chatId})`;
@@ -60,7 +62,7 @@ export function mentionStatements(db: Db, sent: Sent, resolved: Resolved) {
       subjectId: sent.chatId,
       subjectTitle: resolved.title,
       eventKey: message,
-      happened: sql`${message} IS NOT NULL AND EXISTS (
+      happened: sql`${message} IS NOT NULL AND ${notBlockedBetween(sent.senderId, memberId)} AND EXISTS (
         SELECT 1 FROM chat_participants WHERE chat_id = ${sent.chatId} AND user_id = ${memberId} AND left_at IS NULL)`,
     }),
   );

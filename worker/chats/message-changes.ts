@@ -1,7 +1,7 @@
 /**
  * Changing a stored message: an edit, a deletion for everyone, a reaction. Each is one conditional
  * statement that checks who may make it, followed in the same transaction by a read of the message
- * as it now is. Triggers (migration 0013) keep the history, the reactions' summary and the chat's
+ * as it now is. Triggers (migration 0016) keep the history, the reactions' summary and the chat's
  * change number in that same statement, so a retried or racing change never loses another.
  */
 import { sql, type SQL } from "drizzle-orm";
@@ -37,7 +37,7 @@ export const editMessage = (db: Db, t: Target, content: string) =>
     sql`UPDATE messages SET content = ${content}, edited_at = unixepoch('subsec') * 1000
       WHERE id = ${t.messageId} AND chat_id = ${t.chatId} AND sender_id = ${t.memberId}
         AND message_type = 'text' AND deleted_at IS NULL AND content IS NOT ${content}
-        AND ${stillIn(t)} AND EXISTS (${mayTalk(t.chatId)})
+        AND ${stillIn(t)} AND EXISTS (${mayTalk(t.chatId, t.memberId)})
       RETURNING id`,
   );
 
@@ -68,7 +68,7 @@ export const setReaction = (db: Db, t: Target, emoji: Reaction, on: boolean) =>
       ? sql`INSERT INTO message_reactions (message_id, emoji, member_id)
           SELECT id, ${emoji}, ${t.memberId} FROM messages
           WHERE id = ${t.messageId} AND chat_id = ${t.chatId} AND message_type = 'text' AND deleted_at IS NULL
-            AND ${stillIn(t)} AND EXISTS (${mayTalk(t.chatId)})
+            AND ${stillIn(t)} AND EXISTS (${mayTalk(t.chatId, t.memberId)})
           ON CONFLICT DO NOTHING
           RETURNING message_id AS id`
       : sql`DELETE FROM message_reactions

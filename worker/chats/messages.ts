@@ -5,8 +5,10 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { MESSAGE_PAGE_SIZE, QUOTE_LENGTH } from "@core/chat-rules";
+import type { MessageType } from "@core/enums";
 import type { WireMessage } from "@party/protocol";
 import { allClaimable } from "../attachments/uploads";
+import { notBlockedBetween } from "../safety/reach";
 import { chatPairAreFriends } from "./friendship";
 
 export interface NewMessage {
@@ -14,7 +16,7 @@ export interface NewMessage {
   senderId: string;
   clientId: string;
   content: string;
-  messageType: "text" | "system";
+  messageType: MessageType;
   replyToId?: number | null;
   /** Uploads the message carries: it is stored only if every one may be claimed (attachments/uploads.ts). */
   attachmentIds?: string[];
@@ -30,7 +32,7 @@ export interface MessageRow {
   sender_id: string;
   client_id: string;
   content: string;
-  message_type: "text" | "system";
+  message_type: MessageType;
   created_at: number;
   /** JSON: WireMessage's replyTo, `deleted` as 0 or 1. */
   reply_to: string | null;
@@ -90,11 +92,11 @@ export const selectMessages = (rest: SQL) => sql`SELECT ${MESSAGE_COLUMNS} FROM 
 
 /**
  * Inserts the message while its sender is still in the chat and, for a member's own words in a
- * private chat, while the two are still friends; and, for a reply, while what it answers is in the
- * same chat. Nothing otherwise, or when this sender already stored this client id (a retried send).
- * Returns the new row, if any, with the chat's `members_version` as of the insert (for
- * `recipientsAt`). Triggers move the chat's newest sequence number and the sender's read mark in the
- * same statement (migration 0009).
+ * private chat, while the two are still friends and neither has blocked the other; and, for a
+ * reply, while what it answers is in the same chat. Nothing otherwise, or when this sender already
+ * stored this client id (a retried send). Returns the new row, if any, with the chat's
+ * `members_version` as of the insert (for `recipientsAt`). Triggers move the chat's newest
+ * sequence number and the sender's read mark in the same statement (migration 0009).
  */
 export function insertMessage(db: Db, m: NewMessage) {
   const replyToId = m.replyToId ?? null;
@@ -106,16 +108,22 @@ export function insertMessage(db: Db, m: NewMessage) {
       SELECT 1 FROM chat_participants
       WHERE chat_id = ${m.chatId} AND user_id = ${m.senderId} AND left_at IS NULL
     )
-    ${m.messageType === "text" ? sql`AND EXISTS (${mayTalk(m.chatId)})` : sql``}
+    ${m.messageType === "text" ? sql`AND EXISTS (${mayTalk(m.chatId, m.senderId)})` : sql``}
     ${replyToId === null ? sql`` : sql`AND EXISTS (SELECT 1 FROM messages WHERE id = ${replyToId} AND chat_id = ${m.chatId})`}
     ${m.attachmentIds?.length ? sql`AND ${allClaimable(m.chatId, m.senderId, m.attachmentIds, m.now ?? Date.now())}` : sql``}
     ON CONFLICT (sender_id, client_id) DO NOTHING
     ${RETURNING_MESSAGE}, (SELECT members_version FROM chats WHERE chats.id = messages.chat_id) AS members_version`);
 }
 
-/** A group, or a private chat whose two members are still friends. */
-export const mayTalk = (chatId: string) =>
-  sql`SELECT 1 FROM chats WHERE chats.id = ${chatId} AND (chats.is_group OR ${chatPairAreFriends})`;
+/**
+ * A group, or a private chat whose two members are still friends and may reach each other; never
+ * an archived team chat.
+ */
+export const mayTalk = (chatId: string, senderId: string) => {
+  const other = sql`(SELECT user_id FROM chat_participants WHERE chat_id = chats.id AND user_id <> ${senderId})`;
+  return sql`SELECT 1 FROM chats WHERE chats.id = ${chatId} AND NOT chats.archived
+    AND (chats.is_group OR (${chatPairAreFriends} AND ${notBlockedBetween(senderId, other)}))`;
+};
 
 /** The row a first insert returned, as the client sees it; null when the statement stored nothing. */
 export const insertedMessage = (rows: MessageRow[]) => (rows[0] ? rowToWire(rows[0]) : null);

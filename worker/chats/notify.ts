@@ -1,4 +1,5 @@
 /** Telling the rooms what changed, after the response, so a slow or restarting room never fails a send. */
+import type { CallCommand } from "@party/call-signals";
 import type { ChatNotice, PokeReason, WireMessage } from "@party/protocol";
 import { deliver } from "../rooms/deliver";
 import type { Rooms } from "../rooms/rooms";
@@ -19,4 +20,9 @@ export function pokeMembers({ rooms, defer }: Notifier, userIds: string[], reaso
   for (const userId of userIds) {
     defer(deliver(`${reason} for member ${userId}`, () => rooms.tellMember(userId, { type: "poke", reason })));
   }
+}
+
+/** A call command whose answer nobody waits for (the room forgetting a call it recorded). */
+export function tellCall({ rooms, defer }: Notifier, chatId: string, command: CallCommand) {
+  defer(deliver(`${command.type} of call ${chatId}`, () => rooms.callChat(chatId, command).then(() => undefined)));
 }

@@ -1,22 +1,43 @@
 /**
  * Finding messages by their words, in one chat or across all of a member's chats: messages_fts
- * (migration 0014, kept by triggers) walked newest first, the last word read as the whole words it
+ * (migration 0016, kept by triggers) walked newest first, the last word read as the whole words it
  * begins (message_search_words), each match joined to its message, the
  * member's participation and its chat by primary key. The join order is fixed with CROSS JOIN: the
  * index leads and its rowid order is the page's, so a page costs what its matches cost to walk, not
- * what the member's chats hold.
+ * what the member's chats hold. What a block keeps from the member is not found: the words of
+ * someone they blocked, and a private chat a block hides from them.
  */
-import { sql } from "drizzle-orm";
+import { and, asc, gte, lt, sql } from "drizzle-orm";
 import { sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { Db } from "@db/client";
-import { searchWords, toFtsQuery, wordsBegunIn } from "../projects/search-query";
+import { listedWordsBegun, MAX_WORDS_BEGUN, searchWords, toFtsQuery, wordsBegunRange } from "../projects/search-query";
+import { hasBlocked, privateChatHiddenFrom } from "../safety/reach";
 import { nameOf } from "./listing";
 
 export const SEARCH_PAGE_SIZE = 20;
 
-/** Every word messages_fts holds, kept by the triggers of migration 0014 beside it. */
+/** Every word messages_fts holds, kept by the triggers of migration 0016 beside it. */
 const messageSearchWords = sqliteTable("message_search_words", { word: text("word").primaryKey() });
-const wordsBegun = wordsBegunIn(messageSearchWords);
+
+/** Built once per database: every search asks it. */
+const wordsBegunQueries = new WeakMap<Db, ReturnType<typeof prepareWordsBegun>>();
+const prepareWordsBegun = (db: Db) =>
+  db
+    .select({ word: messageSearchWords.word })
+    .from(messageSearchWords)
+    .where(
+      and(gte(messageSearchWords.word, sql.placeholder("from")), lt(messageSearchWords.word, sql.placeholder("to"))),
+    )
+    .orderBy(asc(messageSearchWords.word))
+    .limit(MAX_WORDS_BEGUN + 1)
+    .prepare();
+
+/** The indexed words `prefix` begins, or null when there are none or too many to list. */
+async function wordsBegun(db: Db, prefix: string) {
+  let query = wordsBegunQueries.get(db);
+  if (!query) wordsBegunQueries.set(db, (query = prepareWordsBegun(db)));
+  return listedWordsBegun((await query.all(wordsBegunRange(prefix))).map((row) => row.word));
+}
 
 interface FoundRow {
   id: number;
@@ -46,7 +67,8 @@ async function matchIn(db: Db, words: string[], scope: SearchScope) {
       ? [scope.chatId]
       : (
           await db.all<{ chat_id: string }>(sql`
-            SELECT chat_id FROM chat_participants WHERE user_id = ${scope.memberId} AND left_at IS NULL
+            SELECT p.chat_id FROM chat_participants p JOIN chats c ON c.id = p.chat_id
+            WHERE p.user_id = ${scope.memberId} AND p.left_at IS NULL AND NOT ${privateChatHiddenFrom(scope.memberId, "c")}
             LIMIT ${MAX_CHATS_NAMED + 1}`)
         ).map((row) => row.chat_id);
   if (chats.length === 0 || chats.length > MAX_CHATS_NAMED) return text;
@@ -75,7 +97,9 @@ export async function searchMessages(db: Db, text: string, scope: SearchScope) {
     LEFT JOIN profiles sp ON sp.id = m.sender_id
     LEFT JOIN chat_participants o ON NOT c.is_group AND o.chat_id = c.id AND o.user_id <> ${scope.memberId}
     LEFT JOIN profiles op ON op.id = o.user_id
-    WHERE messages_fts MATCH ${await matchIn(db, words, scope)} AND m.deleted_at IS NULL
+    WHERE messages_fts MATCH ${await matchIn(db, words, scope)} AND m.deleted_at IS NULL AND m.message_type = 'text'
+      AND NOT ${hasBlocked(scope.memberId, sql`m.sender_id`)}
+      ${scope.chatId === undefined ? sql`AND NOT ${privateChatHiddenFrom(scope.memberId, "c")}` : sql``}
       ${scope.chatId === undefined ? sql`` : sql`AND m.chat_id = ${scope.chatId}`}
       ${scope.before === undefined ? sql`` : sql`AND f.rowid < ${scope.before}`}
     ORDER BY f.rowid DESC

@@ -2,6 +2,7 @@
 import { and, asc, count, desc, eq, or, sql } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { friends, profiles, users } from "@db/schema";
+import { notBlockedBetween } from "../safety/reach";
 
 /**
  * Each row's other side, with their e-mail: lists only ever hold rows where the caller is a side,
@@ -25,7 +26,13 @@ export function friendsOf(db: Db, memberId: string) {
       .innerJoin(users, eq(users.id, other))
       // A profile may be missing (spec §4): the member still shows, named by their e-mail.
       .leftJoin(profiles, eq(profiles.id, users.id))
-      .where(and(eq(friends.status, "accepted"), or(eq(friends.userId, memberId), eq(friends.friendId, memberId))))
+      .where(
+        and(
+          eq(friends.status, "accepted"),
+          or(eq(friends.userId, memberId), eq(friends.friendId, memberId)),
+          notBlockedBetween(friends.userId, friends.friendId),
+        ),
+      )
       .orderBy(asc(sql`lower(coalesce(${profiles.displayName}, ${users.email}))`), asc(users.id))
   );
 }

@@ -10,16 +10,17 @@ import {
   ALREADY_FRIENDS,
   ALREADY_RECEIVED,
   ALREADY_SENT,
-  MEMBER_NOT_FOUND,
   NOT_FRIENDS,
   ONLY_RECIPIENT_ANSWERS,
   ONLY_SENDER_CANCELS,
   PAIR_BUSY,
   REQUEST_GONE,
 } from "@core/friend-rules";
+import { YOU_BLOCKED } from "@core/safety-rules";
 import { isForeignKeyViolation } from "@db/errors";
 import { friends } from "@db/schema";
 import { JUST_WRITTEN, notificationStatements, settleNotification, withdrawNotification } from "../notifications/write";
+import { blockBetween, notBlockedBetween } from "../safety/reach";
 
 type Friendship = typeof friends.$inferSelect;
 
@@ -49,17 +50,24 @@ function refuseExisting(row: Friendship, memberId: string): never {
 }
 
 /**
- * A pending request from `from` to `to`, unless the pair already has a row; the recipient's
- * notification is written with it, and only when it was.
+ * A pending request from `from` to `to`, unless the pair already has a row or a block keeps them
+ * apart (checked in the inserting statement, so a block a moment earlier always wins); the
+ * recipient's notification is written with it, and only when it was. A member who blocked `from`,
+ * or whose account went a moment ago, is answered `gone`: the words the caller uses for a member
+ * who is not there.
  */
-export async function sendRequest(db: Db, from: string, to: string) {
+export async function sendRequest(db: Db, from: string, to: string, gone: string) {
   // The pair's row can vanish between the refused insert and the read (a cancel, a reject): then
   // the way is clear, and the insert is tried again.
   for (let attempt = 0; attempt < 3; attempt++) {
     const id = crypto.randomUUID();
     const [[created], notified] = await db
       .batch([
-        db.insert(friends).values({ id, userId: from, friendId: to }).onConflictDoNothing().returning(),
+        db.all<{ id: string }>(
+          sql`INSERT INTO friends (id, user_id, friend_id)
+            SELECT ${id}, ${from}, ${to} WHERE ${notBlockedBetween(from, to)}
+            ON CONFLICT DO NOTHING RETURNING id`,
+        ),
         ...notificationStatements(db, {
           kind: "friend_request",
           recipient: to,
@@ -69,27 +77,37 @@ export async function sendRequest(db: Db, from: string, to: string) {
         }),
       ])
       .catch((error: unknown) => {
-        // The other member deleted their account a moment ago.
-        throw isForeignKeyViolation(error) ? new TRPCError({ code: "NOT_FOUND", message: MEMBER_NOT_FOUND }) : error;
+        throw isForeignKeyViolation(error) ? new TRPCError({ code: "NOT_FOUND", message: gone }) : error;
       });
     if (created) return { row: created, notified };
     const existing = await rowOfPair(db, from, to);
     if (existing) refuseExisting(existing, from);
+    const block = await blockBetween(db, from, to);
+    if (block === "mine") throw new TRPCError({ code: "FORBIDDEN", message: YOU_BLOCKED });
+    if (block === "theirs") throw new TRPCError({ code: "NOT_FOUND", message: gone });
   }
   // Requests made and withdrawn again and again meanwhile: the member's own retry will settle it.
   throw new TRPCError({ code: "CONFLICT", message: PAIR_BUSY });
 }
 
 /**
- * Accepting twice is answered the same both times: the two are friends either way. The requester
- * is told once, and the request's own notification stops waiting for an answer.
+ * Accepting twice is answered the same both times: the two are friends either way. A block
+ * between them (which removes the request) is checked in the same statement. The requester is
+ * told once, and the request's own notification stops waiting for an answer.
  */
 export async function acceptRequest(db: Db, requestId: string, memberId: string) {
   const [[accepted], notified, , settled] = await db.batch([
     db
       .update(friends)
       .set({ status: "accepted" })
-      .where(and(eq(friends.id, requestId), eq(friends.friendId, memberId), eq(friends.status, "pending")))
+      .where(
+        and(
+          eq(friends.id, requestId),
+          eq(friends.friendId, memberId),
+          eq(friends.status, "pending"),
+          notBlockedBetween(friends.userId, friends.friendId),
+        ),
+      )
       .returning(),
     ...notificationStatements(db, {
       kind: "friend_accepted",
@@ -149,11 +167,16 @@ export async function removeFriend(db: Db, memberId: string, otherId: string) {
   return removed;
 }
 
-export type Relationship = { status: "self" | "none" } | { status: "sent" | "received" | "friends"; requestId: string };
+export type Relationship =
+  { status: "self" | "none" | "blocked" } | { status: "sent" | "received" | "friends"; requestId: string };
 
-/** Where the member stands with another, as the profile view's action button needs it. */
+/**
+ * Where the member stands with another, as the profile view's action button needs it. 'blocked'
+ * only for the blocker: to the blocked member they are strangers.
+ */
 export async function relationshipWith(db: Db, memberId: string, otherId: string): Promise<Relationship> {
   if (memberId === otherId) return { status: "self" };
+  if ((await blockBetween(db, memberId, otherId)) === "mine") return { status: "blocked" };
   const row = await rowOfPair(db, memberId, otherId);
   if (!row) return { status: "none" };
   if (row.status === "accepted") return { status: "friends", requestId: row.id };

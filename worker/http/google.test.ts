@@ -300,6 +300,21 @@ describe("Google callback", () => {
 });
 
 describe("Google callback refusals", () => {
+  it("sends a suspended member back to sign-in, which says the account is suspended, with no session", async () => {
+    const account = googleAccount();
+    const before = t.browser();
+    await signInWithGoogle(before, account);
+    const { id } = (await before.trpc.auth.me.query())!;
+    // As an administrator's suspension leaves the account (worker/safety/suspension.ts).
+    await t.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, id));
+    // Its session is refused at the next request, which blanks the cookie.
+    expect(await before.trpc.auth.me.query()).toBeNull();
+    await expectSignedOut(before);
+    const b = t.browser();
+    expectRedirectToAuthWith(await signInWithGoogle(b, account), "account_suspended");
+    await expectSignedOut(b);
+  });
+
   /** Runs a sign-in that must fail: the member lands on /auth with the message, unsigned and unsaved. */
   async function expectRefused(b: Browser, account: GoogleAccount, callback: URL, app: TestApp = t) {
     const before = await app.db.$count(users);

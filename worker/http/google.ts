@@ -4,6 +4,7 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { OAuthError } from "@core/auth-messages";
 import { signInWithGoogle, type GoogleClaims } from "../auth/accounts";
 import { startSession } from "../auth/session";
+import { isSuspended } from "../safety/suspension";
 import type { GoogleConfig } from "../config";
 import type { AppEnv } from "../env";
 
@@ -63,6 +64,7 @@ export const googleRoutes = new Hono<AppEnv>()
     if (!claims.sub || !claims.email || claims.email_verified !== true) return fail("google_failed");
 
     const userId = await signInWithGoogle(c.var.db, { ...claims, email: claims.email });
+    if (await isSuspended(c.var.db, userId)) return fail("account_suspended");
     const cookie = await startSession(c.var.db, c.var.auth, userId, c.var.device);
     c.header("Set-Cookie", cookie.serialize(), { append: true });
     return c.redirect("/dashboard");

@@ -18,7 +18,7 @@ const outline = (path: string): PrerenderedPage => ({ path, file: `${path.slice(
 export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
   { path: "/", file: "home.html", kind: "page" },
   { path: "/pricing", file: "pricing.html", kind: "page" },
-  ...["/dashboard", "/all-projects", "/my-projects", "/friends", "/requests"].map(outline),
+  ...["/dashboard", "/all-projects", "/my-projects", "/people", "/friends", "/requests"].map(outline),
   // Every chat's address shows the same frame; the file's own address is a chat's too (/chat/outline).
   { path: "/chat/:chatId", file: "chat/outline.html", kind: "outline" },
 ];

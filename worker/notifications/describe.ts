@@ -49,6 +49,7 @@ const DESCRIBE: Record<NotificationKind, (s: Subject) => Described> = {
   }),
   group_added: (s) => ({ title: "Added to a group", text: `added you to ${group(s)}`, url: chatUrl(s) }),
   mention: (s) => ({ title: "New mention", text: `mentioned you in ${group(s)}`, url: chatUrl(s) }),
+  missed_call: (s) => ({ title: "Missed call", text: "tried to call you", url: chatUrl(s) }),
   pro_confirmed: () => ({
     title: "Lifetime Access confirmed",
     text: "Your Lifetime Access is confirmed. Thank you for your support!",

@@ -22,6 +22,7 @@ import type { Config } from "../config";
 import { nameOf } from "../chats/listing";
 import { queueEmailToUser } from "../mail/outbox";
 import { composeDigest, type Digest } from "./digest-email";
+import { notBlockedBetween, privateChatBlockedFor } from "../safety/reach";
 import { preferencesOf } from "./preferences";
 
 /** Members one claim takes; their digests are built side by side. */
@@ -67,18 +68,23 @@ async function emailedKinds(db: Db, member: string) {
 
 type Wanted = Awaited<ReturnType<typeof emailedKinds>>;
 
-/** The member's notifications of wanted kinds that are unread and in no digest yet (a partial index serves it). */
+/**
+ * The member's notifications of wanted kinds that are unread and in no digest yet (a partial index
+ * serves it), but for those from a member on the other side of a block, as in the bell.
+ */
 const waitingNotifications = (member: string, kinds: NotificationKind[]) =>
   and(
     eq(notifications.recipientId, member),
     inArray(notifications.kind, kinds),
     isNull(notifications.readAt),
     isNull(notifications.emailedAt),
+    notBlockedBetween(notifications.recipientId, notifications.actorId),
   );
 
 /**
- * The member's private chats, not muted, with messages newer than both their read mark and the last
- * told of (`p` their participation, `c` the chat, `newest` its newest message; `joins` adds more).
+ * The member's private chats, not muted and with no block between the two, with messages newer than
+ * both their read mark and the last told of (`p` their participation, `c` the chat, `newest` its
+ * newest message; `joins` adds more).
  */
 const waitingChats = (member: string, joins = sql``) => sql`
   FROM chat_participants p
@@ -86,7 +92,7 @@ const waitingChats = (member: string, joins = sql``) => sql`
   JOIN messages newest ON newest.chat_id = c.id AND newest.seq = c.last_seq
   ${joins}
   WHERE p.user_id = ${member} AND p.left_at IS NULL AND NOT p.muted AND NOT c.is_group
-    AND c.last_seq > p.last_read_seq AND c.last_seq > p.notified_seq`;
+    AND c.last_seq > p.last_read_seq AND c.last_seq > p.notified_seq AND NOT ${privateChatBlockedFor(member, "c")}`;
 
 const actors = alias(profiles, "actor");
 
@@ -159,9 +165,13 @@ function release(db: Db, claim: Claim, next: SQL) {
 async function digestFor(db: Db, config: Config, claim: Claim, now: number) {
   const member = claim.memberId;
   const sentRecently = claim.lastSentAt && claim.lastSentAt.getTime() + DIGEST_INTERVAL_MS > now;
-  const [account] = await db.select({ verified: users.emailVerifiedAt }).from(users).where(eq(users.id, member));
+  const [account] = await db
+    .select({ verified: users.emailVerifiedAt, suspended: users.suspendedAt })
+    .from(users)
+    .where(eq(users.id, member));
   // A digest goes only to an address its owner confirmed: an unconfirmed one may be a stranger's.
-  if (!account?.verified) {
+  // A suspended member gets none: what happens meanwhile makes them due again, to be looked at anew.
+  if (!account?.verified || account.suspended) {
     await release(db, claim, sql`NULL`);
     return false;
   }

@@ -1,7 +1,8 @@
 /**
  * A member's notifications as the bell and /notifications read them: newest first, paged by id on
  * the member's own index (the unread ones on its partial index), so no read grows with the table or
- * with the member's backlog.
+ * with the member's backlog. A notification from a member on the other side of a block, either way,
+ * is not shown or counted while the block stands.
  */
 import { TRPCError } from "@trpc/server";
 import { sql } from "drizzle-orm";
@@ -10,6 +11,7 @@ import type { NotificationKind } from "@core/enums";
 import { PANEL_SIZE, UNREAD_COUNT_CAP } from "@core/notification-rules";
 import type { Db } from "@db/client";
 import { nameOf } from "../chats/listing";
+import { notBlockedBetween } from "../safety/reach";
 import { describe, SYSTEM_KINDS } from "./describe";
 
 export const NOTIFICATION_GONE = "This notification no longer exists.";
@@ -18,11 +20,16 @@ const MARK_ALL_CHUNK = 500;
 
 export type InboxFilter = "unread" | "all";
 
+/** Over `notifications n`: its actor, if a member, is one the recipient may reach. */
+const fromReachable = notBlockedBetween(sql`n.recipient_id`, sql`n.actor_id`);
+
 /** Unread, up to the cap: the bell shows '99+' beyond it, and counting stops there. */
 export async function unreadCount(db: Db, memberId: string) {
   const row = await db.get<{ unread: number }>(sql`
     SELECT count(*) AS unread FROM (
-      SELECT 1 FROM notifications WHERE recipient_id = ${memberId} AND read_at IS NULL LIMIT ${UNREAD_COUNT_CAP}
+      SELECT 1 FROM notifications n
+      WHERE n.recipient_id = ${memberId} AND n.read_at IS NULL AND ${fromReachable}
+      LIMIT ${UNREAD_COUNT_CAP}
     )`);
   return row?.unread ?? 0;
 }
@@ -51,7 +58,7 @@ export async function listNotifications(db: Db, memberId: string, filter: InboxF
     LEFT JOIN profiles a ON a.id = n.actor_id
     LEFT JOIN projects p ON n.kind IN (${PROJECT_KINDS}) AND p.id = n.subject_id
     LEFT JOIN chats c ON n.kind IN (${CHAT_KINDS}) AND c.id = n.subject_id
-    WHERE n.recipient_id = ${memberId}
+    WHERE n.recipient_id = ${memberId} AND ${fromReachable}
       ${filter === "unread" ? sql`AND n.read_at IS NULL` : sql``}
       ${cursor === null ? sql`` : sql`AND n.id < ${cursor}`}
     ORDER BY n.id DESC

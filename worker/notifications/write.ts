@@ -1,17 +1,20 @@
 /**
  * Writing notifications, with the event they tell of: every event site puts these statements in the
  * batch of its own write, so a notification exists exactly when its event does. One row per
- * recipient and event (the UNIQUE recipient + kind + event key), never for the actor; a push waits
- * in `push_outbox` beside it when the recipient wants pushes of that kind. Sending the push is the
- * dispatcher's job, telling open pages the member room's (`tellNotified`).
+ * recipient and event (the UNIQUE recipient + kind + event key), never for the actor, and never
+ * between two members a block keeps apart (worker/safety/reach.ts); a push waits in `push_outbox`
+ * beside it when the recipient wants pushes of that kind. Sending the push is the dispatcher's job,
+ * telling open pages the member room's (`tellNotified`).
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { NotificationKind } from "@core/enums";
 import { DEFAULT_CHANNELS } from "@core/notification-rules";
+import { NOTIFICATION_PUSH_TAG } from "@core/push-rules";
 import type { Db } from "@db/client";
 import { nameOf } from "../chats/listing";
 import { pokeMembers } from "../chats/notify";
 import { pushAfterResponse, type PushSenders } from "../push/outbox";
+import { notBlockedBetween } from "../safety/reach";
 import { describe, SYSTEM_KINDS } from "./describe";
 
 /**
@@ -48,16 +51,21 @@ export function notificationStatements(db: Db, event: NotificationEvent) {
   const subjectId = event.subjectId ?? null;
   const { title, text, url } = describe(kind, { actorId, subjectId, subjectTitle: event.subjectTitle ?? null });
   const body = SYSTEM_KINDS.has(kind) ? sql`${text}` : sql`${nameOf("actor")} || ' ' || ${text}`;
+  // What no member did reaches anyone; a member's doing, only those they may reach.
+  const reachable = actorId === null ? sql`1` : notBlockedBetween(sql`e.recipient_id`, actorId);
   const insert = db.all<{ recipient_id: string }>(sql`
     INSERT INTO notifications (recipient_id, actor_id, kind, subject_id, event_key)
     SELECT e.recipient_id, ${actorId}, ${kind}, ${subjectId}, ${eventKey}
     FROM (SELECT ${recipient} AS recipient_id) e
-    WHERE e.recipient_id IS NOT NULL AND e.recipient_id IS NOT ${actorId} AND ${happened}
+    WHERE e.recipient_id IS NOT NULL AND e.recipient_id IS NOT ${actorId}
+      AND ${reachable} AND ${happened}
     ON CONFLICT (recipient_id, kind, event_key) DO NOTHING
     RETURNING recipient_id`);
   const push = db.run(sql`
-    INSERT INTO push_outbox (member_id, payload)
-    SELECT n.recipient_id, json_object('title', ${title}, 'body', ${body}, 'url', ${url}, 'tag', 'notification-' || n.id)
+    INSERT INTO push_outbox (member_id, payload, next_attempt_at)
+    SELECT n.recipient_id,
+      json_object('title', ${title}, 'body', ${body}, 'url', ${url}, 'tag', ${NOTIFICATION_PUSH_TAG} || n.id),
+      ${Date.now()}
     FROM notifications n LEFT JOIN profiles actor ON actor.id = n.actor_id
     WHERE changes() > 0 AND n.id = last_insert_rowid()
       AND coalesce(
@@ -68,6 +76,9 @@ export function notificationStatements(db: Db, event: NotificationEvent) {
 
 /** What the first of `notificationStatements` answered in the batch: the members who were notified. */
 export type Notified = { recipient_id: string }[];
+
+/** Who a batch of several events' statements notified: the results that are rows (the pushes' are not). */
+export const notifiedBy = (results: unknown[]) => results.filter((result): result is Notified => Array.isArray(result));
 
 /**
  * The member dealt with what a notification asked of them (answered the request): it stops waiting

@@ -3,13 +3,14 @@
  * index range, and the cursor is a position in that order, so projects created between two
  * pages can neither push a row onto the next page again nor hide one.
  */
-import { and, desc, eq, inArray, lt, SQL, sql, type Placeholder } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, SQL, sql, type Placeholder } from "drizzle-orm";
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { Db } from "@db/client";
 import { PROJECT_STATUSES, type ProjectCategory, type ProjectStatus } from "@core/enums";
 import { CARD_DESCRIPTION_LENGTH } from "@core/project-rules";
 import { projectJoinRequests, projects, type Project } from "@db/schema";
-import { searchWords, toFtsQuery, wordsBegunIn } from "./search-query";
+import { notSuspended } from "../safety/suspension";
+import { listedWordsBegun, MAX_WORDS_BEGUN, searchWords, toFtsQuery, wordsBegunRange } from "./search-query";
 
 /**
  * The FTS5 table of migration 0002, declared here only so queries can join it; it is not in the
@@ -123,8 +124,12 @@ export const joinedProjectIds = (db: Db, memberId: string | Placeholder) =>
     .from(projectJoinRequests)
     .where(and(eq(projectJoinRequests.userId, memberId), eq(projectJoinRequests.status, "accepted")));
 
+/** Projects of members an administrator suspended leave every list. */
+export const ownerNotSuspended = notSuspended(projects.userId);
+
 function filterConditions(db: Db, shape: Shape): SQL[] {
   return [
+    ownerNotSuspended,
     shape.category ? eq(projects.category, sql.placeholder("category")) : undefined,
     shape.status
       ? eq(projects.status, sql.placeholder("status"))
@@ -187,8 +192,26 @@ const searchQuery = cached((db, shape) =>
     .prepare(),
 );
 
-/** The indexed words a search's last word begins. */
-const wordsBegun = wordsBegunIn(projectSearchWords);
+/** Built once per database: a search asks it each time. */
+const wordsBegunQueries = new WeakMap<Db, ReturnType<typeof prepareWordsBegun>>();
+const prepareWordsBegun = (db: Db) =>
+  db
+    .select({ word: projectSearchWords.word })
+    .from(projectSearchWords)
+    .where(
+      and(gte(projectSearchWords.word, sql.placeholder("from")), lt(projectSearchWords.word, sql.placeholder("to"))),
+    )
+    .orderBy(asc(projectSearchWords.word))
+    .limit(MAX_WORDS_BEGUN + 1)
+    .prepare();
+
+/** The indexed words `prefix` begins, or null when there are none or too many to list. */
+async function wordsBegun(db: Db, prefix: string) {
+  let query = wordsBegunQueries.get(db);
+  if (!query) wordsBegunQueries.set(db, (query = prepareWordsBegun(db)));
+  const rows = await query.all(wordsBegunRange(prefix));
+  return listedWordsBegun(rows.map((row) => row.word));
+}
 
 const filterValues = (filter: ListFilter) => ({
   category: filter.category,

@@ -7,7 +7,7 @@ import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { FREE_PLAN_PROJECT_LIMIT } from "@core/enums";
 import { profiles, projectJoinRequests, projects } from "@db/schema";
-import { cardColumns, joinedProjectIds } from "./listing";
+import { cardColumns, joinedProjectIds, ownerNotSuspended } from "./listing";
 
 export interface MemberFigures {
   /** Projects the member owns. */
@@ -73,7 +73,7 @@ export async function recentProjects(db: Db, memberId: string, limit: number) {
   const rows = await db
     .select({ card: cardColumns, userId: projects.userId })
     .from(projects)
-    .where(inArray(projects.id, candidates))
+    .where(and(inArray(projects.id, candidates), ownerNotSuspended))
     .orderBy(desc(projects.createdAt), desc(projects.id))
     .limit(limit);
   return rows.map(({ card, userId }) => ({ ...card, joined: userId !== memberId }));

@@ -8,10 +8,10 @@
  * member's room is asked first. A push not needed (no device, or a page open) is settled without
  * sending: no next attempt, no time sent, no error.
  */
-import { and, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { MAX_PUSH_DEVICES, type PushPayload } from "@core/push-rules";
-import { pushOutbox, pushSubscriptions } from "@db/schema";
+import { pushOutbox, pushSubscriptions, users } from "@db/schema";
 import type { Services } from "../env";
 import { CLAIM_BATCH, CLAIM_LEASE_MS } from "../mail/outbox";
 import type { Rooms } from "../rooms/rooms";
@@ -74,11 +74,15 @@ async function hasPageOpen(rooms: Rooms, memberId: string) {
   }
 }
 
-/** Sends the row to each device; forgets the devices their push service no longer knows. */
+/**
+ * Sends the row to each device; forgets the devices their push service no longer knows. A member
+ * an administrator suspended has none to send to while suspended.
+ */
 async function sendToDevices(db: Db, services: PushServices & { vapid: VapidKeys }, row: Claimed, now: number) {
   const devices = await db
-    .select()
+    .select(getTableColumns(pushSubscriptions))
     .from(pushSubscriptions)
+    .innerJoin(users, and(eq(users.id, pushSubscriptions.memberId), isNull(users.suspendedAt)))
     .where(eq(pushSubscriptions.memberId, row.memberId))
     .limit(MAX_PUSH_DEVICES);
   if (!devices.length || (await hasPageOpen(services.rooms, row.memberId))) return [];

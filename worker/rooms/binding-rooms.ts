@@ -1,6 +1,7 @@
 import type { RoomEnv } from "@party/env";
+import { callCommandRequest } from "@party/call-requests";
 import { noticeRequest } from "@party/protocol";
-import { expectAccepted, presenceOf, type Rooms } from "./rooms";
+import { expectAccepted, presenceOf, readCallAnswer, type Rooms } from "./rooms";
 
 /**
  * The rooms as Durable Objects of this same Worker, reached through their bindings. Addressed by
@@ -24,6 +25,12 @@ export function bindingRooms(env: RoomEnv, secret: string): Rooms {
       );
       expectAccepted(response.status);
       return presenceOf(await response.text());
+    },
+    async callChat(chatId, command) {
+      const response = await env.ChatRoom.getByName(chatId).fetch(
+        callCommandRequest("https://rooms", chatId, secret, command),
+      );
+      return readCallAnswer(response.status, await response.text());
     },
   };
 }

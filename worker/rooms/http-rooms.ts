@@ -1,8 +1,9 @@
 import { Agent, request } from "node:http";
 import type { RoomKind } from "@party/ticket";
 import { noticeBatcher } from "./notice-batcher";
+import { callCommandPath } from "@party/call-requests";
 import { noticeHeaders, noticePath } from "@party/protocol";
-import { expectAccepted, presenceOf, type Rooms } from "./rooms";
+import { expectAccepted, presenceOf, readCallAnswer, type Rooms } from "./rooms";
 
 /** A room that does not answer within this is treated as unreachable (the send is stored anyway). */
 const TIMEOUT_MS = 2000;
@@ -14,11 +15,11 @@ const TIMEOUT_MS = 2000;
  */
 export function httpRooms(origin: string, secret: string): Rooms {
   const agent = new Agent({ keepAlive: true });
-  /** Posts a notice; resolves with the room's answer once it accepted it. */
-  const post = (room: RoomKind, name: string, body: unknown) =>
-    new Promise<string>((resolve, reject) => {
+  /** Posts to the room and reads its answer with `read` (which may throw on a refusal). */
+  const postTo = <T>(path: string, body: unknown, read: (status: number, text: string) => T) =>
+    new Promise<T>((resolve, reject) => {
       const req = request(
-        new URL(noticePath(room, name), origin),
+        new URL(path, origin),
         { method: "POST", agent, headers: noticeHeaders(secret), timeout: TIMEOUT_MS },
         (response) => {
           const chunks: Buffer[] = [];
@@ -26,8 +27,7 @@ export function httpRooms(origin: string, secret: string): Rooms {
           response.once("error", reject);
           response.once("end", () => {
             try {
-              expectAccepted(response.statusCode ?? 0);
-              resolve(Buffer.concat(chunks).toString());
+              resolve(read(response.statusCode ?? 0, Buffer.concat(chunks).toString()));
             } catch (error) {
               reject(error instanceof Error ? error : new Error(String(error)));
             }
@@ -38,10 +38,17 @@ export function httpRooms(origin: string, secret: string): Rooms {
       req.once("error", reject);
       req.end(JSON.stringify(body));
     });
+  /** Posts a notice; resolves with the room's answer once it accepted it. */
+  const post = (room: RoomKind, name: string, body: unknown) =>
+    postTo(noticePath(room, name), body, (status, text) => {
+      expectAccepted(status);
+      return text;
+    });
   return {
     tellChat: noticeBatcher(async (chatId, notices) => void (await post("chat-room", chatId, notices))),
     tellMember: async (userId, notice) => void (await post("member-room", userId, notice)),
     memberOnline: async (userId) => presenceOf(await post("member-room", userId, { type: "presence" })),
+    callChat: (chatId, command) => postTo(callCommandPath(chatId), command, readCallAnswer),
     // node:http hands a request its kept-alive socket, and writes it, on the next tick: a tick
     // queued after it comes after that write.
     sent: () => new Promise<void>((resolve) => process.nextTick(resolve)),

@@ -146,6 +146,16 @@ describe("export my data", () => {
     const { chatId } = await me.trpc.chats.openPrivate.mutate({ friendId: friend.me.id });
     await send(me, chatId, "my own words");
     await send(friend, chatId, "the friend's words");
+    const [friendsWords] = (await me.trpc.chats.messages.query({ chatId })).messages.filter(
+      (m) => m.senderId === friend.me.id,
+    );
+    await me.trpc.safety.report.mutate({
+      target: { kind: "message", messageId: friendsWords!.id },
+      reason: "other",
+      details: "Just testing",
+    });
+    const blocked = await t.member("Blocked One");
+    await me.trpc.safety.block.mutate({ memberId: blocked.me.id });
     await t.db.insert(payments).values({
       id: crypto.randomUUID(),
       userId: me.me.id,
@@ -170,6 +180,10 @@ describe("export my data", () => {
     expect(data.chats).toMatchObject([{ id: chatId, isGroup: false, myMessages: [{ content: "my own words" }] }]);
     expect(data.chats[0]!.members.sort()).toEqual(["Exporter", "Friend"]);
     expect(data.payments).toMatchObject([{ amount: 999, currency: "usd", status: "paid" }]);
+    expect(data.blocked).toMatchObject([{ memberId: blocked.me.id, name: "Blocked One" }]);
+    expect(data.reports).toMatchObject([
+      { about: "message", reason: "other", details: "Just testing", status: "open" },
+    ]);
 
     const text = JSON.stringify(data);
     for (const secret of ["the friend's words", friend.email, "Stranger", "password", "correct horse"]) {

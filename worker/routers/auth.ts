@@ -2,6 +2,7 @@ import { TRPCError } from "@trpc/server";
 import { eq, getTableColumns, sql } from "drizzle-orm";
 import { z } from "zod";
 import { INVALID_RESET_LINK, INVALID_VERIFICATION_LINK, RESET_LINK_SENT } from "@core/auth-messages";
+import { ACCOUNT_SUSPENDED } from "@core/safety-rules";
 import type { Db } from "@db/client";
 import { profiles, users } from "@db/schema";
 import { isUniqueViolation } from "@db/errors";
@@ -103,6 +104,8 @@ export const authRouter = router({
       ? await verifyPassword(user.passwordHash, input.password)
       : await verifyPassword(await decoyHash(), input.password).then(() => false);
     if (!user || !valid) throw new TRPCError({ code: "UNAUTHORIZED", message: INVALID_CREDENTIALS });
+    // Said only to whoever knows the password.
+    if (user.suspendedAt) throw new TRPCError({ code: "FORBIDDEN", message: ACCOUNT_SUSPENDED });
     // The limits count failures: a right password clears its address's and gives the IP its try back.
     const session = newSession(ctx.db, ctx.auth, user.id, ctx.device);
     await ctx.db.batch([resetAttempts(ctx.db, byEmail), refundAttempt(ctx.db, byIp), session.statement]);

@@ -267,6 +267,7 @@ describe("sending", () => {
           tellChat: () => Promise.reject(new Error("down")),
           tellMember: () => Promise.reject(new Error("down")),
           memberOnline: () => Promise.reject(new Error("down")),
+          callChat: () => Promise.reject(new Error("down")),
         },
       },
     );

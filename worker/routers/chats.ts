@@ -1,5 +1,5 @@
 import { TRPCError } from "@trpc/server";
-import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, not, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import {
   GROUP_NAME_REQUIRED,
@@ -27,11 +27,13 @@ import {
   currentParticipantIds,
   GROUP_FRIENDS_ONLY,
   NOT_FRIENDS,
+  participantNow,
   recipientsAt,
 } from "../chats/access";
 import { insertMessageCarrying } from "../attachments/send";
 import { claimableCount } from "../attachments/uploads";
 import { areFriends, friendsCondition, notFriends, pairKey } from "../chats/friendship";
+import { mayReach, notBlockedBetween, privateChatHiddenFrom } from "../safety/reach";
 import { chatSummary, displayName, listChats, participantsOf } from "../chats/listing";
 import {
   insertedMessage,
@@ -45,11 +47,12 @@ import {
 import { announceMessage, pokeMembers, tellChat } from "../chats/notify";
 import { mentionStatements, resolveMentions } from "../chats/mentions";
 import { markDisplayed, receiptAudience } from "../chats/receipts";
-import { JUST_WRITTEN, notificationStatements, tellNotified, type Notified } from "../notifications/write";
+import { JUST_WRITTEN, notificationStatements, notifiedBy, tellNotified } from "../notifications/write";
 import { pushAfterResponse } from "../push/outbox";
 import { queueMessagePush } from "../push/message-push";
 import { protectedProcedure, router, type Context } from "../trpc";
 import { plainText } from "@core/fields";
+import { TEAM_CHAT_FOLLOWS_TEAM, TEAM_CHAT_READ_ONLY } from "@core/team-rules";
 
 const id = plainText().trim().min(1).max(64);
 const byChat = z.object({ chatId: id });
@@ -108,6 +111,7 @@ async function storedOrRefused(ctx: Ctx, input: z.infer<typeof sendInput>) {
   const stored = await messageByClientId(ctx.db, ctx.user.id, input.clientId);
   if (stored?.chatId === chat.id) return stored;
   if (stored) throw new TRPCError({ code: "CONFLICT", message: CLIENT_ID_TAKEN });
+  if (chat.archived) throw new TRPCError({ code: "FORBIDDEN", message: TEAM_CHAT_READ_ONLY });
   if (input.replyToId && !(await messageInChat(ctx.db, chat.id, input.replyToId))) {
     throw new TRPCError({ code: "BAD_REQUEST", message: REPLY_NOT_FOUND });
   }
@@ -119,9 +123,6 @@ async function storedOrRefused(ctx: Ctx, input: z.infer<typeof sendInput>) {
   // They left between the two statements.
   throw new TRPCError({ code: "NOT_FOUND", message: CHAT_NOT_FOUND });
 }
-
-const participantNow = (chatId: string, userId: string) =>
-  sql`SELECT 1 FROM chat_participants WHERE chat_id = ${chatId} AND user_id = ${userId} AND left_at IS NULL`;
 
 /**
  * The member added to a group hears of it. Each time they are added is its own event, named by the
@@ -137,9 +138,6 @@ const addedStatements = (ctx: Ctx, chatId: string, title: string | null, userId:
     eventKey: sql`(SELECT id || ':' || members_version FROM chats WHERE id = ${chatId})`,
     happened,
   });
-
-/** Who a batch of `addedStatements` notified: the results that are rows (the pushes' are not). */
-const notifiedBy = (results: unknown[]) => results.filter((result): result is Notified => Array.isArray(result));
 
 async function ticketFor(ctx: Ctx, room: "chat-room" | "member-room", name: string) {
   return {
@@ -171,8 +169,11 @@ export const chatsRouter = router({
       title: chat.title,
       description: chat.description,
       lastSeq: chat.lastSeq,
+      /** A team chat's project (its page links there); read-only once the project is deleted. */
+      projectId: chat.projectId,
+      archived: chat.archived,
       me: { role: me.role, muted: me.muted, lastReadSeq: me.lastReadSeq, seenSeq: me.seenSeq },
-      participants: await participantsOf(ctx.db, chat.id),
+      participants: await participantsOf(ctx.db, chat.id, ctx.user.id),
     };
   }),
 
@@ -262,12 +263,19 @@ export const chatsRouter = router({
     if (input.friendId === ctx.user.id) throw new TRPCError({ code: "BAD_REQUEST", message: NOT_FRIENDS });
     const key = pairKey(ctx.user.id, input.friendId);
     if (!(await areFriends(ctx.db, ctx.user.id, input.friendId))) {
-      // A chat from when they were friends stays readable; no new one starts.
+      // A chat from when they were friends stays readable, unless the caller blocked the other; no new one starts.
       const [existing] = await ctx.db
         .select({ id: chats.id })
         .from(chats)
         .innerJoin(chatParticipants, eq(chatParticipants.chatId, chats.id))
-        .where(and(eq(chats.pairKey, key), eq(chatParticipants.userId, ctx.user.id), isNull(chatParticipants.leftAt)));
+        .where(
+          and(
+            eq(chats.pairKey, key),
+            eq(chatParticipants.userId, ctx.user.id),
+            isNull(chatParticipants.leftAt),
+            not(privateChatHiddenFrom(ctx.user.id)),
+          ),
+        );
       if (existing) return { chatId: existing.id };
       throw new TRPCError({ code: "FORBIDDEN", message: NOT_FRIENDS });
     }
@@ -275,7 +283,7 @@ export const chatsRouter = router({
       ctx.db.run(sql`
         INSERT INTO chats (id, is_group, created_by, pair_key)
         SELECT ${crypto.randomUUID()}, 0, ${ctx.user.id}, ${key}
-        WHERE ${friendsCondition(ctx.user.id, input.friendId)}
+        WHERE ${friendsCondition(ctx.user.id, input.friendId)} AND ${notBlockedBetween(ctx.user.id, input.friendId)}
         ON CONFLICT (pair_key) DO NOTHING`),
       ctx.db.run(sql`
         INSERT INTO chat_participants (chat_id, user_id, role)
@@ -338,6 +346,7 @@ export const chatsRouter = router({
   addMember: protectedProcedure.input(z.object({ chatId: id, userId: id })).mutation(async ({ ctx, input }) => {
     const { chat, me } = await currentChat(ctx.db, input.chatId, ctx.user.id);
     if (!chat.isGroup || me.role !== "admin") throw new TRPCError({ code: "FORBIDDEN", message: ADMINS_ONLY });
+    if (chat.projectId) throw new TRPCError({ code: "FORBIDDEN", message: TEAM_CHAT_FOLLOWS_TEAM });
     if (!(await areFriends(ctx.db, ctx.user.id, input.userId))) {
       throw new TRPCError({ code: "BAD_REQUEST", message: GROUP_FRIENDS_ONLY });
     }
@@ -368,6 +377,8 @@ export const chatsRouter = router({
   /** The member stops seeing and receiving the chat; the others read '… left the chat'. */
   leave: protectedProcedure.input(byChat).mutation(async ({ ctx, input }) => {
     const { chat } = await currentChat(ctx.db, input.chatId, ctx.user.id);
+    // Members leave a live team chat by leaving the project; an archived one anyone may leave.
+    if (chat.projectId && !chat.archived) throw new TRPCError({ code: "FORBIDDEN", message: TEAM_CHAT_FOLLOWS_TEAM });
     const name = await displayName(ctx.db, ctx.user.id);
     const [inserted] = await ctx.db.batch([
       // Written while the member is still in, so it is numbered; then they are out.
@@ -390,9 +401,16 @@ export const chatsRouter = router({
     return { left: true };
   }),
 
-  /** A short-lived pass into the chat's room, for current participants only. */
+  /**
+   * A short-lived pass into the chat's room, for current participants only; in a private chat, only
+   * while the two may reach each other (the room carries typing, presence and calls' signalling).
+   */
   ticket: protectedProcedure.input(byChat).mutation(async ({ ctx, input }) => {
-    await currentChat(ctx.db, input.chatId, ctx.user.id);
+    const { chat } = await currentChat(ctx.db, input.chatId, ctx.user.id);
+    const other = chat.pairKey?.split(" ").find((id) => id !== ctx.user.id);
+    if (other && !(await mayReach(ctx.db, ctx.user.id, other))) {
+      throw new TRPCError({ code: "NOT_FOUND", message: CHAT_NOT_FOUND });
+    }
     return ticketFor(ctx, "chat-room", input.chatId);
   }),
 

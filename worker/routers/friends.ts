@@ -57,9 +57,10 @@ async function recipientBy(db: Db, where: SQL) {
 
 type Recipient = NonNullable<Awaited<ReturnType<typeof recipientBy>>>;
 
-async function requestFriendship(ctx: Context, from: string, to: Recipient) {
+/** `gone`: how this way of asking words a member who is not there, which a member who blocked the asker is too. */
+async function requestFriendship(ctx: Context, from: string, to: Recipient, gone: string) {
   if (to.id === from) throw new TRPCError({ code: "BAD_REQUEST", message: CANNOT_ADD_YOURSELF });
-  const { row, notified } = await sendRequest(ctx.db, from, to.id);
+  const { row, notified } = await sendRequest(ctx.db, from, to.id, gone);
   pokeSides(ctx, from, to.id);
   tellNotified(ctx, notified);
   return { requestId: row.id, member: to };
@@ -107,13 +108,13 @@ export const friendsRouter = router({
     if ("memberId" in input) {
       const member = await recipientBy(ctx.db, eq(users.id, input.memberId));
       if (!member) throw new TRPCError({ code: "NOT_FOUND", message: MEMBER_NOT_FOUND });
-      return requestFriendship(ctx, ctx.user.id, member);
+      return requestFriendship(ctx, ctx.user.id, member, MEMBER_NOT_FOUND);
     }
     // The answer tells whether an address is registered: every lookup counts, found or not.
     await limitAttempts(ctx.db, [[EMAIL_LOOKUPS, ctx.user.id]], (wait) => tooManyLookups(minutesFrom(wait)));
     const member = await recipientBy(ctx.db, eq(users.email, input.email));
     if (!member) throw new TRPCError({ code: "NOT_FOUND", message: NO_USER_WITH_EMAIL });
-    return requestFriendship(ctx, ctx.user.id, member);
+    return requestFriendship(ctx, ctx.user.id, member, NO_USER_WITH_EMAIL);
   }),
 
   accept: protectedProcedure.input(byRequest).mutation(async ({ ctx, input }) => {

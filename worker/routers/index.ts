@@ -1,9 +1,11 @@
 import { router } from "../trpc";
 import { accountRouter } from "./account";
 import { attachmentsRouter } from "./attachments";
+import { adminRouter } from "./admin";
 import { authRouter } from "./auth";
 import { chatsRouter } from "./chats";
 import { billingRouter } from "./billing";
+import { callsRouter } from "./calls";
 import { joinRequestsRouter } from "./join-requests";
 import { projectsRouter } from "./projects";
 import { contactRouter } from "./contact";
@@ -13,9 +15,13 @@ import { friendsRouter } from "./friends";
 import { messagesRouter } from "./messages";
 import { notificationsRouter } from "./notifications";
 import { profilesRouter } from "./profiles";
+import { peopleRouter } from "./people";
 import { pushRouter } from "./push";
+import { safetyRouter } from "./safety";
+import { suggestionsRouter } from "./suggestions";
+import { teamsRouter } from "./teams";
 
-export const appRouter = router({
+const memberRouters = {
   auth: authRouter,
   account: accountRouter,
   chats: chatsRouter,
@@ -31,6 +37,19 @@ export const appRouter = router({
   emails: emailsRouter,
   notifications: notificationsRouter,
   push: pushRouter,
-});
+  calls: callsRouter,
+  people: peopleRouter,
+  suggestions: suggestionsRouter,
+  teams: teamsRouter,
+  safety: safetyRouter,
+};
+
+export const appRouter = router({ ...memberRouters, admin: adminRouter });
+
+/**
+ * What the app serves everyone but an administrator: the same procedures without the desk's, so
+ * tRPC itself answers an admin path as any path that does not exist, whatever the method or batch.
+ */
+export const memberRouter = router(memberRouters);
 
 export type AppRouter = typeof appRouter;

@@ -116,6 +116,22 @@ describe("mentions", () => {
     expect(await pushesOf(cy)).toEqual([]);
   });
 
+  it("tell nobody a block keeps apart from the author, whichever of the two blocked", async () => {
+    const { ada, bob, cy, chatId } = await crew();
+    await bob.trpc.safety.block.mutate({ memberId: ada.me.id });
+    await ada.trpc.safety.block.mutate({ memberId: cy.me.id });
+    const sent = await send(ada, chatId, `${at(bob)} ${at(cy)} are you there?`);
+    // Still members of the group: the mentions stay in the text, for the others to read.
+    expect(sent.content).toBe(`${at(bob)} ${at(cy)} are you there?`);
+    expect(await mentionsOf(bob)).toEqual([]);
+    expect(await mentionsOf(cy)).toEqual([]);
+    expect(await pushesOf(bob)).toEqual([]);
+
+    await bob.trpc.safety.unblock.mutate({ memberId: ada.me.id });
+    await send(ada, chatId, `${at(bob)} now?`);
+    expect(await mentionsOf(bob)).toHaveLength(1);
+  });
+
   it("are not written for a send that is refused", async () => {
     const { ada, bob, dee, chatId } = await crew();
     await bob.trpc.chats.leave.mutate({ chatId });

@@ -105,6 +105,18 @@ describe("searching messages", () => {
     expect(words.map((w) => w.word).sort()).toEqual(["narwhal"]);
   });
 
+  it("never finds a message a moderator took down", async () => {
+    const { ada, pair } = await world();
+    const reported = await send(ada, pair, "contraband parrots");
+    // As the desk's removal writes it (worker/safety/moderation.ts).
+    await t.db.run(sql`UPDATE messages SET message_type = 'removed', content = '' WHERE id = ${reported.id}`);
+    expect(found(await ada.trpc.messages.search.query({ chatId: pair, query: "parrots" }))).toEqual([]);
+    const indexed = await t.db.all<{ n: number }>(
+      sql`SELECT count(*) AS n FROM messages_fts WHERE messages_fts MATCH 'parrots'`,
+    );
+    expect(indexed[0]!.n).toBe(0);
+  });
+
   it("forgets messages removed with their chat's history", async () => {
     const { ada, pair } = await world();
     const sent = await send(ada, pair, "ephemeral otter");
@@ -113,6 +125,24 @@ describe("searching messages", () => {
       sql`SELECT count(*) AS n FROM messages_fts WHERE messages_fts MATCH 'otter'`,
     );
     expect(indexed[0]!.n).toBe(0);
+  });
+
+  it("leaves out the words of someone the member blocked, and a private chat the block hides", async () => {
+    const { ada, bob, cy, pair, crew } = await world();
+    await send(bob, pair, "albatross from bob");
+    await send(cy, crew, "albatross from cy");
+    await send(ada, crew, "albatross from ada");
+    await ada.trpc.safety.block.mutate({ memberId: cy.me.id });
+    await ada.trpc.safety.block.mutate({ memberId: bob.me.id });
+    expect(found(await ada.trpc.messages.searchAll.query({ query: "albatross" }))).toEqual(["albatross from ada"]);
+    expect(found(await ada.trpc.messages.search.query({ chatId: crew, query: "albatross" }))).toEqual([
+      "albatross from ada",
+    ]);
+    // The blocked member still finds what they may read.
+    expect(found(await cy.trpc.messages.search.query({ chatId: crew, query: "albatross" }))).toEqual([
+      "albatross from ada",
+      "albatross from cy",
+    ]);
   });
 
   it("pages by cursor, each result once", async () => {

@@ -90,7 +90,7 @@ export const messagesRouter = router({
   remove: protectedProcedure.input(aMessage).mutation(async ({ ctx, input }) => {
     const { changed, message } = await deleteMessage(ctx.db, target(ctx, input));
     if (changed) {
-      // The deletion let go of its files (migration 0015's trigger); they leave the store now, or
+      // The deletion let go of its files (migration 0017's trigger); they leave the store now, or
       // with the scheduled job if this fails.
       ctx.defer(sweepUploads(ctx.db, ctx.attachments).catch((error: unknown) => console.error("file cleanup", error)));
       return announced(ctx, message!);

@@ -1,5 +1,5 @@
 import { TRPCError } from "@trpc/server";
-import { eq } from "drizzle-orm";
+import { and, eq, not } from "drizzle-orm";
 import { z } from "zod";
 import {
   DEFAULT_REGION,
@@ -22,6 +22,7 @@ import {
   MAX_SKILLS,
 } from "@core/rules";
 import { profiles, type NewProfile } from "@db/schema";
+import { hasBlocked } from "../safety/reach";
 import { avatarKeyOf, avatarUrl, detectImage, newAvatarKey } from "../storage/avatar-files";
 import type { Context } from "../trpc";
 import { protectedProcedure, router } from "../trpc";
@@ -68,6 +69,9 @@ const developerType = choice(DEVELOPER_TYPES, "a developer type");
 const experience = choice(EXPERIENCE_LEVELS, "an experience level");
 const specialization = choice(SPECIALIZATIONS, "a specialization").nullable();
 
+/** 'Open to join projects' and 'Show me in search': left out, a switch keeps its stored value. */
+const switchField = z.boolean({ error: "Please choose on or off." }).optional();
+
 /** Settings: every field a member can change, all sent together. */
 const updateInput = z.object({
   displayName: displayNameField,
@@ -79,6 +83,8 @@ const updateInput = z.object({
   region,
   interestedProjects,
   skills,
+  openToJoin: switchField,
+  listedInSearch: switchField,
 });
 
 /** Onboarding's final step: what its four screens asked, with the spec's gating as the rules. */
@@ -93,6 +99,7 @@ const completeOnboardingInput = z.object({
     (items) => items.length > 0,
     "Please choose at least one type of project you are interested in.",
   ),
+  openToJoin: switchField,
 });
 
 const avatarInput = z
@@ -118,6 +125,7 @@ const publicColumns = {
   developerType: profiles.developerType,
   interestedProjects: profiles.interestedProjects,
   experience: profiles.experience,
+  openToJoin: profiles.openToJoin,
   createdAt: profiles.createdAt,
 };
 
@@ -156,10 +164,14 @@ export const profilesRouter = router({
     return profile ?? null;
   }),
 
+  /** Another member's public profile; to a member they blocked, as to everyone for a member who left, there is none. */
   byId: protectedProcedure
     .input(z.object({ id: plainText().trim().min(1, PROFILE_NOT_FOUND).max(64, PROFILE_NOT_FOUND) }))
     .query(async ({ ctx, input }) => {
-      const [profile] = await ctx.db.select(publicColumns).from(profiles).where(eq(profiles.id, input.id));
+      const [profile] = await ctx.db
+        .select(publicColumns)
+        .from(profiles)
+        .where(and(eq(profiles.id, input.id), not(hasBlocked(input.id, ctx.user.id))));
       if (!profile) throw new TRPCError({ code: "NOT_FOUND", message: PROFILE_NOT_FOUND });
       return profile;
     }),

@@ -16,6 +16,7 @@ import { InvalidCursorError, listProjects } from "../projects/listing";
 import { memberFigures, recentProjects } from "../projects/member";
 import { insertWithinPlan } from "../projects/plan-limit";
 import { dashboardStats } from "../projects/stats";
+import { closingLine, tellTeamChat } from "../teams/team-chat";
 import { protectedProcedure, router } from "../trpc";
 
 export const projectsRouter = router({
@@ -97,8 +98,12 @@ export const projectsRouter = router({
 
   remove: protectedProcedure.input(z.object({ id: projectId })).mutation(async ({ ctx, input }) => {
     await ownedProject(ctx.db, input.id, ctx.user.id, DELETE_NOT_OWNER);
-    // Its join requests go with it (foreign key ON DELETE CASCADE).
-    await ctx.db.delete(projects).where(and(eq(projects.id, input.id), eq(projects.userId, ctx.user.id)));
+    // Its join requests go with it (foreign key ON DELETE CASCADE); its team chat stays, read-only.
+    const [line] = await ctx.db.batch([
+      closingLine(ctx.db, input.id, ctx.user.id),
+      ctx.db.delete(projects).where(and(eq(projects.id, input.id), eq(projects.userId, ctx.user.id))),
+    ]);
+    await tellTeamChat(ctx, line);
     return { id: input.id };
   }),
 });

@@ -1,9 +1,11 @@
 import { Link } from "@tanstack/react-router";
 import { BellOff, MessageSquare, UsersRound } from "lucide-react";
 import { plainMentions } from "@core/mentions";
+import { BLOCKED_MESSAGE, REMOVED_BY_MODERATOR } from "@core/safety-rules";
 import { relativeTime } from "@web/lib/relative-time";
 import { useMe } from "@web/lib/session";
 import { trpc } from "@web/lib/trpc";
+import type { RouterOutputs } from "@web/lib/types";
 import { Avatar } from "../avatar";
 import { Button } from "../ui/button";
 
@@ -43,11 +45,7 @@ export function ChatList({ kind }: { kind: "chats" | "groups" }) {
       <ul className="divide-y rounded-xl border" aria-label={kind === "groups" ? "Groups" : "Chats"}>
         {items.map((chat) => {
           const name = chat.isGroup ? (chat.title ?? "Group") : (chat.other?.name ?? "Chat");
-          const preview = chat.lastMessage
-            ? chat.lastMessage.messageType === "system"
-              ? chat.lastMessage.content
-              : `${chat.lastMessage.senderId === myId ? "You" : chat.lastMessage.senderName}: ${plainMentions(chat.lastMessage.content)}`
-            : "No messages yet";
+          const preview = chat.lastMessage ? previewOf(chat.lastMessage, myId) : "No messages yet";
           return (
             <li key={chat.id}>
               <Link
@@ -98,4 +96,18 @@ export function ChatList({ kind }: { kind: "chats" | "groups" }) {
       )}
     </div>
   );
+}
+
+type LastMessage = NonNullable<RouterOutputs["chats"]["list"]["items"][number]["lastMessage"]>;
+
+/** The newest message as a line under the chat's name: never the words of a blocked member or removed ones. */
+function previewOf(last: LastMessage, myId: string | undefined) {
+  if (last.messageType === "system") return last.content;
+  const words =
+    last.messageType === "removed"
+      ? REMOVED_BY_MODERATOR
+      : last.fromBlocked
+        ? BLOCKED_MESSAGE
+        : plainMentions(last.content);
+  return `${last.senderId === myId ? "You" : last.senderName}: ${words}`;
 }

@@ -1,9 +1,9 @@
 import { Link } from "@tanstack/react-router";
-import { MessageCircle, MoreVertical, Phone, UserMinus, Video } from "lucide-react";
+import { Ban, MessageCircle, MoreVertical, Phone, UserMinus, Video } from "lucide-react";
 import { useState } from "react";
-import { notify } from "@web/lib/toast";
 import type { RouterOutputs } from "@web/lib/types";
 import { Avatar } from "../avatar";
+import { BlockDialog } from "../safety/block-dialog";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
@@ -14,17 +14,17 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "../ui/dropdown-menu";
+import { useCallFriend } from "./call-friend";
 import { nameOf, specializationLabel } from "./people";
 import { RemoveFriendDialog } from "./remove-friend-dialog";
 
 export type Friend = RouterOutputs["friends"]["list"][number];
 
-/** Calls are announced, not built: the spec shows the menu items but no behaviour. */
-const comingSoon = (what: string) => () => notify.info("Coming Soon", `${what} are on their way.`);
-
-/** A friend: who they are, a Message button, and a menu with calls and Remove Friend. */
+/** A friend: who they are, a Message button, and a menu with calls, Remove Friend and Block. */
 export function FriendCard({ friend, onMessage }: { friend: Friend; onMessage: (friend: Friend) => void }) {
   const [removing, setRemoving] = useState(false);
+  const [blocking, setBlocking] = useState(false);
+  const callFriend = useCallFriend();
   const name = nameOf(friend);
   return (
     <Card className="flex flex-col gap-4 p-4">
@@ -57,11 +57,11 @@ export function FriendCard({ friend, onMessage }: { friend: Friend; onMessage: (
             </Button>
           </DropdownMenuTrigger>
           <DropdownMenuContent align="end">
-            <DropdownMenuItem onSelect={comingSoon("Video calls")}>
+            <DropdownMenuItem onSelect={() => callFriend(friend, "video")}>
               <Video aria-hidden />
               Video Call
             </DropdownMenuItem>
-            <DropdownMenuItem onSelect={comingSoon("Voice calls")}>
+            <DropdownMenuItem onSelect={() => callFriend(friend, "voice")}>
               <Phone aria-hidden />
               Voice Call
             </DropdownMenuItem>
@@ -69,6 +69,10 @@ export function FriendCard({ friend, onMessage }: { friend: Friend; onMessage: (
             <DropdownMenuItem destructive onSelect={() => setRemoving(true)}>
               <UserMinus aria-hidden />
               Remove Friend
+            </DropdownMenuItem>
+            <DropdownMenuItem destructive onSelect={() => setBlocking(true)}>
+              <Ban aria-hidden />
+              Block
             </DropdownMenuItem>
           </DropdownMenuContent>
         </DropdownMenu>
@@ -78,6 +82,7 @@ export function FriendCard({ friend, onMessage }: { friend: Friend; onMessage: (
         Message
       </Button>
       <RemoveFriendDialog friend={{ id: friend.id, name }} open={removing} onOpenChange={setRemoving} />
+      <BlockDialog member={{ id: friend.id, name }} open={blocking} onOpenChange={setBlocking} />
     </Card>
   );
 }

@@ -1,18 +1,34 @@
 import { Link } from "@tanstack/react-router";
-import { Check, MessageCircle, Pencil, UserCheck, UserPlus, X } from "lucide-react";
+import { Ban, Check, MessageCircle, Pencil, UserCheck, UserPlus, X } from "lucide-react";
 import { notify } from "@web/lib/toast";
 import { errorMessage, trpc } from "@web/lib/trpc";
 import { cn } from "@web/lib/cn";
+import type { RouterOutputs } from "@web/lib/types";
 import { Button, buttonVariants } from "../ui/button";
+import { useUnblock } from "../safety/use-block";
 import { useMessageFriend } from "./message-friend";
 import { useRefreshFriends, useRequestActions } from "./use-friend-actions";
 
-/** The profile view's button for where the viewer stands with the member. */
-export function RelationshipAction({ memberId, name }: { memberId: string; name: string }) {
-  const relationship = trpc.friends.relationship.useQuery({ memberId });
+export type RelationshipState = RouterOutputs["friends"]["relationship"];
+
+/**
+ * The button for where the viewer stands with the member: on their profile view and on a person's
+ * card in Find People, which already knows the state (`initial`) and asks for nothing.
+ */
+export function RelationshipAction({
+  memberId,
+  name,
+  initial,
+}: {
+  memberId: string;
+  name: string;
+  initial?: RelationshipState;
+}) {
+  const relationship = trpc.friends.relationship.useQuery({ memberId }, { initialData: initial });
   const refresh = useRefreshFriends();
   const { accept, reject, cancel, busy } = useRequestActions("requests");
   const message = useMessageFriend();
+  const unblock = useUnblock({ name });
   const add = trpc.friends.request.useMutation({
     onSuccess: ({ member }) => {
       notify.success("Friend Request Sent!", `Friend request sent to ${member.displayName || name}`);
@@ -64,6 +80,18 @@ export function RelationshipAction({ memberId, name }: { memberId: string; name:
           <Button variant="outline" onClick={() => reject.mutate({ requestId: state.requestId })} disabled={busy}>
             <X aria-hidden />
             {reject.isPending ? "Rejecting..." : "Reject"}
+          </Button>
+        </div>
+      );
+    case "blocked":
+      return (
+        <div className="flex flex-wrap gap-2">
+          <span className={cn(buttonVariants({ variant: "outline" }), "pointer-events-none text-destructive")}>
+            <Ban aria-hidden />
+            Blocked
+          </span>
+          <Button variant="outline" onClick={() => unblock.mutate({ memberId })} disabled={unblock.isPending}>
+            {unblock.isPending ? "Unblocking..." : "Unblock"}
           </Button>
         </div>
       );

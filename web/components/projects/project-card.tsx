@@ -100,7 +100,7 @@ export function ProjectCard({ project, actions }: { project: ProjectSummary; act
                 Demo
               </a>
             )}
-            {actions && <div className="relative z-10 ml-auto flex gap-2">{actions}</div>}
+            {actions && <div className="relative z-10 ml-auto flex flex-wrap justify-end gap-2">{actions}</div>}
           </div>
         )}
       </div>

@@ -1,10 +1,19 @@
 import { notify } from "@web/lib/toast";
 import { errorMessage, isApiError, trpc } from "@web/lib/trpc";
 
-/** Every projects query (lists, figures, details) may show what a change touched. */
+/**
+ * Every projects query (lists, figures, details) may show what a change touched, and so may the
+ * team chats (renamed with the project, archived with it) and the project suggestions.
+ */
 export function useRefreshProjects() {
   const utils = trpc.useUtils();
-  return () => Promise.all([utils.projects.invalidate(), utils.joinRequests.invalidate()]);
+  return () =>
+    Promise.all([
+      utils.projects.invalidate(),
+      utils.joinRequests.invalidate(),
+      utils.teams.invalidate(),
+      utils.suggestions.projects.invalidate(),
+    ]);
 }
 
 const codeOf = (error: unknown) => (isApiError(error) ? error.data?.code : undefined);

@@ -18,6 +18,8 @@ export const buttonVariants = cva(
         /** "Try again" in an error message: red and underlined like the text around it. */
         destructiveLink: "text-destructive underline underline-offset-4",
         destructiveOutline: "border border-input bg-background text-destructive hover:bg-accent hover:text-destructive",
+        /** Yes to something that goes ahead at once (answering a call). */
+        success: "bg-green-700 text-white shadow-sm hover:bg-green-700/90",
         /** Above the content it floats over. */
         floating: "bg-primary text-primary-foreground shadow-lg hover:bg-primary/90",
       },

@@ -2,7 +2,13 @@ import { useNavigate } from "@tanstack/react-router";
 import { CheckCircle2 } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { AvatarUpload } from "@web/components/avatar-upload";
-import { BackgroundFields, InterestsField, NameAndBioFields } from "@web/components/profile-fields";
+import {
+  BackgroundFields,
+  InterestsField,
+  NameAndBioFields,
+  OPEN_TO_JOIN,
+  SwitchField,
+} from "@web/components/profile-fields";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Progress } from "@web/components/ui/progress";
@@ -84,7 +90,8 @@ export function OnboardingWizard({ me, profile, next }: { me: Me; profile: OwnPr
     event.preventDefault();
     if (!valid || saving) return;
     if (step < STEPS) return setStep(step + 1);
-    const { displayName, bio, developerType, experience, specialization, region, interestedProjects } = values;
+    const { displayName, bio, developerType, experience, specialization, region, interestedProjects, openToJoin } =
+      values;
     if (!developerType || !experience) return;
     complete.mutate({
       displayName,
@@ -94,6 +101,7 @@ export function OnboardingWizard({ me, profile, next }: { me: Me; profile: OwnPr
       specialization: specialization || null,
       region,
       interestedProjects,
+      openToJoin,
     });
   };
 
@@ -128,10 +136,18 @@ export function OnboardingWizard({ me, profile, next }: { me: Me; profile: OwnPr
         )}
 
         {step === 3 && (
-          <InterestsField
-            value={values.interestedProjects}
-            onChange={(interestedProjects) => set({ interestedProjects })}
-          />
+          <>
+            <InterestsField
+              value={values.interestedProjects}
+              onChange={(interestedProjects) => set({ interestedProjects })}
+            />
+            <SwitchField
+              id="onboarding-open-to-join"
+              {...OPEN_TO_JOIN}
+              checked={values.openToJoin}
+              onChange={(openToJoin) => set({ openToJoin })}
+            />
+          </>
         )}
 
         {step === 4 && (
@@ -160,6 +176,10 @@ export function OnboardingWizard({ me, profile, next }: { me: Me; profile: OwnPr
               <div className="flex justify-between gap-4">
                 <dt className="text-muted-foreground">Region</dt>
                 <dd className="text-right font-medium">{values.region}</dd>
+              </div>
+              <div className="flex justify-between gap-4">
+                <dt className="text-muted-foreground">{OPEN_TO_JOIN.label}</dt>
+                <dd className="text-right font-medium">{values.openToJoin ? "Yes" : "No"}</dd>
               </div>
               <div className="grid gap-2">
                 <dt className="text-muted-foreground">Interests</dt>

@@ -8,6 +8,7 @@ import { pageHead } from "@web/lib/head";
 import { displayNameOf, useMember } from "@web/lib/session";
 import { trpc } from "@web/lib/trpc";
 import { CategoryCards, MyFigures, QuickActions, RecentProjects, StatCards } from "./-components/dashboard-cards";
+import { PeopleSuggestions, ProjectSuggestions } from "./-components/suggestions";
 import { WaitingRequests } from "./-components/waiting-requests";
 
 const heading: PageHeading = { title: "Dashboard" };
@@ -20,6 +21,8 @@ export const Route = createFileRoute("/_authed/_shell/dashboard")({
     void context.trpc.projects.stats.prefetch();
     void context.trpc.projects.myStats.prefetch();
     void context.trpc.projects.recent.prefetch();
+    void context.trpc.suggestions.projects.prefetch();
+    void context.trpc.suggestions.people.prefetch();
   },
   component: Dashboard,
 });
@@ -51,6 +54,10 @@ function Dashboard() {
         <MyFigures figures={mine.data} />
         <StatCards stats={stats.data} />
         <CategoryCards counts={stats.data?.categories} />
+        <div className="grid gap-6 lg:grid-cols-2">
+          <ProjectSuggestions />
+          <PeopleSuggestions />
+        </div>
         <div className="grid gap-6 lg:grid-cols-3">
           <RecentProjects projects={recent.data} />
           <div className="grid content-start gap-6">

@@ -6,6 +6,7 @@ import { BackButton } from "@web/components/back-button";
 import { EmptyState } from "@web/components/empty-state";
 import { specializationLabel } from "@web/components/friends/people";
 import { RelationshipAction } from "@web/components/friends/relationship-action";
+import { MemberMenu } from "@web/components/safety/member-menu";
 import { ProjectCard } from "@web/components/projects/project-card";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
@@ -122,6 +123,7 @@ function MemberPage() {
               <div className="flex flex-wrap gap-2">
                 {p.specialization && <Badge variant="secondary">{specializationLabel(p.specialization)}</Badge>}
                 {p.experience && <Badge variant="outline">{p.experience}</Badge>}
+                {p.openToJoin && <Badge variant="outline">Open to join projects</Badge>}
               </div>
               <ul className="grid gap-1 text-sm text-muted-foreground" aria-label="Details">
                 {facts.map(
@@ -135,8 +137,11 @@ function MemberPage() {
                 )}
               </ul>
             </div>
-            <div className="shrink-0">
+            <div className="flex shrink-0 flex-wrap items-start gap-2">
               <RelationshipAction memberId={p.id} name={name} />
+              {relationship.data && relationship.data.status !== "self" && (
+                <MemberMenu member={{ id: p.id, name }} blocked={relationship.data.status === "blocked"} />
+              )}
             </div>
           </div>
         </Card>

@@ -6,6 +6,8 @@ import { ProjectFilters } from "@web/components/projects/project-filters";
 import { ProjectFormDialog } from "@web/components/projects/project-form-dialog";
 import { EmptyState } from "@web/components/empty-state";
 import { ProjectGrid } from "@web/components/projects/project-grid";
+import { TeamChatLink } from "@web/components/teams/team-chat-link";
+import { useTeamChats } from "@web/components/teams/queries";
 import { Button } from "@web/components/ui/button";
 import { pageHead } from "@web/lib/head";
 import { JoinedProjects } from "./-components/joined-projects";
@@ -40,6 +42,7 @@ function MyProjects() {
   const setFilters = (change: Partial<typeof filters>) =>
     void navigate({ search: (prev) => ({ ...prev, ...change }), replace: true });
   const filtered = category !== undefined || status !== undefined;
+  const teamChats = useTeamChats();
   const projects = trpc.projects.list.useInfiniteQuery(
     { mine: true, category, status },
     { getNextPageParam: (page) => page.nextCursor, placeholderData: (previous) => previous },
@@ -63,6 +66,7 @@ function MyProjects() {
         label="Owned projects"
         actions={(project) => (
           <>
+            {teamChats.has(project.id) && <TeamChatLink chatId={teamChats.get(project.id)!} size="sm" />}
             <ProjectFormDialog
               projectId={project.id}
               trigger={
@@ -97,7 +101,7 @@ function MyProjects() {
           )
         }
       />
-      <JoinedProjects />
+      <JoinedProjects teamChats={teamChats} />
     </>
   );
 }

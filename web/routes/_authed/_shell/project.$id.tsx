@@ -5,6 +5,7 @@ import { DeleteProjectButton } from "@web/components/projects/delete-project-but
 import { ProjectFormDialog } from "@web/components/projects/project-form-dialog";
 import { ProjectImage } from "@web/components/projects/project-image";
 import { StatusBadge } from "@web/components/projects/status-badge";
+import { ReportButton } from "@web/components/safety/report-button";
 import { Badge } from "@web/components/ui/badge";
 import { Button, buttonVariants } from "@web/components/ui/button";
 import { pageHead } from "@web/lib/head";
@@ -17,7 +18,7 @@ import {
   SkillsCard,
   StatusCard,
 } from "./-components/project-details";
-import { JoinButton, TeamCard } from "./-components/project-team";
+import { JoinButton, TeamCard, TeamChatButton } from "./-components/project-team";
 
 export const Route = createFileRoute("/_authed/_shell/project/$id")({
   head: pageHead("Project"),
@@ -81,6 +82,7 @@ function ProjectPage() {
             {p.description && <p className="whitespace-pre-line break-words text-muted-foreground">{p.description}</p>}
           </div>
           <div className="flex shrink-0 flex-wrap gap-2">
+            <TeamChatButton projectId={p.id} />
             {p.isOwner ? (
               <>
                 {waiting > 0 && (
@@ -107,7 +109,10 @@ function ProjectPage() {
                 />
               </>
             ) : (
-              <JoinButton project={p} join={join.data} />
+              <>
+                <JoinButton project={p} join={join.data} />
+                <ReportButton target={{ kind: "project", projectId: p.id }} title="Report this project" />
+              </>
             )}
           </div>
         </div>

@@ -7,6 +7,7 @@ import { useMember } from "@web/lib/session";
 import { useOwnProfile } from "@web/lib/profile";
 import { notify } from "@web/lib/toast";
 import { AccountSecurity } from "./-components/account-security/account-security";
+import { BlockedMembers } from "./-components/blocked-members";
 import { NotificationPreferences } from "./-components/notification-preferences";
 import { PlanCard } from "./-components/plan-card";
 import { ReadReceiptsCard } from "./-components/read-receipts-card";
@@ -39,6 +40,7 @@ function Settings() {
       <div className="mt-6">
         <ReadReceiptsCard />
       </div>
+      <BlockedMembers />
       <AccountSecurity />
     </div>
   );

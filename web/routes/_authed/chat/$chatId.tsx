@@ -1,5 +1,6 @@
 import { createFileRoute, redirect, useNavigate } from "@tanstack/react-router";
 import { lazy, Suspense, useCallback, useEffect, useMemo } from "react";
+import { TEAM_CHAT_READ_ONLY } from "@core/team-rules";
 import { ChatOutline } from "@web/components/chat-outline";
 import { CHAT_TITLE, pageHead } from "@web/lib/head";
 import { positive } from "@web/lib/search";
@@ -74,7 +75,7 @@ function ChatPage() {
     const people = new Map(
       chat.data?.participants.map((p): [string, Sender] => [
         p.userId,
-        { name: p.name || FORMER_MEMBER.name, avatarUrl: p.avatarUrl },
+        { name: p.name || FORMER_MEMBER.name, avatarUrl: p.avatarUrl, blocked: p.blocked },
       ]),
     );
     return (userId: string) => people.get(userId) ?? FORMER_MEMBER;
@@ -135,14 +136,21 @@ function ChatPage() {
             Loading messages...
           </div>
         )}
-        <Composer
-          chatId={chatId}
-          mode={actions.mode}
-          onSend={actions.submit}
-          onCancelMode={actions.cancelMode}
-          onTyping={live.announceTyping}
-          people={people}
-        />
+        {chat.data.archived ? (
+          // The project is gone: its team chat keeps its history, and takes no more messages.
+          <p role="status" className="border-t px-4 py-4 text-center text-sm text-muted-foreground">
+            {TEAM_CHAT_READ_ONLY}
+          </p>
+        ) : (
+          <Composer
+            chatId={chatId}
+            mode={actions.mode}
+            onSend={actions.submit}
+            onCancelMode={actions.cancelMode}
+            onTyping={live.announceTyping}
+            people={people}
+          />
+        )}
       </main>
       {actions.deleting && (
         <Suspense>

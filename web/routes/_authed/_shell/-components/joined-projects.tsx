@@ -2,11 +2,12 @@ import { Link } from "@tanstack/react-router";
 import { Handshake } from "lucide-react";
 import { EmptyState } from "@web/components/empty-state";
 import { ProjectGrid } from "@web/components/projects/project-grid";
+import { TeamChatLink } from "@web/components/teams/team-chat-link";
 import { Button } from "@web/components/ui/button";
 import { trpc } from "@web/lib/trpc";
 
-/** My Projects' second half: the projects whose team accepted the member. */
-export function JoinedProjects() {
+/** My Projects' second half: the projects whose team accepted the member, each with its team chat. */
+export function JoinedProjects({ teamChats }: { teamChats: Map<string, string> }) {
   const joined = trpc.projects.list.useInfiniteQuery({ joined: true }, { getNextPageParam: (page) => page.nextCursor });
   return (
     <section id="joined" aria-labelledby="joined-heading" className="mt-12 scroll-mt-20">
@@ -19,6 +20,10 @@ export function JoinedProjects() {
       <ProjectGrid
         query={joined}
         label="Joined projects"
+        actions={(project) => {
+          const chatId = teamChats.get(project.id);
+          return chatId && <TeamChatLink chatId={chatId} size="sm" />;
+        }}
         empty={
           <EmptyState
             icon={<Handshake />}

@@ -16,6 +16,7 @@ const LABELS: Record<PreferenceKey, string> = {
   join_declined: "Your join requests declined",
   group_added: "Added to a group",
   mention: "Mentions in chats",
+  missed_call: "Missed calls",
   pro_confirmed: "Lifetime Access confirmed",
   pro_refunded: "Lifetime Access refunded",
   message: "New private messages",

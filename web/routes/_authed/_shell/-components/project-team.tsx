@@ -4,6 +4,7 @@ import { Avatar } from "@web/components/avatar";
 import { ConfirmDialog } from "@web/components/confirm-dialog";
 import type { ProjectDetail } from "@web/components/projects/types";
 import { useJoinedNotice } from "@web/components/projects/use-joined-notice";
+import { TeamChatLink } from "@web/components/teams/team-chat-link";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { notify } from "@web/lib/toast";
@@ -45,6 +46,42 @@ function Person({
   );
 }
 
+/** The owner's Remove beside a member, asking first: the member leaves the team and its chat. */
+function RemoveMember({ project, member }: { project: ProjectDetail; member: { userId: string; name: string } }) {
+  const utils = trpc.useUtils();
+  const [open, setOpen] = useState(false);
+  const remove = trpc.teams.removeMember.useMutation({
+    onSuccess: () => {
+      setOpen(false);
+      notify.success("Member Removed", `${member.name} is no longer on the team.`);
+      return Promise.all([
+        utils.joinRequests.forProject.invalidate({ projectId: project.id }),
+        utils.projects.myStats.invalidate(),
+        utils.teams.invalidate(),
+      ]);
+    },
+    onError: (error) => notify.error("Project Error", errorMessage(error)),
+  });
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      busy={remove.isPending}
+      title="Remove Member"
+      action="Remove"
+      busyAction="Removing..."
+      onConfirm={() => remove.mutate({ projectId: project.id, memberId: member.userId })}
+      trigger={
+        <Button variant="outline" size="sm" className="shrink-0" aria-label={`Remove ${member.name}`}>
+          Remove
+        </Button>
+      }
+    >
+      Remove {member.name} from "{project.title}"? They leave the team and its chat; they can ask to join again.
+    </ConfirmDialog>
+  );
+}
+
 /** Owner, accepted members and, for the owner, the requests waiting for an answer. */
 export function TeamCard({ project, join }: { project: ProjectDetail; join?: JoinState }) {
   const answers = useAnswerJoinRequest();
@@ -65,8 +102,9 @@ export function TeamCard({ project, join }: { project: ProjectDetail; join?: Joi
             />
           </li>
           {join?.team.map((member) => (
-            <li key={member.id}>
+            <li key={member.id} className="flex min-w-0 items-center justify-between gap-2">
               <Person id={member.userId} name={nameOf(member)} detail="Member" avatarUrl={member.avatarUrl} />
+              {project.isOwner && <RemoveMember project={project} member={{ ...member, name: nameOf(member) }} />}
             </li>
           ))}
         </ul>
@@ -117,8 +155,9 @@ export function JoinButton({ project, join }: { project: ProjectDetail; join?: J
     onSuccess: () => {
       setConfirmLeave(false);
       notify.success("Project Left", "You have left the project.");
-      // Leaving takes the project out of the member's joined list, counts and recent projects.
-      return Promise.all([refresh(), utils.projects.invalidate()]);
+      // Leaving takes the project out of the member's joined list, counts and recent projects, and
+      // the member out of its team chat.
+      return Promise.all([refresh(), utils.projects.invalidate(), utils.teams.invalidate()]);
     },
     onError: (error) => notify.error("Project Error", errorMessage(error)),
   });
@@ -149,4 +188,10 @@ export function JoinButton({ project, join }: { project: ProjectDetail; join?: J
       {request.isPending ? "Sending..." : "Request to Join"}
     </Button>
   );
+}
+
+/** 'Team chat' for the owner and the accepted members, once the team has its chat. */
+export function TeamChatButton({ projectId }: { projectId: string }) {
+  const chat = trpc.teams.chat.useQuery({ projectId });
+  return chat.data ? <TeamChatLink chatId={chat.data.chatId} /> : null;
 }

@@ -3,7 +3,16 @@ import { MAX_AGE, MIN_AGE } from "@core/enums";
 import { MAX_SKILL_LENGTH, MAX_SKILLS } from "@core/rules";
 import { AvatarUpload } from "@web/components/avatar-upload";
 import { ListInput } from "@web/components/list-input";
-import { BackgroundFields, ChoiceField, Field, InterestsField, NameAndBioFields } from "@web/components/profile-fields";
+import {
+  BackgroundFields,
+  ChoiceField,
+  Field,
+  InterestsField,
+  NameAndBioFields,
+  OPEN_TO_JOIN,
+  SHOW_IN_SEARCH,
+  SwitchField,
+} from "@web/components/profile-fields";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { profileFormValues, useProfileSaved, type OwnProfile, type ProfileFormValues } from "@web/lib/profile";
@@ -87,6 +96,27 @@ export function SettingsForm({ me, profile }: { me: Me; profile: OwnProfile | nu
               maxLength={MAX_SKILL_LENGTH}
             />
           </Field>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Discovery</CardTitle>
+          <CardDescription>Whether members looking for teammates can find you.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-5">
+          <SwitchField
+            id="settings-open-to-join"
+            {...OPEN_TO_JOIN}
+            checked={values.openToJoin}
+            onChange={(openToJoin) => set({ openToJoin })}
+          />
+          <SwitchField
+            id="settings-listed-in-search"
+            {...SHOW_IN_SEARCH}
+            checked={values.listedInSearch}
+            onChange={(listedInSearch) => set({ listedInSearch })}
+          />
         </CardContent>
       </Card>
 

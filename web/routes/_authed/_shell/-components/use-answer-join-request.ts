@@ -12,6 +12,8 @@ export function useAnswerJoinRequest() {
       utils.joinRequests.waiting.invalidate(),
       utils.joinRequests.forProject.invalidate(),
       utils.projects.myStats.invalidate(),
+      // An accepted member joins (or starts) the team chat.
+      utils.teams.invalidate(),
     ]);
   const onError = (error: unknown) => notify.error("Project Error", errorMessage(error));
   const accept = trpc.joinRequests.accept.useMutation({

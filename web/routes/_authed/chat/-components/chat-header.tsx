@@ -1,6 +1,7 @@
 import { createContext, lazy, memo, use } from "react";
 import { AfterPaint } from "@web/components/after-paint";
 import { Avatar } from "@web/components/avatar";
+import { CallButtons } from "@web/components/calls/call-buttons";
 import { ChatBar } from "@web/components/chat-outline";
 import { chatPeople, ChatMenuButton, ChatSearchButton, OnlineDot, type Chat } from "./chat-header-parts";
 
@@ -48,6 +49,8 @@ export const ChatHeader = memo(function ChatHeader({
       <AfterPaint fallback={<ChatSearchButton disabled />}>
         <ChatSearch chatId={chat.id} />
       </AfterPaint>
+      {/* A deleted project's team chat is read-only: nobody is rung from it. */}
+      {!chat.archived && <CallButtons chatId={chat.id} />}
       <AfterPaint fallback={<ChatMenuButton disabled />}>
         <ChatMenu chat={chat} myId={myId} online={online} />
       </AfterPaint>

@@ -1,8 +1,9 @@
 import { useNavigate } from "@tanstack/react-router";
-import { Bell, BellOff, LogOut, UserRound } from "lucide-react";
+import { Ban, Bell, BellOff, LogOut, UserRound } from "lucide-react";
 import { useState } from "react";
 import { Avatar } from "@web/components/avatar";
 import { ConfirmDialog } from "@web/components/confirm-dialog";
+import { BlockDialog } from "@web/components/safety/block-dialog";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import {
   DropdownMenu,
@@ -17,7 +18,8 @@ import { AddGroupMembers } from "./add-group-members";
 import { chatPeople, ChatMenuButton, OnlineDot, type Chat } from "./chat-header-parts";
 
 /**
- * The chat's menu (the profile or members, mute, leave) and its dialogs. Loaded on its own after the
+ * The chat's menu (the profile or members, mute, block the other member of a private chat, leave)
+ * and its dialogs. Loaded on its own after the
  * page has rendered (chat-header.tsx): the menu and dialog code is a fifth of the page's JavaScript,
  * and the messages need none of it.
  */
@@ -26,7 +28,10 @@ export default function ChatMenu({ chat, myId, online }: { chat: Chat; myId: str
   const utils = trpc.useUtils();
   const [showPeople, setShowPeople] = useState(false);
   const [confirmLeave, setConfirmLeave] = useState(false);
+  const [blocking, setBlocking] = useState(false);
   const { current, other, title } = chatPeople(chat, myId);
+  // A live team chat is left by leaving the project.
+  const mayLeave = !(chat.projectId && !chat.archived);
 
   const mute = trpc.chats.setMuted.useMutation({
     onSuccess: ({ muted }) => {
@@ -66,11 +71,19 @@ export default function ChatMenu({ chat, myId, online }: { chat: Chat; myId: str
             {chat.me.muted ? <Bell aria-hidden /> : <BellOff aria-hidden />}
             {chat.me.muted ? "Unmute" : "Mute Chat"}
           </DropdownMenuItem>
-          <DropdownMenuSeparator />
-          <DropdownMenuItem className="text-destructive" onSelect={() => setConfirmLeave(true)}>
-            <LogOut aria-hidden />
-            Leave Chat
-          </DropdownMenuItem>
+          {(other || mayLeave) && <DropdownMenuSeparator />}
+          {other && (
+            <DropdownMenuItem destructive onSelect={() => setBlocking(true)}>
+              <Ban aria-hidden />
+              Block {other.name}
+            </DropdownMenuItem>
+          )}
+          {mayLeave && (
+            <DropdownMenuItem className="text-destructive" onSelect={() => setConfirmLeave(true)}>
+              <LogOut aria-hidden />
+              Leave Chat
+            </DropdownMenuItem>
+          )}
         </DropdownMenuContent>
       </DropdownMenu>
 
@@ -102,11 +115,22 @@ export default function ChatMenu({ chat, myId, online }: { chat: Chat; myId: str
               </li>
             ))}
           </ul>
-          {chat.isGroup && chat.me.role === "admin" && (
+          {/* A team chat's members are the project's team: they come in by being accepted. */}
+          {chat.isGroup && chat.me.role === "admin" && !chat.projectId && (
             <AddGroupMembers chatId={chat.id} memberIds={current.map((p) => p.userId)} />
           )}
         </DialogContent>
       </Dialog>
+
+      {other && (
+        <BlockDialog
+          member={{ id: other.userId, name: other.name }}
+          open={blocking}
+          onOpenChange={setBlocking}
+          // The chat is hidden from the blocker now: back to the lists.
+          onBlocked={() => void navigate({ to: "/friends", replace: true })}
+        />
+      )}
 
       <ConfirmDialog
         open={confirmLeave}

@@ -1,19 +1,37 @@
 import { RotateCw } from "lucide-react";
-import { memo, use, useRef, type MouseEvent, type PointerEvent, type ReactNode } from "react";
+import { lazy, memo, Suspense, use, useRef, useState, type MouseEvent, type PointerEvent, type ReactNode } from "react";
 import { MESSAGE_DELETED } from "@core/chat-rules";
+import { BLOCKED_MESSAGE, REMOVED_BY_MODERATOR } from "@core/safety-rules";
 import type { WireMessage } from "@party/protocol";
 import { Avatar } from "@web/components/avatar";
 import { Button } from "@web/components/ui/button";
 import { cn } from "@web/lib/cn";
 import { MessageAttachments } from "./attachments";
 import { MessageActionsContext, MessageToolbar, ToolbarButton } from "./message-actions";
+import { MessageActionsButton } from "./message-actions-button";
 import { EditedMark, Reactions, ReplyQuote } from "./message-parts";
 import { MessageText } from "./message-text";
-import type { PendingMessage } from "./use-outbox";
+import { NOT_SENT, type PendingMessage } from "./use-outbox";
 
 export interface Sender {
   name: string;
   avatarUrl: string | null;
+  /** The viewer blocked them: in a group their messages are folded away until clicked. */
+  blocked?: boolean;
+}
+
+/** A message's menu (reporting it) is rarely opened: its code is fetched on the first open (message-menu.tsx). */
+const MessageMenu = lazy(() => import("./message-menu"));
+
+/** The plain button until a member first opens it; then the menu itself, which opens as it arrives. */
+function MessageMenuButton({ messageId, senderName }: { messageId: number; senderName: string }) {
+  const [opened, setOpened] = useState(false);
+  if (!opened) return <MessageActionsButton onClick={() => setOpened(true)} />;
+  return (
+    <Suspense fallback={<MessageActionsButton disabled />}>
+      <MessageMenu messageId={messageId} senderName={senderName} />
+    </Suspense>
+  );
 }
 
 // Made once: toLocaleTimeString and its kin build a new formatter on every call, which cost a
@@ -65,11 +83,14 @@ function Bubble({
   header,
   footer,
   tools,
+  quiet = false,
 }: {
   own: boolean;
   sender: Sender;
   at: number;
   children: ReactNode;
+  /** Words that are not the sender's (removed, folded away): muted and italic. */
+  quiet?: boolean;
   /** After the time: '(edited)'. */
   header?: ReactNode;
   footer?: ReactNode;
@@ -91,7 +112,12 @@ function Bubble({
           <div
             className={cn(
               "min-w-0 whitespace-pre-wrap break-words rounded-2xl px-3.5 py-2 text-sm",
-              own ? "rounded-br-sm bg-primary text-primary-foreground" : "rounded-bl-sm bg-muted",
+              own ? "rounded-br-sm" : "rounded-bl-sm",
+              quiet
+                ? "border border-dashed italic text-muted-foreground"
+                : own
+                  ? "bg-primary text-primary-foreground"
+                  : "bg-muted",
             )}
           >
             {children}
@@ -172,8 +198,11 @@ export const MessageRow = memo(function MessageRow({
   const actions = use(MessageActionsContext);
   const longPress = useLongPress(() => actions.open(message.id));
   const toolsButton = useRef<HTMLButtonElement>(null);
+  const [unfolded, setUnfolded] = useState(false);
   const deleted = message.deletedAt !== null;
-  const interactive = message.messageType === "text" && !deleted;
+  const removed = message.messageType === "removed";
+  const folded = !own && !removed && !deleted && sender.blocked && !unfolded;
+  const interactive = message.messageType === "text" && !deleted && !folded;
   const close = (backToMessage: boolean) => {
     actions.open(null);
     if (backToMessage) toolsButton.current?.focus();
@@ -212,7 +241,13 @@ export const MessageRow = memo(function MessageRow({
           own={own}
           sender={sender}
           at={message.createdAt}
-          header={message.editedAt !== null && !deleted && <EditedMark at={message.editedAt} own={own} />}
+          quiet={removed || folded}
+          header={
+            <>
+              {message.editedAt !== null && !deleted && !removed && <EditedMark at={message.editedAt} own={own} />}
+              {!own && !removed && !deleted && <MessageMenuButton messageId={message.id} senderName={sender.name} />}
+            </>
+          }
           tools={
             interactive && (
               <ToolbarButton
@@ -229,7 +264,17 @@ export const MessageRow = memo(function MessageRow({
             </>
           }
         >
-          {deleted ? (
+          {removed ? (
+            REMOVED_BY_MODERATOR
+          ) : folded ? (
+            <button
+              type="button"
+              className="text-left underline-offset-2 hover:underline"
+              onClick={() => setUnfolded(true)}
+            >
+              {BLOCKED_MESSAGE}
+            </button>
+          ) : deleted ? (
             <span className="italic opacity-80">{MESSAGE_DELETED}</span>
           ) : (
             <>
@@ -269,8 +314,9 @@ export const PendingRow = memo(function PendingRow({
         at={message.createdAt}
         footer={
           message.error ? (
-            <span className="flex items-center gap-2 text-xs text-destructive" role="alert">
+            <span className="flex flex-wrap items-center gap-x-2 text-xs text-destructive" role="alert">
               Not sent.
+              {message.error !== NOT_SENT && <span>{message.error}</span>}
               <Button variant="link" size="inline" className="text-xs" onClick={() => onRetry(message.clientId)}>
                 <RotateCw aria-hidden />
                 Retry

@@ -1,5 +1,7 @@
 import { useMemo } from "react";
+import { isCallEvent } from "@party/call-wire";
 import type { ChatRoomEvent } from "@party/protocol";
+import { useHearCalls } from "@web/lib/calls/chat-call";
 import { useRoomSocket } from "@web/lib/room-socket";
 import { trpc } from "@web/lib/trpc";
 import { useOutbox } from "./use-outbox";
@@ -18,6 +20,7 @@ export function useChat(chatId: string, myId: string, onGone: () => void) {
   const { outbox, send, retry } = useOutbox(chatId, (message) => timeline.receive([message]));
   const presence = usePresence(myId);
   const { receipts, hear, reopened } = useReceipts(chatId);
+  const hearCall = useHearCalls(chatId);
 
   const ticket = trpc.chats.ticket.useMutation();
   const { socket } = useRoomSocket<ChatRoomEvent>({
@@ -41,10 +44,9 @@ export function useChat(chatId: string, myId: string, onGone: () => void) {
         case "seen":
           hear(event);
           break;
-        case "pong":
-          break;
         default:
-          presence.hear(event);
+          if (isCallEvent(event)) hearCall(event);
+          else if (event.type !== "pong") presence.hear(event);
       }
     },
   });

@@ -1,6 +1,8 @@
 import { useCallback, useRef, useState } from "react";
 import type { WireAttachment, WireMessage } from "@party/protocol";
-import { errorMessage, trpc, whenRequestLeaves } from "@web/lib/trpc";
+import { isClientError, trpc, whenRequestLeaves } from "@web/lib/trpc";
+
+export const NOT_SENT = "Not sent.";
 
 export interface PendingMessage {
   clientId: string;
@@ -10,7 +12,7 @@ export interface PendingMessage {
   replyTo: WireMessage["replyTo"];
   /** Files already stored, which the message names. */
   attachments: WireAttachment[];
-  /** Why the last try failed; unset while sending. */
+  /** Why the last try failed (the server's refusal, or 'Not sent.' when no answer came); unset while sending. */
   error?: string;
 }
 
@@ -44,7 +46,8 @@ export function useOutbox(chatId: string, onStored: (message: WireMessage) => vo
       // Numbered after a message this page has not seen, it shows that one is late or missed.
       onStored(message);
     },
-    onError: (error, { clientId }) => setError(clientId, errorMessage(error, "Not sent.")),
+    // A refusal says why ('You can only message your friends.'); a lost connection has no reason to give.
+    onError: (error, { clientId }) => setError(clientId, isClientError(error) ? error.message : NOT_SENT),
   });
 
   const send = useCallback(

@@ -123,13 +123,15 @@ WHEN new.message_type = 'text' AND new.deleted_at IS NULL AND old.content IS NOT
 	INSERT INTO message_words_scratch(message_words_scratch) VALUES ('delete-all');
 END;
 --> statement-breakpoint
--- Edited or deleted for everyone: the index gives up the old words and takes the new, and the word
--- list forgets what nothing standing says any more (so a deleted message leaves no word behind).
-CREATE TRIGGER `messages_fts_after_update` AFTER UPDATE OF content, deleted_at ON `messages`
-WHEN new.message_type = 'text' AND old.deleted_at IS NULL
-	AND (old.content IS NOT new.content OR new.deleted_at IS NOT NULL) BEGIN
+-- Edited, deleted for everyone or taken down by a moderator: the index gives up the old words and
+-- takes the new, and the word list forgets what nothing standing says any more (so a deleted
+-- message leaves no word behind).
+CREATE TRIGGER `messages_fts_after_update` AFTER UPDATE OF content, deleted_at, message_type ON `messages`
+WHEN old.message_type = 'text' AND old.deleted_at IS NULL
+	AND (old.content IS NOT new.content OR new.deleted_at IS NOT NULL OR new.message_type IS NOT 'text') BEGIN
 	INSERT INTO messages_fts(messages_fts, rowid, content, chat_id) VALUES ('delete', old.id, old.content, old.chat_id);
-	INSERT INTO messages_fts(rowid, content, chat_id) SELECT new.id, new.content, new.chat_id WHERE new.deleted_at IS NULL;
+	INSERT INTO messages_fts(rowid, content, chat_id) SELECT new.id, new.content, new.chat_id
+		WHERE new.deleted_at IS NULL AND new.message_type = 'text';
 	-- Words the message held that no message standing holds any more leave the word list.
 	INSERT INTO message_words_scratch(rowid, content) VALUES (1, old.content);
 	DELETE FROM message_search_words WHERE word IN (

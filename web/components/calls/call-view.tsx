@@ -1,0 +1,307 @@
+import { Mic, MicOff, MonitorUp, PhoneOff, Settings2, Video, VideoOff, Volume2, WifiOff } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { formatCallDuration } from "@core/call-rules";
+import type { CallEngine, CallState, Remote } from "@web/lib/calls/call-engine";
+import { listDevices, type Devices } from "@web/lib/calls/media";
+import { cn } from "@web/lib/cn";
+import { Avatar } from "../avatar";
+import { Alert } from "../ui/alert";
+import { Button } from "../ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "../ui/dropdown-menu";
+
+export interface Person {
+  name: string;
+  avatarUrl: string | null;
+}
+
+/** m:ss since the second person joined, ticking. */
+function Timer({ since }: { since: number }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return <span className="tabular-nums">{formatCallDuration(now - since)}</span>;
+}
+
+/**
+ * Plays a stream. A browser may refuse to play sound on a page nobody touched yet (after a reload):
+ * the video then plays muted and the tile offers to turn the sound on.
+ */
+function Media({ stream, self, label }: { stream: MediaStream; self: boolean; label: string }) {
+  const ref = useRef<HTMLVideoElement>(null);
+  const [silenced, setSilenced] = useState(false);
+  useEffect(() => {
+    const video = ref.current!;
+    video.srcObject = stream;
+    video.play().catch((error: unknown) => {
+      if (self || !(error instanceof DOMException && error.name === "NotAllowedError")) return;
+      video.muted = true;
+      setSilenced(true);
+      void video.play().catch(() => undefined);
+    });
+  }, [stream, self]);
+  return (
+    <>
+      {/* A live call has no captions to offer. */}
+      {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
+      <video
+        ref={ref}
+        autoPlay
+        playsInline
+        muted={self}
+        aria-label={label}
+        className={cn("size-full object-cover", self && "-scale-x-100")}
+      />
+      {silenced && (
+        <Button
+          size="sm"
+          variant="floating"
+          className="absolute top-2 left-1/2 -translate-x-1/2"
+          onClick={() => {
+            ref.current!.muted = false;
+            setSilenced(false);
+          }}
+        >
+          <Volume2 aria-hidden />
+          Turn sound on
+        </Button>
+      )}
+    </>
+  );
+}
+
+function Tile({
+  person,
+  stream,
+  self,
+  showVideo,
+  muted,
+  status,
+}: {
+  person: Person;
+  stream: MediaStream | null;
+  self: boolean;
+  showVideo: boolean;
+  muted: boolean;
+  status: string | null;
+}) {
+  const name = self ? `${person.name} (you)` : person.name;
+  return (
+    <figure
+      className="relative flex min-h-0 items-center justify-center overflow-hidden rounded-xl bg-muted"
+      aria-label={self ? "Your video" : `${person.name}'s video`}
+    >
+      {stream && stream.getTracks().length > 0 && (
+        <div className={cn("absolute inset-0", !showVideo && "invisible")}>
+          <Media stream={stream} self={self} label={self ? "Your camera" : `Video of ${person.name}`} />
+        </div>
+      )}
+      {!showVideo && (
+        <Avatar name={person.name} url={person.avatarUrl} className="size-20" initialClassName="text-3xl" />
+      )}
+      <figcaption className="absolute bottom-2 left-2 flex max-w-[calc(100%-1rem)] items-center gap-1.5 rounded-md bg-black/60 px-2 py-1 text-xs text-white">
+        {muted && <MicOff className="size-3.5 shrink-0" aria-label="Muted" />}
+        <span className="truncate">{name}</span>
+      </figcaption>
+      {status && (
+        <span className="absolute top-2 right-2 flex items-center gap-1 rounded-md bg-black/60 px-2 py-1 text-xs text-white">
+          <WifiOff className="size-3.5" aria-hidden />
+          {status}
+        </span>
+      )}
+    </figure>
+  );
+}
+
+function remoteStatus(away: boolean, remote: Remote | undefined) {
+  if (away || !remote || remote.connection === "disconnected" || remote.connection === "failed") {
+    return "Reconnecting...";
+  }
+  if (remote.connection !== "connected") return "Connecting...";
+  return remote.poor ? "Poor connection" : null;
+}
+
+/** Microphone and camera, chosen in the call as it goes on. */
+function DevicePicker({ engine, state }: { engine: CallEngine; state: CallState }) {
+  const [devices, setDevices] = useState<Devices | null>(null);
+  const pick = (kind: "audio" | "video") => (deviceId: string) => void engine.useDevice(kind, deviceId);
+  return (
+    <DropdownMenu onOpenChange={(open) => open && void listDevices().then(setDevices)}>
+      <DropdownMenuTrigger asChild>
+        <Button variant="outline" size="icon" shape="pill" aria-label="Devices">
+          <Settings2 aria-hidden />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="center" side="top" className="w-72">
+        <p className="px-2 py-1.5 text-xs font-semibold text-muted-foreground">Microphone</p>
+        <DropdownMenuRadioGroup value={engine.currentDevice("audio") ?? ""} onValueChange={pick("audio")}>
+          {devices?.microphones.map((d, i) => (
+            <DropdownMenuRadioItem key={d.deviceId} value={d.deviceId}>
+              <span className="truncate">{d.label || `Microphone ${i + 1}`}</span>
+            </DropdownMenuRadioItem>
+          ))}
+        </DropdownMenuRadioGroup>
+        {devices && devices.microphones.length === 0 && <p className="px-2 py-1.5 text-sm">No microphone found</p>}
+        {state.hasCamera && (
+          <>
+            <DropdownMenuSeparator />
+            <p className="px-2 py-1.5 text-xs font-semibold text-muted-foreground">Camera</p>
+            <DropdownMenuRadioGroup value={engine.currentDevice("video") ?? ""} onValueChange={pick("video")}>
+              {devices?.cameras.map((d, i) => (
+                <DropdownMenuRadioItem key={d.deviceId} value={d.deviceId}>
+                  <span className="truncate">{d.label || `Camera ${i + 1}`}</span>
+                </DropdownMenuRadioItem>
+              ))}
+            </DropdownMenuRadioGroup>
+          </>
+        )}
+        {!devices && <p className="px-2 py-1.5 text-sm text-muted-foreground">Loading...</p>}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+/**
+ * The call, over the whole window: this page's preview and a tile per other participant with their
+ * name, the controls (mute, camera, screen, devices, hang up) and, once someone answered, the timer.
+ */
+export function CallView({
+  engine,
+  state,
+  title,
+  myId,
+  people,
+  reconnecting,
+}: {
+  engine: CallEngine;
+  state: CallState;
+  title: string;
+  myId: string;
+  people: (userId: string) => Person;
+  reconnecting: boolean;
+}) {
+  const others = state.call?.participants.filter((p) => p.userId !== myId) ?? [];
+  const ringing = state.call?.ringing ?? [];
+  const video = state.call?.kind === "video";
+  const tiles = others.length + ringing.length + 1;
+  const status =
+    state.phase === "joining"
+      ? "Joining..."
+      : state.phase === "waiting"
+        ? "Calling..."
+        : reconnecting
+          ? "Reconnecting..."
+          : null;
+
+  return (
+    <section
+      aria-label="Call"
+      className="fixed inset-0 z-40 flex flex-col gap-3 bg-background p-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:p-4"
+    >
+      <header className="flex items-center gap-2">
+        <div className="min-w-0 flex-1">
+          <h2 className="truncate text-base font-semibold">{title}</h2>
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {video ? "Video call" : "Voice call"} ·{" "}
+            {status ?? (state.call?.connectedAt ? <Timer since={state.call.connectedAt} /> : null)}
+          </p>
+        </div>
+      </header>
+      {state.problem && <Alert>{state.problem}</Alert>}
+      <div
+        className={cn(
+          "grid min-h-0 flex-1 auto-rows-fr gap-2",
+          tiles > 1 && "sm:grid-cols-2",
+          tiles > 2 && "grid-cols-2",
+        )}
+      >
+        {others.map((p) => (
+          <Tile
+            key={p.userId}
+            person={people(p.userId)}
+            stream={state.remotes[p.userId]?.stream ?? null}
+            self={false}
+            showVideo={p.video && Boolean(state.remotes[p.userId]?.stream.getVideoTracks().length)}
+            muted={!p.audio}
+            status={remoteStatus(p.away, state.remotes[p.userId])}
+          />
+        ))}
+        {ringing.map((userId) => (
+          <figure
+            key={userId}
+            aria-label={`${people(userId).name}, ringing`}
+            className="relative flex min-h-0 flex-col items-center justify-center gap-2 overflow-hidden rounded-xl bg-muted"
+          >
+            <Avatar
+              name={people(userId).name}
+              url={people(userId).avatarUrl}
+              className="size-20 animate-pulse"
+              initialClassName="text-3xl"
+            />
+            <figcaption className="max-w-full truncate px-2 text-sm">
+              {people(userId).name} · <span className="text-muted-foreground">Ringing...</span>
+            </figcaption>
+          </figure>
+        ))}
+        <Tile
+          person={people(myId)}
+          stream={state.preview}
+          self
+          showVideo={state.sharing || (state.hasCamera && !state.cameraOff)}
+          muted={state.muted}
+          status={null}
+        />
+      </div>
+      <div className="flex flex-wrap items-center justify-center gap-3" role="toolbar" aria-label="Call controls">
+        <Button
+          variant={state.muted ? "destructive" : "outline"}
+          size="icon"
+          shape="pill"
+          aria-label={state.muted ? "Unmute" : "Mute"}
+          aria-pressed={state.muted}
+          disabled={!state.hasMicrophone}
+          onClick={() => engine.toggleMute()}
+        >
+          {state.muted ? <MicOff aria-hidden /> : <Mic aria-hidden />}
+        </Button>
+        {state.hasCamera && (
+          <Button
+            variant={state.cameraOff ? "destructive" : "outline"}
+            size="icon"
+            shape="pill"
+            aria-label={state.cameraOff ? "Turn camera on" : "Turn camera off"}
+            aria-pressed={state.cameraOff}
+            onClick={() => engine.toggleCamera()}
+          >
+            {state.cameraOff ? <VideoOff aria-hidden /> : <Video aria-hidden />}
+          </Button>
+        )}
+        {"getDisplayMedia" in (navigator.mediaDevices ?? {}) && (
+          <Button
+            variant={state.sharing ? "default" : "outline"}
+            size="icon"
+            shape="pill"
+            aria-label={state.sharing ? "Stop sharing" : "Share screen"}
+            aria-pressed={state.sharing}
+            onClick={() => void engine.toggleScreen()}
+          >
+            <MonitorUp aria-hidden />
+          </Button>
+        )}
+        <DevicePicker engine={engine} state={state} />
+        <Button variant="destructive" shape="pill" className="h-11 px-6" onClick={() => engine.hangUp()}>
+          <PhoneOff aria-hidden />
+          Hang up
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,343 @@
+/**
+ * Calls between members in separate browsers with Chromium's fake camera and microphone, through
+ * the rooms as `npm start` runs them: ringing on every page, video both ways (the decoders' own
+ * counts, from getStats), mute, hang up, decline, no answer, a group of three, a reload mid-call, a
+ * refused camera, and the ringing dialog and call view at 1280 and 375, light and dark.
+ */
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Page } from "playwright-core";
+import { expect } from "vitest";
+import { mediaTest as test } from "./harness";
+import { contrastViolations, findLayoutDefects, settleAnimations } from "./layout-defects";
+import { befriend, call, friendsInChat, person, type Person } from "./people";
+import { toast } from "./ui";
+
+/** Two or three members signing up, a call rung and connected, and its checks, on a busy 2-core machine. */
+const CALL_TEST_MS = 120_000;
+const GROUP_CALL_TEST_MS = 240_000;
+const SHOTS = fileURLToPath(new URL("../../.e2e-artifacts/calls", import.meta.url));
+
+declare global {
+  interface Window {
+    /** Every RTCPeerConnection the page made, for the test to read their statistics. */
+    callPeers: RTCPeerConnection[];
+  }
+}
+
+/** Runs in the page before its own scripts: keeps each connection the app makes. */
+function keepPeers() {
+  const Native = window.RTCPeerConnection;
+  window.callPeers = [];
+  window.RTCPeerConnection = class extends Native {
+    constructor(config?: RTCConfiguration) {
+      super(config);
+      window.callPeers.push(this);
+    }
+  };
+}
+
+/** A statistic summed over the page's open connections. */
+function stat(page: Page, type: "inbound-rtp" | "outbound-rtp", kind: "audio" | "video", field: string) {
+  return page.evaluate(
+    async ([type, kind, field]) => {
+      let total = 0;
+      for (const pc of window.callPeers.filter((pc) => pc.connectionState !== "closed")) {
+        (await pc.getStats()).forEach((s: Record<string, unknown>) => {
+          if (s.type === type && s.kind === kind) total += Number(s[field] ?? 0);
+        });
+      }
+      return total;
+    },
+    [type, kind, field] as const,
+  );
+}
+
+const framesDecoded = (page: Page) => stat(page, "inbound-rtp", "video", "framesDecoded");
+const audioSent = (page: Page) => stat(page, "outbound-rtp", "audio", "bytesSent");
+const audioReceived = (page: Page) => stat(page, "inbound-rtp", "audio", "bytesReceived");
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The figure keeps going up: read, wait, read again, a few times over. */
+async function keepsRising(page: Page, figure: (page: Page) => Promise<number>) {
+  const read = () => figure(page);
+  await expect.poll(read, { timeout: 20_000 }).toBeGreaterThan(0);
+  let last = await read();
+  for (let i = 0; i < 3; i++) {
+    await pause(700);
+    const now = await read();
+    expect(now).toBeGreaterThan(last);
+    last = now;
+  }
+}
+
+const callView = (page: Page) => page.getByRole("region", { name: "Call" });
+const ringing = (page: Page, caller: string) => page.getByRole("dialog", { name: caller });
+const tileOf = (page: Page, name: string) => callView(page).getByRole("figure", { name: `${name}'s video` });
+const remoteTiles = (page: Page) => callView(page).getByRole("figure", { name: /'s video$/ });
+const messageList = (page: Page) => page.getByRole("list", { name: "Messages" });
+
+/** The member's page, watching its connections, open at a path. */
+async function openAt(who: Person | Page, path: string) {
+  const page = "page" in who ? who.page : who;
+  await page.addInitScript(keepPeers);
+  await page.goto(path);
+  return page;
+}
+
+async function answer(page: Page, caller: string) {
+  await ringing(page, caller).getByRole("button", { name: "Accept" }).click();
+  await callView(page).waitFor();
+}
+
+test(
+  "a friend's card calls, every page of the callee rings, one answers, video flows both ways, mute and hang up",
+  async ({ app, newPage }) => {
+    const ada = await person(app, newPage, "Ada Caller");
+    const bob = await person(app, newPage, "Bob Callee");
+    await befriend(app, ada, bob);
+    const bobsOtherPage = await openAt(await bob.page.context().newPage(), "/friends");
+    await openAt(bob, "/dashboard");
+    await openAt(ada, "/friends");
+
+    await ada.page
+      .getByRole("list", { name: "Friends" })
+      .getByRole("listitem")
+      .filter({ hasText: "Bob Callee" })
+      .getByRole("button", { name: "More actions for Bob Callee" })
+      .click();
+    await ada.page.getByRole("menuitem", { name: "Video Call" }).click();
+    await callView(ada.page).getByText("Calling...").waitFor();
+
+    for (const page of [bob.page, bobsOtherPage]) {
+      await ringing(page, "Ada Caller").getByText("Incoming video call").waitFor();
+    }
+    await answer(bob.page, "Ada Caller");
+    // Answered on one page: the other stops ringing.
+    await ringing(bobsOtherPage, "Ada Caller").waitFor({ state: "hidden" });
+    expect(await callView(bobsOtherPage).count()).toBe(0);
+
+    await tileOf(ada.page, "Bob Callee").waitFor();
+    await tileOf(bob.page, "Ada Caller").waitFor();
+    await keepsRising(ada.page, framesDecoded);
+    await keepsRising(bob.page, framesDecoded);
+    await callView(ada.page)
+      .getByText(/^\d+:\d\d$/)
+      .waitFor();
+
+    // Muted: nothing more leaves Ada's page for her voice, and Bob's tile of her says so.
+    await keepsRising(ada.page, audioSent);
+    await callView(ada.page).getByRole("button", { name: "Mute" }).click();
+    await tileOf(bob.page, "Ada Caller").getByLabel("Muted").waitFor();
+    await pause(500);
+    const whileMuted = await audioSent(ada.page);
+    await pause(1500);
+    expect(await audioSent(ada.page)).toBe(whileMuted);
+    expect(
+      await ada.page.evaluate(() =>
+        window.callPeers.every((pc) => pc.getSenders().every((sender) => sender.track?.kind !== "audio")),
+      ),
+    ).toBe(true);
+    await callView(ada.page).getByRole("button", { name: "Unmute" }).click();
+    await keepsRising(ada.page, audioSent);
+
+    // Either side hanging up ends it for both, and the chat keeps the call with its length.
+    await callView(bob.page).getByRole("button", { name: "Hang up" }).click();
+    await callView(bob.page).waitFor({ state: "hidden" });
+    await callView(ada.page).waitFor({ state: "hidden" });
+    const { chatId } = await call<{ chatId: string }>(ada, "chats.openPrivate", { friendId: bob.id });
+    await ada.page.goto(`/chat/${chatId}`);
+    await messageList(ada.page)
+      .getByText(/^Video call · 0:\d\d$/)
+      .waitFor();
+  },
+  CALL_TEST_MS,
+);
+
+test(
+  "a declined call tells the caller 'Call declined' and leaves 'Missed voice call' in the chat",
+  async ({ app, newPage }) => {
+    const { ada, bob, chatId } = await friendsInChat(app, newPage, "Ada Declined", "Bob Declines");
+    await openAt(bob, "/dashboard");
+    await openAt(ada, `/chat/${chatId}`);
+    await ada.page.getByRole("banner").getByRole("button", { name: "Voice call" }).click();
+    await callView(ada.page).waitFor();
+
+    const dialog = ringing(bob.page, "Ada Declined");
+    await dialog.getByText("Incoming voice call").waitFor();
+    await dialog.getByRole("button", { name: "Decline" }).click();
+    await dialog.waitFor({ state: "hidden" });
+
+    await toast(ada.page, "Call declined").waitFor();
+    await callView(ada.page).waitFor({ state: "hidden" });
+    await messageList(ada.page).getByText("Missed voice call").waitFor();
+    // Unread for Bob like any message.
+    await bob.page.getByRole("navigation").getByText("1", { exact: true }).first().waitFor();
+  },
+  CALL_TEST_MS,
+);
+
+test(
+  "a call nobody answers stops ringing after 30 seconds: 'No answer', and 'Missed voice call'",
+  async ({ app, newPage }) => {
+    const { ada, bob, chatId } = await friendsInChat(app, newPage, "Ada Unanswered", "Bob Away");
+    await openAt(bob, "/dashboard");
+    await openAt(ada, `/chat/${chatId}`);
+    await ada.page.getByRole("banner").getByRole("button", { name: "Voice call" }).click();
+    await ringing(bob.page, "Ada Unanswered").waitFor();
+
+    await toast(ada.page, "No answer").waitFor({ timeout: 45_000 });
+    await callView(ada.page).waitFor({ state: "hidden" });
+    await ringing(bob.page, "Ada Unanswered").waitFor({ state: "hidden" });
+    await messageList(ada.page).getByText("Missed voice call").waitFor();
+  },
+  CALL_TEST_MS,
+);
+
+test(
+  "three members in a group call each see the other two",
+  async ({ app, newPage }) => {
+    const ada = await person(app, newPage, "Ada Group");
+    const bob = await person(app, newPage, "Bob Group");
+    const cy = await person(app, newPage, "Cy Group");
+    await befriend(app, ada, bob);
+    await befriend(app, ada, cy);
+    const { chatId } = await call<{ chatId: string }>(ada, "chats.createGroup", {
+      name: "Launch crew",
+      memberIds: [bob.id, cy.id],
+    });
+    for (const who of [bob, cy]) await openAt(who, "/dashboard");
+    await openAt(ada, `/chat/${chatId}`);
+    await ada.page.getByRole("banner").getByRole("button", { name: "Video call" }).click();
+
+    for (const who of [bob, cy]) {
+      await ringing(who.page, "Ada Group").getByText("Incoming video call in a group").waitFor();
+      await answer(who.page, "Ada Group");
+    }
+    for (const [who, others] of [
+      [ada, ["Bob Group", "Cy Group"]],
+      [bob, ["Ada Group", "Cy Group"]],
+      [cy, ["Ada Group", "Bob Group"]],
+    ] as const) {
+      for (const name of others) await tileOf(who.page, name).waitFor();
+      await expect.poll(() => remoteTiles(who.page).count()).toBe(2);
+      // Both other members' video arrives: two decoders at work. Three pages each encoding and
+      // decoding two videos on two cores can take a while to reach the first decoded frame.
+      await expect
+        .poll(
+          () =>
+            who.page.evaluate(async () => {
+              let decoding = 0;
+              for (const pc of window.callPeers.filter((pc) => pc.connectionState !== "closed")) {
+                (await pc.getStats()).forEach((s: Record<string, unknown>) => {
+                  if (s.type === "inbound-rtp" && s.kind === "video" && Number(s.framesDecoded) > 0) decoding++;
+                });
+              }
+              return decoding;
+            }),
+          { timeout: 60_000 },
+        )
+        .toBe(2);
+    }
+  },
+  GROUP_CALL_TEST_MS,
+);
+
+test(
+  "one side reloads mid-call and the call resumes",
+  async ({ app, newPage }) => {
+    const { ada, bob, chatId } = await friendsInChat(app, newPage, "Ada Steady", "Bob Reloads");
+    await openAt(bob, "/dashboard");
+    await openAt(ada, `/chat/${chatId}`);
+    await ada.page.getByRole("banner").getByRole("button", { name: "Video call" }).click();
+    await answer(bob.page, "Ada Steady");
+    await keepsRising(bob.page, framesDecoded);
+
+    await bob.page.reload();
+    await tileOf(bob.page, "Ada Steady").waitFor();
+    await keepsRising(bob.page, framesDecoded);
+    await keepsRising(ada.page, framesDecoded);
+    await expect
+      .poll(() =>
+        tileOf(ada.page, "Bob Reloads")
+          .getByText(/Reconnecting|Connecting/)
+          .count(),
+      )
+      .toBe(0);
+    expect(
+      await callView(ada.page)
+        .getByText(/^\d+:\d\d$/)
+        .count(),
+    ).toBe(1);
+
+    // The device picker lists the microphone and the camera in use; picking a camera keeps the video going.
+    await callView(bob.page).getByRole("button", { name: "Devices" }).click();
+    const devices = bob.page.getByRole("menu");
+    await expect.poll(() => devices.getByRole("menuitemradio", { checked: true }).count()).toBe(2);
+    await devices.getByRole("menuitemradio").last().click();
+    await keepsRising(ada.page, framesDecoded);
+  },
+  CALL_TEST_MS,
+);
+
+test(
+  "a refused camera is said plainly, and the video call goes on with sound",
+  async ({ app, newPage }) => {
+    const { ada, bob, chatId } = await friendsInChat(app, newPage, "Ada No Camera", "Bob Sees");
+    await ada.page.addInitScript(() => {
+      const open = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+      navigator.mediaDevices.getUserMedia = (constraints) =>
+        constraints?.video
+          ? Promise.reject(new DOMException("Permission denied", "NotAllowedError"))
+          : open(constraints);
+    });
+    await openAt(bob, "/dashboard");
+    await openAt(ada, `/chat/${chatId}`);
+    await ada.page.getByRole("banner").getByRole("button", { name: "Video call" }).click();
+    await callView(ada.page).getByRole("alert").getByText("Your camera is not available").waitFor();
+    expect(await callView(ada.page).getByRole("button", { name: "Turn camera off" }).count()).toBe(0);
+
+    await answer(bob.page, "Ada No Camera");
+    await keepsRising(bob.page, audioReceived);
+    await keepsRising(ada.page, framesDecoded);
+  },
+  CALL_TEST_MS,
+);
+
+test(
+  "the ringing dialog and the call fit 1280 and 375 wide, light and dark",
+  async ({ app, newPage }) => {
+    const { ada, bob, chatId } = await friendsInChat(app, newPage, "Ada Looks", "Bob Linus Benedict Looks-Lovelace");
+    await openAt(bob, "/dashboard");
+    await openAt(ada, `/chat/${chatId}`);
+    const found: string[] = [];
+    const look = async (page: Page, what: string) => {
+      for (const scheme of ["light", "dark"] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        for (const width of [1280, 375]) {
+          await page.setViewportSize({ width, height: 800 });
+          await settleAnimations(page);
+          const defects = [...(await page.evaluate(findLayoutDefects)), ...(await contrastViolations(page))];
+          found.push(...defects.map((defect) => `${what} ${width} ${scheme}: ${defect}`));
+          if (process.env.SWEEP_SHOTS || defects.length) {
+            mkdirSync(SHOTS, { recursive: true });
+            await page.screenshot({ path: join(SHOTS, `${what}-${width}-${scheme}.png`) });
+          }
+        }
+      }
+    };
+
+    await ada.page.getByRole("banner").getByRole("button", { name: "Video call" }).click();
+    await callView(ada.page).getByText("Calling...").waitFor();
+    await ringing(bob.page, "Ada Looks").getByText("Incoming video call").waitFor();
+    await look(bob.page, "ringing");
+    await look(ada.page, "calling");
+    await answer(bob.page, "Ada Looks");
+    await tileOf(ada.page, "Bob Linus Benedict Looks-Lovelace").waitFor();
+    await keepsRising(ada.page, framesDecoded);
+    await look(ada.page, "in-call");
+    expect(found).toEqual([]);
+  },
+  CALL_TEST_MS,
+);

@@ -1,0 +1,105 @@
+/**
+ * What a reviewer circles on a page, shared by the sweep of every page (sweep.e2e.ts) and the
+ * overlays that only exist in a moment (a ringing call, a call in progress: calls.e2e.ts).
+ */
+import axe from "axe-core";
+import type { Page } from "playwright-core";
+
+/**
+ * Runs in the page: what a reviewer would circle. Text counts as cut when it is wider than its own
+ * box, taller than a box that clips it, or when its box sticks out of the box holding it (a 52 px
+ * tab in a 40 px bar); text cut on purpose (an ellipsis, a line clamp) and boxes that scroll are
+ * left alone.
+ */
+export function findLayoutDefects(): string[] {
+  const defects: string[] = [];
+  const root = document.documentElement;
+  if (root.scrollWidth > window.innerWidth) defects.push(`page scrolls sideways: ${root.scrollWidth}px wide`);
+
+  const label = (el: Element) => `<${el.tagName.toLowerCase()}> "${(el.textContent ?? "").trim().slice(0, 40)}"`;
+  const ownText = (el: Element) =>
+    [...el.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim() !== "");
+  const cutOnPurpose = (style: CSSStyleDeclaration) =>
+    style.textOverflow === "ellipsis" || (style.webkitLineClamp !== "none" && style.webkitLineClamp !== "");
+  const clips = (style: CSSStyleDeclaration) => /hidden|clip/.test(style.overflowX + style.overflowY);
+  const scrolls = (style: CSSStyleDeclaration) => /auto|scroll/.test(style.overflowX + style.overflowY);
+  const holder = (el: Element) => {
+    let box = el.parentElement;
+    while (box && ["inline", "contents"].includes(getComputedStyle(box).display)) box = box.parentElement;
+    return box;
+  };
+
+  for (const el of document.body.querySelectorAll("*")) {
+    if (!ownText(el) || !el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+    const style = getComputedStyle(el);
+    // Screen-reader-only text is clipped to nothing on purpose.
+    if (style.clip !== "auto" || style.clipPath !== "none" || cutOnPurpose(style)) continue;
+    if (el.scrollWidth > el.clientWidth + 1 && style.display !== "inline" && !scrolls(style)) {
+      defects.push(`text cut (width): ${label(el)} needs ${el.scrollWidth}px, has ${el.clientWidth}px`);
+      continue;
+    }
+    if (clips(style) && !scrolls(style) && el.scrollHeight > el.clientHeight + 1) {
+      defects.push(`text cut (height): ${label(el)} needs ${el.scrollHeight}px, has ${el.clientHeight}px`);
+      continue;
+    }
+    const box = holder(el);
+    // A negative margin pulls a ghost button out to line its text up with the text around it.
+    const pulledOut = [style.marginTop, style.marginRight, style.marginBottom, style.marginLeft].some(
+      (m) => parseFloat(m) < 0,
+    );
+    if (!box || pulledOut || style.display === "inline" || ["absolute", "fixed"].includes(style.position)) continue;
+    const boxStyle = getComputedStyle(box);
+    if (scrolls(boxStyle) || cutOnPurpose(boxStyle)) continue;
+    const inner = el.getBoundingClientRect();
+    const outer = box.getBoundingClientRect();
+    if (
+      inner.top < outer.top - 1 ||
+      inner.bottom > outer.bottom + 1 ||
+      inner.left < outer.left - 1 ||
+      inner.right > outer.right + 1
+    ) {
+      defects.push(
+        `text sticks out: ${label(el)} ${Math.round(inner.width)}×${Math.round(inner.height)} in ${label(box)} ${Math.round(outer.width)}×${Math.round(outer.height)}`,
+      );
+    }
+  }
+  // A placeholder longer than its field shows as a word cut in half.
+  const canvas = document.createElement("canvas").getContext("2d")!;
+  for (const field of document.querySelectorAll<HTMLInputElement>("input[placeholder]")) {
+    if (!field.checkVisibility() || field.value !== "") continue;
+    const style = getComputedStyle(field);
+    canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room = field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    if (canvas.measureText(field.placeholder).width > room + 1) defects.push(`placeholder cut: "${field.placeholder}"`);
+  }
+  return defects;
+}
+
+export async function contrastViolations(page: Page) {
+  // Evaluated, not added as a script tag: the app's CSP refuses inline scripts, as it should.
+  await page.evaluate(axe.source);
+  return page.evaluate(async () => {
+    const { violations } = await window.axe.run(document, { runOnly: { type: "rule", values: ["color-contrast"] } });
+    return violations.flatMap((v) =>
+      v.nodes.map((node) => `contrast: ${node.target.join(" ")} ${node.failureSummary}`),
+    );
+  });
+}
+
+declare global {
+  interface Window {
+    axe: typeof axe;
+  }
+}
+
+/** Fades and slides end before anything is judged: a half-faded text is not a contrast defect. */
+export function settleAnimations(page: Page) {
+  return page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}

@@ -1,0 +1,225 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { Search, SearchX, UsersRound } from "lucide-react";
+import { useCallback, useDeferredValue, useEffect, useState } from "react";
+import { DEVELOPER_TYPES, EXPERIENCE_LEVELS, REGIONS, SPECIALIZATIONS } from "@core/enums";
+import { EmptyState } from "@web/components/empty-state";
+import { PageHeader, type PageHeading } from "@web/components/page";
+import { PersonCard, PersonCardSkeleton } from "@web/components/people/person-card";
+import { ChoiceField } from "@web/components/profile-fields";
+import { Button } from "@web/components/ui/button";
+import { Checkbox } from "@web/components/ui/checkbox";
+import { Input } from "@web/components/ui/input";
+import { Label } from "@web/components/ui/label";
+import { pageHead } from "@web/lib/head";
+import { trpc } from "@web/lib/trpc";
+import { peopleQuery, readPeopleSearch, type PeopleSearch } from "./-components/people-search";
+
+const heading: PageHeading = {
+  title: "Find People",
+  description: "Look for teammates by name or skill, and narrow them down by what they do and where.",
+};
+
+export const Route = createFileRoute("/_authed/_shell/people")({
+  head: pageHead(heading.title),
+  staticData: { heading },
+  validateSearch: readPeopleSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => void context.trpc.people.search.prefetchInfinite(peopleQuery(deps)),
+  component: People,
+});
+
+/** How long typing pauses before the search runs. */
+const SEARCH_DELAY_MS = 300;
+const ANY = "any";
+
+/** One dropdown filter: 'Any …' or one value of its list. */
+function Filter<T extends string>({
+  id,
+  label,
+  any,
+  options,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  any: string;
+  options: readonly T[];
+  value?: T;
+  onChange: (value: T | undefined) => void;
+}) {
+  return (
+    <ChoiceField
+      id={id}
+      label={label}
+      hideLabel
+      options={[ANY, ...options] as const}
+      optionLabel={(choice) => (choice === ANY ? any : choice)}
+      value={value ?? ANY}
+      onChange={(choice) => onChange(choice === ANY ? undefined : choice)}
+    />
+  );
+}
+
+function People() {
+  const filters = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const [text, setText] = useState(filters.search ?? "");
+  const typed = text.trim() || undefined;
+
+  // The URL holds the words and filters, so a copied link shows the same people.
+  const setFilters = useCallback(
+    (change: Partial<PeopleSearch>) => void navigate({ search: (prev) => ({ ...prev, ...change }), replace: true }),
+    [navigate],
+  );
+
+  // Back or a link changes the URL's words: the box follows, unless the member typed since.
+  const [searched, setSearched] = useState(filters.search);
+  if (searched !== filters.search) {
+    setSearched(filters.search);
+    if (typed === searched) setText(filters.search ?? "");
+  }
+
+  useEffect(() => {
+    if (typed === filters.search) return;
+    const timer = setTimeout(() => setFilters({ search: typed }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [typed, filters.search, setFilters]);
+
+  const people = trpc.people.search.useInfiniteQuery(peopleQuery(filters), {
+    getNextPageParam: (page) => page.nextCursor,
+    placeholderData: (previous) => previous,
+  });
+  const data = useDeferredValue(people.data);
+  const items = data?.pages.flatMap((page) => page.items) ?? [];
+  const filtered = Object.values(filters).some((value) => value !== undefined);
+
+  return (
+    <>
+      <PageHeader {...heading} />
+      <div className="mb-6 grid gap-3">
+        <div className="relative">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden
+          />
+          <Input
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="Search by name or skill..."
+            aria-label="Search people by name or skill"
+            className="pl-9"
+          />
+        </div>
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <Filter
+            id="people-specialization"
+            label="Specialization"
+            any="Any specialization"
+            options={SPECIALIZATIONS}
+            value={filters.specialization}
+            onChange={(specialization) => setFilters({ specialization })}
+          />
+          <Filter
+            id="people-experience"
+            label="Experience level"
+            any="Any experience"
+            options={EXPERIENCE_LEVELS}
+            value={filters.experience}
+            onChange={(experience) => setFilters({ experience })}
+          />
+          <Filter
+            id="people-developer-type"
+            label="Developer type"
+            any="Any developer type"
+            options={DEVELOPER_TYPES}
+            value={filters.developerType}
+            onChange={(developerType) => setFilters({ developerType })}
+          />
+          <Filter
+            id="people-region"
+            label="Region"
+            any="Any region"
+            options={REGIONS}
+            value={filters.region}
+            onChange={(region) => setFilters({ region })}
+          />
+        </div>
+        <div className="flex items-center gap-2">
+          <Checkbox
+            id="people-open"
+            checked={filters.open === true}
+            onCheckedChange={(checked) => setFilters({ open: checked === true || undefined })}
+          />
+          <Label htmlFor="people-open" weight="normal" className="cursor-pointer">
+            Open to join projects
+          </Label>
+        </div>
+      </div>
+
+      {people.isPending || (!data && !people.isError) ? (
+        <div className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3" role="status" aria-label="Loading people">
+          {Array.from({ length: 6 }, (_, i) => (
+            <PersonCardSkeleton key={i} />
+          ))}
+        </div>
+      ) : people.isError ? (
+        <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed p-10 text-center">
+          <p className="font-medium">Failed to load people</p>
+          <Button variant="outline" onClick={() => void people.refetch()}>
+            Try Again
+          </Button>
+        </div>
+      ) : items.length === 0 ? (
+        <EmptyState
+          icon={filtered ? <SearchX /> : <UsersRound />}
+          title={filtered ? "No one matches" : "No one here yet"}
+          description={
+            filtered
+              ? "No member matches these words and filters. Try other words or clear the filters."
+              : "When other members join Crewboard, they show here."
+          }
+          action={
+            filtered && (
+              <Button
+                variant="outline"
+                onClick={() => {
+                  setText("");
+                  void navigate({ search: {}, replace: true });
+                }}
+              >
+                Clear filters
+              </Button>
+            )
+          }
+        />
+      ) : (
+        <div className="grid gap-6">
+          <p role="status" className="-mt-2 text-sm text-muted-foreground">
+            {people.hasNextPage
+              ? `Showing the first ${items.length} people`
+              : `${items.length} ${items.length === 1 ? "person" : "people"}`}
+          </p>
+          <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3" aria-label="People">
+            {items.map((person) => (
+              <li key={person.id} className="grid">
+                <PersonCard person={person} />
+              </li>
+            ))}
+          </ul>
+          {people.hasNextPage && (
+            <Button
+              variant="outline"
+              className="mx-auto"
+              onClick={() => void people.fetchNextPage()}
+              disabled={people.isFetchingNextPage}
+            >
+              {people.isFetchingNextPage ? "Loading..." : "Load more"}
+            </Button>
+          )}
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,104 @@
+import { createFileRoute, useNavigate } from "@tanstack/react-router";
+import { Inbox } from "lucide-react";
+import { z } from "zod";
+import { REPORT_STATUSES } from "@core/safety-rules";
+import { EmptyState } from "@web/components/empty-state";
+import { PageHeader } from "@web/components/page";
+import { Button } from "@web/components/ui/button";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
+import { pageHead } from "@web/lib/head";
+import { trpc } from "@web/lib/trpc";
+import { AuditLog } from "./-components/audit-log";
+import { ReportCard } from "./-components/report-card";
+
+const search = z.object({ status: z.enum(REPORT_STATUSES).catch("open") });
+
+const TABS = [
+  ["open", "Open"],
+  ["actioned", "Acted on"],
+  ["dismissed", "Dismissed"],
+] as const;
+
+export const Route = createFileRoute("/admin/reports")({
+  head: pageHead("Moderation desk"),
+  validateSearch: search,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => void context.trpc.admin.reports.prefetchInfinite({ status: deps.status }),
+  component: Reports,
+});
+
+function ReportList({ status }: { status: (typeof REPORT_STATUSES)[number] }) {
+  const reports = trpc.admin.reports.useInfiniteQuery({ status }, { getNextPageParam: (page) => page.nextCursor });
+  if (reports.isPending) {
+    return (
+      <div className="grid gap-4" role="status" aria-label="Loading reports">
+        {[0, 1].map((i) => (
+          <div key={i} className="h-56 animate-pulse rounded-xl bg-muted" />
+        ))}
+      </div>
+    );
+  }
+  if (reports.isError) return <p className="text-sm text-destructive">Failed to load reports</p>;
+  const items = reports.data.pages.flatMap((page) => page.items);
+  if (items.length === 0) {
+    return (
+      <EmptyState
+        icon={<Inbox />}
+        title={status === "open" ? "No open reports" : "Nothing here yet"}
+        description={status === "open" ? "Reports members send show here, newest first." : undefined}
+      />
+    );
+  }
+  return (
+    <div className="grid gap-4">
+      <ul className="grid gap-4" aria-label="Reports">
+        {items.map((report) => (
+          <li key={report.id}>
+            <ReportCard report={report} />
+          </li>
+        ))}
+      </ul>
+      {reports.hasNextPage && (
+        <div>
+          <Button variant="outline" disabled={reports.isFetchingNextPage} onClick={() => void reports.fetchNextPage()}>
+            {reports.isFetchingNextPage ? "Loading..." : "Show more"}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The moderation desk: reports by status, newest first, and the log of every action taken. */
+function Reports() {
+  const { status } = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  return (
+    <div>
+      <PageHeader title="Moderation desk" description="Reports from members, and everything done about them." />
+      <section aria-labelledby="reports-heading">
+        <h2 id="reports-heading" className="sr-only">
+          Reports
+        </h2>
+        <Tabs
+          value={status}
+          onValueChange={(value) => void navigate({ search: { status: search.parse({ status: value }).status } })}
+        >
+          <TabsList aria-label="Reports by status">
+            {TABS.map(([value, label]) => (
+              <TabsTrigger key={value} value={value}>
+                {label}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          {TABS.map(([value]) => (
+            <TabsContent key={value} value={value}>
+              <ReportList status={value} />
+            </TabsContent>
+          ))}
+        </Tabs>
+      </section>
+      <AuditLog />
+    </div>
+  );
+}

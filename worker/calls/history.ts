@@ -1,0 +1,48 @@
+/**
+ * A call's line in its chat's history ('Video call · 12:31', 'Missed voice call') and the missed
+ * calls' notifications. The API writes them from the chat room's own record of the call: a page
+ * only says which call ended, so nothing it sends becomes the text. The line is the caller's, with
+ * the call's id as its client id, so however many pages report the same call it is written once.
+ */
+import { sql } from "drizzle-orm";
+import { callHistoryLine } from "@core/call-rules";
+import type { CallRecord } from "@party/call-signals";
+import { participantNow, recipientsAt } from "../chats/access";
+import { insertedMessage, insertMessage } from "../chats/messages";
+import { announceMessage, tellCall } from "../chats/notify";
+import { notificationStatements, notifiedBy, tellNotified } from "../notifications/write";
+import type { Context } from "../trpc";
+
+export async function writeCallHistory(ctx: Context, chatId: string, record: CallRecord) {
+  const [inserted, , ...notified] = await ctx.db.batch([
+    insertMessage(ctx.db, {
+      chatId,
+      senderId: record.callerId,
+      clientId: `call:${record.callId}`,
+      content: callHistoryLine(record),
+      messageType: "system",
+    }),
+    // The caller placed the call: their own line is read, as their own words are (the trigger does
+    // that for text messages only).
+    ctx.db.run(sql`
+      UPDATE chat_participants SET last_read_seq = line.seq
+      FROM (SELECT seq FROM messages WHERE sender_id = ${record.callerId} AND client_id = ${`call:${record.callId}`}) AS line
+      WHERE chat_id = ${chatId} AND user_id = ${record.callerId} AND last_read_seq < line.seq`),
+    // Only those still in the chat; the call's id names the event, so a second report writes none.
+    ...record.missedBy.flatMap((memberId) =>
+      notificationStatements(ctx.db, {
+        kind: "missed_call",
+        recipient: memberId,
+        actorId: record.callerId,
+        subjectId: chatId,
+        eventKey: record.callId,
+        happened: sql`EXISTS (${participantNow(chatId, memberId)})`,
+      }),
+    ),
+  ]);
+  tellNotified(ctx, ...notifiedBy(notified));
+  const line = insertedMessage(inserted);
+  if (line) announceMessage(ctx, line, await recipientsAt(ctx.db, chatId, inserted[0]!.members_version));
+  // Written: the room may forget its record.
+  tellCall(ctx, chatId, { type: "recorded", callId: record.callId });
+}

@@ -1,0 +1,44 @@
+import { TRPCError } from "@trpc/server";
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import { plainText } from "@core/fields";
+import { NOT_ON_TEAM, NOT_YOUR_TEAM } from "@core/team-rules";
+import { projectJoinRequests } from "@db/schema";
+import { ownedProject } from "../projects/access";
+import { projectId } from "../projects/inputs";
+import { leaveTeamChat, teamChatOf, teamChatsOf, tellTeamChat } from "../teams/team-chat";
+import { protectedProcedure, router } from "../trpc";
+
+const memberId = plainText(NOT_ON_TEAM).min(1, NOT_ON_TEAM).max(64, NOT_ON_TEAM);
+
+export const teamsRouter = router({
+  /** The owner takes a member off the team, and out of its chat, in one transaction. */
+  removeMember: protectedProcedure.input(z.object({ projectId, memberId })).mutation(async ({ ctx, input }) => {
+    await ownedProject(ctx.db, input.projectId, ctx.user.id, NOT_YOUR_TEAM);
+    const [removed, line] = await ctx.db.batch([
+      ctx.db
+        .update(projectJoinRequests)
+        .set({ status: "removed", seenAt: null, updatedAt: new Date() })
+        .where(
+          and(
+            eq(projectJoinRequests.projectId, input.projectId),
+            eq(projectJoinRequests.userId, input.memberId),
+            eq(projectJoinRequests.status, "accepted"),
+          ),
+        )
+        .returning({ id: projectJoinRequests.id }),
+      ...leaveTeamChat(ctx.db, input.projectId, input.memberId),
+    ]);
+    if (removed.length === 0) throw new TRPCError({ code: "NOT_FOUND", message: NOT_ON_TEAM });
+    await tellTeamChat(ctx, line, { type: "left", userId: input.memberId });
+    return { projectId: input.projectId, memberId: input.memberId };
+  }),
+
+  /** The project's team chat, when the caller is in it (its owner or an accepted member); else null. */
+  chat: protectedProcedure
+    .input(z.object({ projectId }))
+    .query(({ ctx, input }) => teamChatOf(ctx.db, input.projectId, ctx.user.id)),
+
+  /** Every team chat the caller is in, by project (My Projects). */
+  chats: protectedProcedure.query(({ ctx }) => teamChatsOf(ctx.db, ctx.user.id)),
+});
