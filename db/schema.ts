@@ -355,6 +355,40 @@ export const messageReactions = sqliteTable(
   (t) => [primaryKey({ columns: [t.messageId, t.emoji, t.memberId] })],
 );
 
+/**
+ * Files members attach to messages: uploaded first (no message yet), then claimed by the message
+ * that carries them, in the statement that stores it. The bytes live in the file store under `id`,
+ * a random id that is also the file's address; the row is the only way to reach them.
+ */
+export const messageAttachments = sqliteTable(
+  "message_attachments",
+  {
+    id: text("id").primaryKey(),
+    chatId: text("chat_id")
+      .notNull()
+      .references(() => chats.id, { onDelete: "cascade" }),
+    /** No foreign key, like a message's sender: files stay in the others' chats when the uploader leaves. */
+    uploaderId: text("uploader_id").notNull(),
+    /** Null until a message carries it, and again once that message is deleted (then `created_at` is 0). */
+    messageId: integer("message_id").references(() => messages.id, { onDelete: "set null" }),
+    /** The file's name as the member's device gave it, for the card and the download. */
+    name: text("name").notNull(),
+    /** Judged by the file's bytes when it was uploaded, never by its name or the browser's word. */
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    /** Its order among the message's files. */
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("message_attachments_message_idx").on(t.messageId, t.position),
+    // The scheduled job's sweep of what no message carries.
+    index("message_attachments_unsent_idx")
+      .on(t.createdAt)
+      .where(sql`message_id IS NULL`),
+  ],
+);
+
 /** Earlier versions of edited messages, kept on the server (written by a trigger, migration 0016). */
 export const messageEdits = sqliteTable(
   "message_edits",

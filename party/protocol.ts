@@ -4,6 +4,7 @@
  * by the constructors below. Browsers import the types alone.
  */
 import { z } from "zod";
+import { MAX_ATTACHMENTS_PER_MESSAGE } from "@core/attachment-rules";
 import { MESSAGE_TYPES } from "../core/enums";
 import { ringNotices, type CallRoomEvent, type RingEvent } from "./call-signals";
 import type { RoomKind } from "./ticket";
@@ -14,9 +15,20 @@ export const MAX_CLIENT_MESSAGE_BYTES = 256;
 export const MAX_NOTICES_PER_REQUEST = 20;
 /**
  * Each notice carries one message of at most 4,000 characters, its reactions (six emoji by up to a
- * hundred members) and up to 100 recipients' ids.
+ * hundred members), up to ten files' names and up to 100 recipients' ids.
  */
 export const MAX_NOTICE_BYTES = MAX_NOTICES_PER_REQUEST * 64 * 1024;
+
+/** A file a message carries: served at core/attachment-rules `attachmentUrl(id)` to the chat's participants. */
+export const wireAttachment = z.object({
+  id: z.string(),
+  /** As the sender's device named it. */
+  name: z.string(),
+  /** Judged by the server from the file's bytes; an `image/` type is shown inline. */
+  contentType: z.string(),
+  size: z.number().int().min(0),
+});
+export type WireAttachment = z.infer<typeof wireAttachment>;
 
 /** A stored message as every client sees it. */
 export const wireMessage = z.object({
@@ -45,6 +57,8 @@ export const wireMessage = z.object({
   deletedAt: z.number().nullable(),
   /** Who reacted with each emoji, in the order they did. */
   reactions: z.record(z.string(), z.array(z.string())),
+  /** The files it carries, in the order they were attached; none once deleted. */
+  attachments: z.array(wireAttachment).max(MAX_ATTACHMENTS_PER_MESSAGE),
   /**
    * The chat's change number at this message's latest edit, deletion or reaction (0: never changed).
    * Of two copies of one message, the one with the higher number is the newer.

@@ -231,6 +231,14 @@ export function avatarForm() {
   return form;
 }
 
+/** A file for a chat, sent the way the composer sends it: a PNG unless other bytes are given. */
+export function attachmentForm(chatId: string, bytes: Uint8Array = PNG, name = "picture.png", type = "image/png") {
+  const form = new FormData();
+  form.append("chatId", chatId);
+  form.append("file", new Blob([bytes as Uint8Array<ArrayBuffer>], { type }), name);
+  return form;
+}
+
 const profileFields: InputOf<"profiles.completeOnboarding"> = {
   displayName: "Matrix Member",
   bio: null,
@@ -613,6 +621,8 @@ export const accessTable: AccessTable = {
       return { party: member, others: { admin }, input: { chatId, messageId, emoji: "👍", on: true } };
     },
   },
+  /** Only a participant uploads a file into a chat; to anyone else the chat does not exist. */
+  "attachments.upload": participantsOnly((chatId) => attachmentForm(chatId)),
   "messages.changes": participantsOnly((chatId) => ({ chatId, afterChange: 0 })),
   "messages.receipts": participantsOnly((chatId) => ({ chatId })),
   "messages.search": participantsOnly((chatId) => ({ chatId, query: "Matrix" })),

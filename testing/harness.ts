@@ -78,13 +78,14 @@ export async function createTestApp(
   const mailer = options.mailer ?? configuredMailer(config);
   let clientIp = "203.0.113.1";
   const avatars = fsAvatarStore(join(dir, "avatars"));
+  const attachments = fsAvatarStore(join(dir, "attachments"));
   const notices: Notice[] = [];
   const online = new Set<string>();
   const rooms = options.rooms ?? recordingRooms(notices, online);
   const deferred: Promise<unknown>[] = [];
   const defer = (work: Promise<unknown>) => void deferred.push(work);
   const { pushFetch } = options;
-  const app = createApp(() => ({ db, config, clientIp, avatars, rooms, mailer, defer, pushFetch }));
+  const app = createApp(() => ({ db, config, clientIp, avatars, attachments, rooms, mailer, defer, pushFetch }));
 
   const browser = () => testBrowser(TEST_ORIGIN, (url, init) => app.request(url, init));
 
@@ -103,6 +104,7 @@ export async function createTestApp(
     config,
     mailer,
     avatars,
+    attachments,
     browser,
     member,
     /** What the rooms were told so far (with the default recording rooms). */

@@ -1,7 +1,7 @@
 /**
  * One member journey, step by step, through nothing but what a browser and Stripe can reach: the
- * public tRPC procedures over HTTP, the chat and member rooms over real sockets, avatar images, and
- * the webhook. The edge check runs the same script against the Worker in workerd and against the
+ * public tRPC procedures over HTTP, the chat and member rooms over real sockets, avatar images, chat
+ * files, and the webhook. The edge check runs the same script against the Worker in workerd and against the
  * Node host, so both are held to the same product. Each step builds on the one before; a step
  * that fails fails every step after it.
  */
@@ -158,6 +158,26 @@ export function memberJourney(host: () => JourneyHost) {
     expect(image.status).toBe(200);
     expect(image.headers.get("Content-Type")).toBe("image/png");
     expect(new Uint8Array(await image.arrayBuffer())).toEqual(PNG);
+  });
+
+  it("sends a file in the chat, which the friend alone can then load, as a download", async () => {
+    const form = new FormData();
+    form.set("chatId", chatId);
+    form.set("file", new Blob(["<svg xmlns='http://www.w3.org/2000/svg'/>"], { type: "image/svg+xml" }), "plan.svg");
+    const file = await ada.browser.trpc.attachments.upload.mutate(form);
+    await ada.browser.trpc.chats.send.mutate({
+      chatId,
+      clientId: crypto.randomUUID(),
+      content: "",
+      attachmentIds: [file.id],
+    });
+
+    const served = await bob.browser.request(`/api/attachments/${file.id}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("Content-Type")).toBe("application/octet-stream");
+    expect(served.headers.get("Content-Disposition")).toMatch(/^attachment; /);
+    expect(await served.text()).toBe("<svg xmlns='http://www.w3.org/2000/svg'/>");
+    expect((await fetch(new URL(`/api/attachments/${file.id}`, host().url))).status).toBe(401);
   });
 
   it("pays at checkout and becomes Pro when Stripe's signed webhook confirms it", async () => {

@@ -14,6 +14,7 @@ export const wireMessage = (seq: number, fields: Partial<WireMessage> = {}): Wir
   editedAt: null,
   deletedAt: null,
   reactions: {},
+  attachments: [],
   changeSeq: 0,
   ...fields,
 });

@@ -6,6 +6,7 @@ import { HTTPException } from "hono/http-exception";
 import { sql } from "drizzle-orm";
 import { DATABASE_BUSY, isDatabaseUnavailable } from "../db/errors";
 import type { AppEnv, Services } from "./env";
+import { attachmentRoutes } from "./http/attachments";
 import { avatarRoutes } from "./http/avatars";
 import { trpcBodyLimit } from "./http/body-limit";
 import { googleRoutes } from "./http/google";
@@ -48,11 +49,12 @@ export function createApp(services: (c: HonoContext<AppEnv>) => Services) {
   app.use(
     "*",
     createMiddleware<AppEnv>(async (c, next) => {
-      const { db, config, clientIp, avatars, rooms, mailer, defer, pushFetch } = services(c);
+      const { db, config, clientIp, avatars, attachments, rooms, mailer, defer, pushFetch } = services(c);
       c.set("db", db);
       c.set("config", config);
       c.set("clientIp", clientIp);
       c.set("avatars", avatars);
+      c.set("attachments", attachments);
       c.set("rooms", rooms);
       c.set("mailer", mailer);
       c.set("defer", defer);
@@ -71,6 +73,7 @@ export function createApp(services: (c: HonoContext<AppEnv>) => Services) {
   app.use("/api/*", sessionMiddleware);
 
   app.route(MAILBOX_PATH, mailboxRoutes);
+  app.route("/api/attachments", attachmentRoutes);
 
   // Monitors ask this: it says whether the database answers, not only the process.
   app.get("/api/health", async (c) => {

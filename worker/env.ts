@@ -14,6 +14,8 @@ export interface Services {
   config: Config;
   clientIp: string;
   avatars: AvatarStore;
+  /** Files attached to chat messages, in a store of their own (R2 bucket ATTACHMENTS, or DATA_DIR/attachments). */
+  attachments: AvatarStore;
   rooms: Rooms;
   /** How the outbox's e-mails leave: chosen by the host from its configuration and bindings. */
   mailer: Mailer;

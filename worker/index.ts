@@ -20,12 +20,13 @@ import { r2AvatarStore, type R2BucketLike } from "./storage/r2-avatar-store";
 export { ChatRoom } from "../party/chat-room";
 export { MemberRoom } from "../party/member-room";
 
-type Env = EnvVars & RoomEnv & { AVATARS?: R2BucketLike; ASSETS: Fetcher; EMAIL?: EmailBinding };
+type Env = EnvVars &
+  RoomEnv & { AVATARS?: R2BucketLike; ATTACHMENTS?: R2BucketLike; ASSETS: Fetcher; EMAIL?: EmailBinding };
 
 /** Long-lived clients per isolate, rebuilt only if the bindings object changes. */
 const perBindings = new WeakMap<
   object,
-  { db: Db; config: Config; avatars: AvatarStore; rooms: Rooms; mailer: Mailer }
+  { db: Db; config: Config; avatars: AvatarStore; attachments: AvatarStore; rooms: Rooms; mailer: Mailer }
 >();
 
 /** Cloudflare Email Service when the `send_email` binding is there, else what the variables say. */
@@ -42,6 +43,7 @@ function servicesFor(env: Env) {
   if (!services) {
     if (!env.LIBSQL_URL) throw new Error("LIBSQL_URL is not set");
     if (!env.AVATARS) throw new Error("the AVATARS R2 binding is missing");
+    if (!env.ATTACHMENTS) throw new Error("the ATTACHMENTS R2 binding is missing");
     const vars: EnvVars = env;
     // The Worker is production, whatever its variables say.
     const config = readConfig({ ...vars, NODE_ENV: "production" });
@@ -49,6 +51,7 @@ function servicesFor(env: Env) {
       db: createDb({ url: env.LIBSQL_URL, authToken: env.LIBSQL_AUTH_TOKEN }),
       config,
       avatars: r2AvatarStore(env.AVATARS),
+      attachments: r2AvatarStore(env.ATTACHMENTS),
       rooms: bindingRooms(env, config.partySecret),
       mailer: edgeMailer(env, config),
     };
@@ -81,8 +84,9 @@ export default {
   },
 
   async scheduled(controller: ScheduledController, env: Env) {
-    const { db, mailer, rooms, config } = servicesFor(env);
-    const done = await runScheduledJobs(db, mailer, config, controller.scheduledTime, { rooms, vapid: config.push });
+    const { db, mailer, rooms, config, attachments } = servicesFor(env);
+    const push = { rooms, vapid: config.push };
+    const done = await runScheduledJobs(db, mailer, config, controller.scheduledTime, push, attachments);
     console.log("scheduled jobs:", JSON.stringify(done));
   },
 };

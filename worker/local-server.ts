@@ -19,6 +19,7 @@ const config = readConfig(process.env);
 // The host (worker/local.ts) migrated the database before starting this process, and checkpoints it.
 const db = await openLocalDb(dataDir, { migrate: false, checkpoints: "elsewhere" });
 const avatars = fsAvatarStore(resolve(dataDir, "avatars"));
+const attachments = fsAvatarStore(resolve(dataDir, "attachments"));
 const mailer = nodeMailer(config);
 const rooms = httpRooms(`http://127.0.0.1:${process.env.PARTY_PORT}`, config.partySecret);
 // A long-lived process: deferred work simply runs on; its failures are its own to report.
@@ -28,6 +29,7 @@ const app = createApp((c) => ({
   db,
   config,
   avatars,
+  attachments,
   rooms,
   mailer,
   defer,

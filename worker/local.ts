@@ -14,6 +14,7 @@ import { fileURLToPath } from "node:url";
 import { localDataDir, openLocalDb } from "../db/local";
 import { readConfig, type Config } from "./config";
 import { JOBS_INTERVAL_MS, runScheduledJobs } from "./jobs/scheduled";
+import { fsAvatarStore } from "./storage/fs-avatar-store";
 import { nodeMailer } from "./mail/node-mailer";
 import { generateVapidKeys } from "./push/vapid";
 import { httpRooms } from "./rooms/http-rooms";
@@ -95,11 +96,12 @@ function runJobsOnATimer() {
   const mailer = nodeMailer(config);
   // Pushes go to members with no page open: the rooms say who has one.
   const push = { rooms: httpRooms(`http://${HOST}:${partyPort}`, partySecret), vapid: config.push };
+  const attachments = fsAvatarStore(resolve(dataDir, "attachments"));
   let running = false;
   const run = () => {
     if (running) return;
     running = true;
-    runScheduledJobs(db, mailer, config, Date.now(), push)
+    runScheduledJobs(db, mailer, config, Date.now(), push, attachments)
       .catch((error: unknown) => console.error("The scheduled jobs failed:", error))
       .finally(() => (running = false));
   };

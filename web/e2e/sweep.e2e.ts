@@ -29,6 +29,29 @@ interface Visit {
   as: "guest" | "member";
 }
 
+/** Uploads a file into the chat from the member's page: `text`, or a picture drawn there. */
+async function uploadFrom(page: Page, chatId: string, name: string, text: string) {
+  const { status, id } = await page.evaluate(
+    async ([chatId, name, text]) => {
+      const canvas = document.createElement("canvas");
+      [canvas.width, canvas.height] = [320, 200];
+      const context = canvas.getContext("2d")!;
+      context.fillStyle = "#0ea5e9";
+      context.fillRect(0, 0, 320, 200);
+      const picture = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), "image/png"));
+      const form = new FormData();
+      form.append("chatId", chatId);
+      form.append("file", text === "picture" ? picture : new Blob([text]), name);
+      const response = await fetch("/api/trpc/attachments.upload", { method: "POST", body: form });
+      const body = (await response.json()) as { result: { data: { json: { id: string } } } };
+      return { status: response.status, id: body.result?.data.json.id };
+    },
+    [chatId, name, text] as const,
+  );
+  expect(status).toBe(200);
+  return id;
+}
+
 /** A site as a member sees it after a week: two members, friends, a project with a team, a chat. */
 async function seed(app: RunningHost, page: Page, newPage: () => Promise<Page>) {
   await signUp(page, { ...newMember(), displayName: "Grace Hopper", email: ADMIN_EMAIL });
@@ -88,6 +111,12 @@ async function seed(app: RunningHost, page: Page, newPage: () => Promise<Page>) 
     content: "Thursday works: the pass is at 21:40 over the north ridge",
   });
   await call(friendPage, "messages.remove", { chatId, messageId: (await send(friendPage, "wrong chat")).id });
+  // A photo and a document, shown as a thumbnail and a card.
+  const attachmentIds = [
+    await uploadFrom(friendPage, chatId, "ridge.png", "picture"),
+    await uploadFrom(friendPage, chatId, "pass-times.pdf", "%PDF-1.7\nPass times\n"),
+  ];
+  await call(friendPage, "chats.send", { chatId, clientId: crypto.randomUUID(), content: "", attachmentIds });
   await paidPurchase(app, await idOf(page), PAID_SESSION);
   const state = await page.context().storageState();
   // A digest's link to stop e-mails, signed with the secret the host generated.

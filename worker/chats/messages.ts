@@ -7,16 +7,21 @@ import type { Db } from "@db/client";
 import { MESSAGE_PAGE_SIZE, QUOTE_LENGTH } from "@core/chat-rules";
 import type { MessageType } from "@core/enums";
 import type { WireMessage } from "@party/protocol";
+import { allClaimable } from "../attachments/uploads";
 import { notBlockedBetween } from "../safety/reach";
 import { chatPairAreFriends } from "./friendship";
 
-interface NewMessage {
+export interface NewMessage {
   chatId: string;
   senderId: string;
   clientId: string;
   content: string;
   messageType: MessageType;
   replyToId?: number | null;
+  /** Uploads the message carries: it is stored only if every one may be claimed (attachments/uploads.ts). */
+  attachmentIds?: string[];
+  /** When it is sent: how new an upload must still be. */
+  now?: number;
 }
 
 /** A message as the columns below read it. */
@@ -35,6 +40,8 @@ export interface MessageRow {
   deleted_at: number | null;
   /** JSON: WireMessage's reactions. */
   reactions: string;
+  /** JSON: WireMessage's attachments. */
+  attachments: string;
   change_seq: number;
 }
 
@@ -53,6 +60,7 @@ export const rowToWire = (row: MessageRow): WireMessage => {
     editedAt: row.edited_at,
     deletedAt: row.deleted_at,
     reactions: JSON.parse(row.reactions) as WireMessage["reactions"],
+    attachments: JSON.parse(row.attachments) as WireMessage["attachments"],
     changeSeq: row.change_seq,
   };
 };
@@ -67,11 +75,14 @@ const firstLine = (column: string) =>
  * `MessageRow`'s columns of the `messages` row in scope: after SELECT over `messages`, or in an
  * INSERT's RETURNING. The quoted message is read by its primary key.
  */
-const MESSAGE_COLUMNS = sql.raw(`messages.id, messages.chat_id, messages.seq, messages.sender_id, messages.client_id,
+export const MESSAGE_COLUMNS =
+  sql.raw(`messages.id, messages.chat_id, messages.seq, messages.sender_id, messages.client_id,
   messages.content, messages.message_type, messages.created_at, messages.edited_at, messages.deleted_at,
   messages.reactions, messages.change_seq,
   (SELECT json_object('id', r.id, 'seq', r.seq, 'senderId', r.sender_id, 'excerpt', ${firstLine("r.content")},
-    'deleted', r.deleted_at IS NOT NULL) FROM messages r WHERE r.id = messages.reply_to_id) AS reply_to`);
+    'deleted', r.deleted_at IS NOT NULL) FROM messages r WHERE r.id = messages.reply_to_id) AS reply_to,
+  (SELECT json_group_array(json_object('id', a.id, 'name', a.name, 'contentType', a.content_type, 'size', a.size)
+    ORDER BY a.position) FROM message_attachments a WHERE a.message_id = messages.id) AS attachments`);
 
 /** What an INSERT into messages returns, as `MessageRow`. */
 export const RETURNING_MESSAGE = sql`RETURNING ${MESSAGE_COLUMNS}`;
@@ -99,6 +110,7 @@ export function insertMessage(db: Db, m: NewMessage) {
     )
     ${m.messageType === "text" ? sql`AND EXISTS (${mayTalk(m.chatId, m.senderId)})` : sql``}
     ${replyToId === null ? sql`` : sql`AND EXISTS (SELECT 1 FROM messages WHERE id = ${replyToId} AND chat_id = ${m.chatId})`}
+    ${m.attachmentIds?.length ? sql`AND ${allClaimable(m.chatId, m.senderId, m.attachmentIds, m.now ?? Date.now())}` : sql``}
     ON CONFLICT (sender_id, client_id) DO NOTHING
     ${RETURNING_MESSAGE}, (SELECT members_version FROM chats WHERE chats.id = messages.chat_id) AS members_version`);
 }

@@ -3,7 +3,7 @@
  * `scheduled()` (wrangler.toml `[triggers]`), on Node the host's primary process runs it on a timer
  * (worker/local.ts). It queues the e-mail digests that are due (worker/notifications/digest.ts),
  * sends the outbox's due e-mails (those digests and retries included) and pushes, and deletes what has
- * expired. Every statement touches a bounded number of rows, so none holds the write lock for long
+ * expired and files no message carries. Every statement touches a bounded number of rows, so none holds the write lock for long
  * and the serving processes' writes slip in between.
  */
 import { and, inArray, isNull, lte, or, type SQL } from "drizzle-orm";
@@ -12,11 +12,13 @@ import type { Db } from "@db/client";
 import { accountTokens, emailTokens, pushOutbox, rateLimits, sessions } from "@db/schema";
 import { SESSION_ABSOLUTE_LIFETIME_MS } from "../auth/lucia";
 import { LONGEST_WINDOW_MS } from "../auth/rate-limit";
+import { sweepUploads } from "../attachments/uploads";
 import type { Config } from "../config";
 import type { Mailer } from "../mail/mailer";
 import { CLAIM_BATCH, deliverDue } from "../mail/outbox";
 import { queueDigests } from "../notifications/digest";
 import { deliverDuePushes, type PushServices } from "../push/outbox";
+import type { AvatarStore } from "../storage/avatar-store";
 
 /** Rows one statement deletes. */
 export const CLEANUP_BATCH = 500;
@@ -38,6 +40,17 @@ async function deleteInBatches(db: Db, table: SQLiteTable, key: SQLiteColumn, ex
   return deleted;
 }
 
+/** Removes files no message carries any more, a batch at a time. */
+async function sweepAllUploads(db: Db, attachments: AvatarStore, now: number) {
+  let removed = 0;
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const batch = await sweepUploads(db, attachments, now);
+    removed += batch;
+    if (batch === 0) break;
+  }
+  return removed;
+}
+
 /** Settled pushes (sent, skipped or failed) are kept this long, for whoever looks into one. */
 export const PUSHES_KEPT_MS = 7 * 24 * 60 * 60_000;
 
@@ -52,8 +65,18 @@ async function drain(deliverBatch: () => Promise<number>) {
   return claimed;
 }
 
-/** `push`: without it (tests of the other jobs) pushes wait for a run that has it; both hosts pass it. */
-export async function runScheduledJobs(db: Db, mailer: Mailer, config: Config, now = Date.now(), push?: PushServices) {
+/**
+ * `push`: without it (tests of the other jobs) pushes wait for a run that has it; both hosts pass it.
+ * `attachments`: the store whose unsent and deleted files are removed here (attachments/uploads.ts).
+ */
+export async function runScheduledJobs(
+  db: Db,
+  mailer: Mailer,
+  config: Config,
+  now = Date.now(),
+  push?: PushServices,
+  attachments?: AvatarStore,
+) {
   const at = new Date(now);
   // First, so the digests leave with this run's e-mails.
   const digests = await queueDigests(db, config, now, MAX_ROUNDS);
@@ -85,6 +108,8 @@ export async function runScheduledJobs(db: Db, mailer: Mailer, config: Config, n
     rateLimits.key,
     lte(rateLimits.windowStart, now - LONGEST_WINDOW_MS),
   );
+  // Last: a file store that fails stops nothing above.
+  const files = attachments ? await sweepAllUploads(db, attachments, now) : 0;
   return {
     digests,
     emails,
@@ -94,5 +119,6 @@ export async function runScheduledJobs(db: Db, mailer: Mailer, config: Config, n
     emailTokens: emailTokensGone,
     accountTokens: accountTokensGone,
     rateLimits: rateLimitsGone,
+    files,
   };
 }

@@ -12,6 +12,12 @@ import {
   MESSAGE_TOO_LONG,
   REPLY_NOT_FOUND,
 } from "@core/chat-rules";
+import {
+  ATTACHMENT_UNAVAILABLE,
+  filesSummary,
+  MAX_ATTACHMENTS_PER_MESSAGE,
+  TOO_MANY_ATTACHMENTS,
+} from "@core/attachment-rules";
 import { chatParticipants, chats } from "@db/schema";
 import { signTicket } from "@party/ticket";
 import {
@@ -24,6 +30,8 @@ import {
   participantNow,
   recipientsAt,
 } from "../chats/access";
+import { insertMessageCarrying } from "../attachments/send";
+import { claimableCount } from "../attachments/uploads";
 import { areFriends, friendsCondition, notFriends, pairKey } from "../chats/friendship";
 import { mayReach, notBlockedBetween, privateChatHiddenFrom } from "../safety/reach";
 import { chatSummary, displayName, listChats, participantsOf } from "../chats/listing";
@@ -34,6 +42,7 @@ import {
   messageInChat,
   readMessages,
   rowToWire,
+  type MessageRow,
 } from "../chats/messages";
 import { announceMessage, pokeMembers, tellChat } from "../chats/notify";
 import { mentionStatements, resolveMentions } from "../chats/mentions";
@@ -49,14 +58,25 @@ const id = plainText().trim().min(1).max(64);
 const byChat = z.object({ chatId: id });
 const seq = z.number().int().min(0);
 
-const sendInput = z.object({
-  chatId: id,
-  /** Chosen by the browser per message and kept across retries. */
-  clientId: plainText().min(8).max(64),
-  content: plainText().trim().min(1, MESSAGE_EMPTY).max(MAX_MESSAGE_LENGTH, MESSAGE_TOO_LONG),
-  /** The message this one answers, in the same chat. */
-  replyToId: z.number().int().positive().nullish(),
-});
+const sendInput = z
+  .object({
+    chatId: id,
+    /** Chosen by the browser per message and kept across retries. */
+    clientId: plainText().min(8).max(64),
+    content: plainText().trim().max(MAX_MESSAGE_LENGTH, MESSAGE_TOO_LONG),
+    /** The message this one answers, in the same chat. */
+    replyToId: z.number().int().positive().nullish(),
+    /** Files the sender uploaded to this chat (attachments.upload) for this message, in order. */
+    attachmentIds: z
+      .array(id)
+      .max(MAX_ATTACHMENTS_PER_MESSAGE, TOO_MANY_ATTACHMENTS)
+      .transform((ids) => [...new Set(ids)])
+      .optional(),
+  })
+  .refine((input) => input.content.length > 0 || !!input.attachmentIds?.length, {
+    message: MESSAGE_EMPTY,
+    path: ["content"],
+  });
 
 const createGroupInput = z.object({
   name: plainText(GROUP_NAME_REQUIRED)
@@ -94,6 +114,10 @@ async function storedOrRefused(ctx: Ctx, input: z.infer<typeof sendInput>) {
   if (chat.archived) throw new TRPCError({ code: "FORBIDDEN", message: TEAM_CHAT_READ_ONLY });
   if (input.replyToId && !(await messageInChat(ctx.db, chat.id, input.replyToId))) {
     throw new TRPCError({ code: "BAD_REQUEST", message: REPLY_NOT_FOUND });
+  }
+  const files = input.attachmentIds ?? [];
+  if (files.length && (await claimableCount(ctx.db, chat.id, ctx.user.id, files)) < files.length) {
+    throw new TRPCError({ code: "BAD_REQUEST", message: ATTACHMENT_UNAVAILABLE });
   }
   if (!chat.isGroup) throw new TRPCError({ code: "FORBIDDEN", message: NOT_FRIENDS });
   // They left between the two statements.
@@ -175,22 +199,33 @@ export const chatsRouter = router({
     // One statement checks who may post, stores the message and, by its triggers, moves the chat
     // and the sender's read mark: the common case is a single round to the database. With push on,
     // the recipient's push is queued in the same batch, by the statement right after it; each member
-    // a group message mentions is notified by the statements after that.
+    // a group message mentions is notified by the statements after that. A message carrying files
+    // claims them in between (attachments/send.ts).
     const resolved = await resolveMentions(ctx.db, input.chatId, ctx.user.id, input.content);
     const sent = { ...input, content: resolved.content, senderId: ctx.user.id };
-    const store = insertMessage(ctx.db, { ...sent, messageType: "text" });
-    const pushes = ctx.config.push ? [queueMessagePush(ctx.db, sent)] : [];
+    const files = input.attachmentIds ?? [];
+    const pushes = ctx.config.push
+      ? [queueMessagePush(ctx.db, { ...sent, content: sent.content || filesSummary(files.length) })]
+      : [];
     const mentions = mentionStatements(ctx.db, sent, resolved);
-    const [[row], ...after] =
-      pushes.length + mentions.length ? await ctx.db.batch([store, ...pushes, ...mentions]) : [await store];
+    let row: (MessageRow & { members_version: number }) | undefined;
+    let after: unknown[];
+    if (files.length) {
+      const message = { ...sent, messageType: "text" as const, attachmentIds: files };
+      ({ row, after } = await insertMessageCarrying(ctx.db, message, [...pushes, ...mentions]));
+    } else {
+      const store = insertMessage(ctx.db, { ...sent, messageType: "text" });
+      [[row], ...after] =
+        pushes.length + mentions.length ? await ctx.db.batch([store, ...pushes, ...mentions]) : [await store];
+    }
     if (!row) return storedOrRefused(ctx, input);
-    const message = rowToWire(row);
-    announceMessage(ctx, message, await recipientsAt(ctx.db, input.chatId, row.members_version));
+    const stored = rowToWire(row);
+    announceMessage(ctx, stored, await recipientsAt(ctx.db, input.chatId, row.members_version));
     const [pushed] = after.slice(0, pushes.length) as { rowsAffected: number }[];
     if (pushed?.rowsAffected) pushAfterResponse(ctx);
     tellNotified(ctx, ...notifiedBy(after.slice(pushes.length)));
     await ctx.rooms.sent?.();
-    return message;
+    return stored;
   }),
 
   /**

@@ -1,5 +1,6 @@
 import { router } from "../trpc";
 import { accountRouter } from "./account";
+import { attachmentsRouter } from "./attachments";
 import { adminRouter } from "./admin";
 import { authRouter } from "./auth";
 import { chatsRouter } from "./chats";
@@ -25,6 +26,7 @@ const memberRouters = {
   account: accountRouter,
   chats: chatsRouter,
   messages: messagesRouter,
+  attachments: attachmentsRouter,
   joinRequests: joinRequestsRouter,
   projects: projectsRouter,
   contact: contactRouter,

@@ -13,6 +13,7 @@ import {
 } from "@core/chat-rules";
 import { plainText } from "@core/fields";
 import type { WireMessage } from "@party/protocol";
+import { sweepUploads } from "../attachments/uploads";
 import { currentChat, NOT_FRIENDS } from "../chats/access";
 import { resolveMentions } from "../chats/mentions";
 import { changedMessages, deleteMessage, editMessage, setReaction } from "../chats/message-changes";
@@ -88,7 +89,12 @@ export const messagesRouter = router({
   /** Deleted for everyone, in place: by its author, or in a group by an admin. Again: already done. */
   remove: protectedProcedure.input(aMessage).mutation(async ({ ctx, input }) => {
     const { changed, message } = await deleteMessage(ctx.db, target(ctx, input));
-    if (changed) return announced(ctx, message!);
+    if (changed) {
+      // The deletion let go of its files (migration 0017's trigger); they leave the store now, or
+      // with the scheduled job if this fails.
+      ctx.defer(sweepUploads(ctx.db, ctx.attachments).catch((error: unknown) => console.error("file cleanup", error)));
+      return announced(ctx, message!);
+    }
     return unchanged(ctx, input, message, (m, { chat, me }) => {
       if (m.senderId !== ctx.user.id && !(chat.isGroup && me.role === "admin")) {
         throw new TRPCError({ code: "FORBIDDEN", message: ONLY_AUTHOR_OR_ADMIN_DELETES });

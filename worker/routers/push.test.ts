@@ -11,6 +11,7 @@ import {
 import { MESSAGES_PREFERENCE } from "@core/notification-rules";
 import { notificationPreferences, pushOutbox, pushSubscriptions } from "@db/schema";
 import { createTestApp, rejection, vapidEnv, type TestApp, type TestMember } from "@testing/harness";
+import { attachmentForm } from "@testing/access-table";
 import { deviceKeys } from "@testing/push-stand-in";
 
 let t: TestApp;
@@ -149,6 +150,27 @@ describe("a private message's push", () => {
     expect(await queuedFor(ada)).toEqual([]);
     await ada.trpc.chats.send.mutate({ ...send, clientId: crypto.randomUUID(), content: "Or dinner?" });
     expect((await queuedFor(bob)).map((p) => p.body)).toEqual(["Lunch?", "Or dinner?"]);
+  });
+
+  it("is queued once for a message carrying files, saying how many when there are no words", async () => {
+    const { ada, bob, chatId } = await pair();
+    const upload = async () => (await ada.trpc.attachments.upload.mutate(attachmentForm(chatId))).id;
+    const send = {
+      chatId,
+      clientId: crypto.randomUUID(),
+      content: "",
+      attachmentIds: [await upload(), await upload()],
+    };
+    await Promise.all([ada.trpc.chats.send.mutate(send), ada.trpc.chats.send.mutate(send)]);
+    await ada.trpc.chats.send.mutate({
+      chatId,
+      clientId: crypto.randomUUID(),
+      content: "Map",
+      attachmentIds: [await upload()],
+    });
+    // Refused: the file is already carried. Nothing stored, nothing pushed.
+    await rejection(ada.trpc.chats.send.mutate({ ...send, clientId: crypto.randomUUID() }));
+    expect((await queuedFor(bob)).map((p) => p.body)).toEqual(["📎 2 files", "Map"]);
   });
 
   it("is not queued for a chat the recipient muted, nor when they turned message pushes off", async () => {

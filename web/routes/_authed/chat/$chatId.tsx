@@ -143,6 +143,7 @@ function ChatPage() {
           </p>
         ) : (
           <Composer
+            chatId={chatId}
             mode={actions.mode}
             onSend={actions.submit}
             onCancelMode={actions.cancelMode}

@@ -1,11 +1,13 @@
-import { Check, Pencil, Reply, SendHorizontal, X } from "lucide-react";
-import { memo, useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { Check, Paperclip, Pencil, Reply, SendHorizontal, X } from "lucide-react";
+import { memo, useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from "react";
 import { MAX_MESSAGE_LENGTH, MESSAGE_TOO_LONG } from "@core/chat-rules";
 import { fromMentionTokens, plainMentions, withMentionTokens, type Mentioned } from "@core/mentions";
-import type { WireMessage } from "@party/protocol";
+import type { WireAttachment, WireMessage } from "@party/protocol";
 import { Button } from "@web/components/ui/button";
 import { cn } from "@web/lib/cn";
+import { AttachmentTray } from "./attachments";
 import { MentionSuggestions, useMentionSuggestions, type Person } from "./mention-suggestions";
+import { useUploads } from "./use-uploads";
 
 /** What the next Enter does besides sending anew: answer a message, or replace one's text. */
 export type ComposerMode =
@@ -13,21 +15,27 @@ export type ComposerMode =
 
 const modeKey = (mode: ComposerMode | null) => (mode ? `${mode.kind}:${mode.message.id}` : null);
 
+/** Whether a drag carries files (and not, say, text from the page). */
+const carriesFiles = (event: DragEvent) => event.dataTransfer.types.includes("Files");
+
 /**
  * Enter sends, Shift+Enter starts a new line; empty, blank or over-long text cannot be sent. Replying,
  * the quoted message shows above; editing, the message's text is put in to change, and Enter saves it.
  * Escape, or the cross, goes back to a plain message. In a group, `@` offers the other members
- * (`people`); one picked is sent as a mention of them.
+ * (`people`); one picked is sent as a mention of them. Files come by the paperclip, dropped on the
+ * composer or pasted into the text; each uploads at once, and the message goes once all are stored.
  */
 export const Composer = memo(function Composer({
+  chatId,
   mode,
   onSend,
   onCancelMode,
   onTyping,
   people,
 }: {
+  chatId: string;
   mode: ComposerMode | null;
-  onSend: (content: string) => void;
+  onSend: (content: string, attachments: WireAttachment[]) => void;
   onCancelMode: () => void;
   onTyping: () => void;
   /** Who may be mentioned: the group's other members; none in a private chat. */
@@ -36,11 +44,15 @@ export const Composer = memo(function Composer({
   const [text, setText] = useState("");
   const [picked, setPicked] = useState<Mentioned[]>([]);
   const [shownMode, setShownMode] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
   const box = useRef<HTMLTextAreaElement>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  const files = useUploads(chatId);
   const content = text.trim();
   const tooLong = content.length > MAX_MESSAGE_LENGTH;
-  const canSend = content.length > 0 && !tooLong;
   const editing = mode?.kind === "edit";
+  const attached = editing ? [] : files.stored;
+  const canSend = !tooLong && attached !== null && (content.length > 0 || attached.length > 0);
 
   // Starting an edit puts the message's text in; leaving one clears it. A reply keeps what was typed.
   const key = modeKey(mode);
@@ -62,9 +74,27 @@ export const Composer = memo(function Composer({
 
   const submit = () => {
     if (!canSend) return;
-    onSend(withMentionTokens(content, picked));
+    onSend(withMentionTokens(content, picked), attached);
     setText("");
     setPicked([]);
+    if (attached.length) files.clear();
+  };
+
+  const drop = {
+    onDragOver: (event: DragEvent) => {
+      if (editing || !carriesFiles(event)) return;
+      event.preventDefault();
+      setDragging(true);
+    },
+    onDragLeave: (event: DragEvent) => {
+      if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+    },
+    onDrop: (event: DragEvent) => {
+      setDragging(false);
+      if (editing || !carriesFiles(event)) return;
+      event.preventDefault();
+      files.add([...event.dataTransfer.files]);
+    },
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -80,12 +110,19 @@ export const Composer = memo(function Composer({
 
   return (
     <form
-      className="border-t bg-background px-3 py-3 sm:px-6"
+      className={cn("relative border-t bg-background px-3 py-3 sm:px-6", dragging && "bg-primary/5")}
       onSubmit={(event) => {
         event.preventDefault();
         submit();
       }}
+      {...drop}
     >
+      {dragging && (
+        <div className="pointer-events-none absolute inset-1 z-10 flex items-center justify-center rounded-lg border-2 border-dashed border-primary bg-background/90 text-sm font-medium">
+          Drop files to attach
+        </div>
+      )}
+      {!editing && <AttachmentTray uploads={files.uploads} onRemove={files.remove} onRetry={files.retry} />}
       {mode && (
         <div className="mx-auto mb-2 flex max-w-3xl items-center gap-2 rounded-md border-l-4 border-primary bg-muted px-3 py-1.5 text-xs">
           {mode.kind === "reply" ? (
@@ -119,6 +156,32 @@ export const Composer = memo(function Composer({
       )}
       <div className="relative mx-auto flex max-w-3xl items-end gap-2">
         <MentionSuggestions {...mentions.list} />
+        {!editing && (
+          <>
+            <input
+              ref={picker}
+              type="file"
+              multiple
+              className="sr-only"
+              tabIndex={-1}
+              aria-hidden
+              data-attach-input
+              onChange={(event) => {
+                files.add([...(event.target.files ?? [])]);
+                event.target.value = "";
+              }}
+            />
+            <Button
+              type="button"
+              variant="ghost"
+              size="icon"
+              aria-label="Attach files"
+              onClick={() => picker.current?.click()}
+            >
+              <Paperclip aria-hidden />
+            </Button>
+          </>
+        )}
         <textarea
           ref={box}
           aria-label="Message"
@@ -132,6 +195,12 @@ export const Composer = memo(function Composer({
           }}
           onSelect={mentions.onCaret}
           onKeyDown={onKeyDown}
+          onPaste={(event) => {
+            const pasted = [...event.clipboardData.files];
+            if (!pasted.length || editing) return;
+            event.preventDefault();
+            files.add(pasted);
+          }}
           {...mentions.comboboxProps}
           aria-invalid={tooLong}
           aria-describedby={tooLong ? "message-too-long" : undefined}

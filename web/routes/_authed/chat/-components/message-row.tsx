@@ -6,6 +6,7 @@ import type { WireMessage } from "@party/protocol";
 import { Avatar } from "@web/components/avatar";
 import { Button } from "@web/components/ui/button";
 import { cn } from "@web/lib/cn";
+import { MessageAttachments } from "./attachments";
 import { MessageActionsContext, MessageToolbar, ToolbarButton } from "./message-actions";
 import { MessageActionsButton } from "./message-actions-button";
 import { EditedMark, Reactions, ReplyQuote } from "./message-parts";
@@ -278,9 +279,12 @@ export const MessageRow = memo(function MessageRow({
           ) : (
             <>
               {message.replyTo && <ReplyQuote quote={message.replyTo} own={own} />}
-              <span>
-                <MessageText text={message.content} />
-              </span>
+              <MessageAttachments files={message.attachments} own={own} />
+              {message.content && (
+                <span>
+                  <MessageText text={message.content} />
+                </span>
+              )}
             </>
           )}
         </Bubble>
@@ -324,8 +328,9 @@ export const PendingRow = memo(function PendingRow({
         }
       >
         {message.replyTo && <ReplyQuote quote={message.replyTo} own />}
-        <span className={cn(!message.error && "opacity-80")}>
-          <MessageText text={message.content} />
+        <span className={cn("block", !message.error && "opacity-80")}>
+          <MessageAttachments files={message.attachments} own />
+          {message.content && <MessageText text={message.content} />}
         </span>
       </Bubble>
     </li>

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from "react";
-import type { WireMessage } from "@party/protocol";
+import type { WireAttachment, WireMessage } from "@party/protocol";
 import { notify } from "@web/lib/toast";
 import { errorMessage, trpc } from "@web/lib/trpc";
 import type { ComposerMode } from "./composer";
@@ -20,7 +20,7 @@ export function useMessageActions({
   chatId: string;
   nameOf: (userId: string) => string;
   receiveChanges: (messages: WireMessage[]) => void;
-  send: (content: string, replyTo: WireMessage["replyTo"]) => void;
+  send: (content: string, replyTo: WireMessage["replyTo"], attachments: WireAttachment[]) => void;
 }) {
   const [mode, setMode] = useState<ComposerMode | null>(null);
   const [deleting, setDeleting] = useState<WireMessage | null>(null);
@@ -46,11 +46,11 @@ export function useMessageActions({
     [chatId, react, nameOf],
   );
 
-  /** The composer's Enter: a new message (perhaps a reply), or the edit's new words. */
+  /** The composer's Enter: a new message (perhaps a reply, perhaps with files), or the edit's new words. */
   const submit = useCallback(
-    (content: string) => {
+    (content: string, attachments: WireAttachment[]) => {
       setMode(null);
-      if (mode?.kind !== "edit") send(content, mode ? quoteOf(mode.message) : null);
+      if (mode?.kind !== "edit") send(content, mode ? quoteOf(mode.message) : null, attachments);
       else if (content !== mode.message.content) edit({ chatId, messageId: mode.message.id, content });
     },
     [mode, chatId, edit, send],

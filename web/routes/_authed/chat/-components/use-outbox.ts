@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from "react";
-import type { WireMessage } from "@party/protocol";
+import type { WireAttachment, WireMessage } from "@party/protocol";
 import { isClientError, trpc, whenRequestLeaves } from "@web/lib/trpc";
 
 export const NOT_SENT = "Not sent.";
@@ -10,9 +10,14 @@ export interface PendingMessage {
   createdAt: number;
   /** What it answers, quoted as the stored message will quote it. */
   replyTo: WireMessage["replyTo"];
+  /** Files already stored, which the message names. */
+  attachments: WireAttachment[];
   /** Why the last try failed (the server's refusal, or 'Not sent.' when no answer came); unset while sending. */
   error?: string;
 }
+
+/** Plain messages leave without the field, as they did before files. */
+const ids = (files: WireAttachment[]) => (files.length ? files.map((f) => f.id) : undefined);
 
 /**
  * The member's own messages on their way: each shows at once, 'Sending…' until the timeline holds it,
@@ -46,8 +51,8 @@ export function useOutbox(chatId: string, onStored: (message: WireMessage) => vo
   });
 
   const send = useCallback(
-    (content: string, replyTo: WireMessage["replyTo"] = null) => {
-      const message = { clientId: crypto.randomUUID(), content, createdAt: Date.now(), replyTo };
+    (content: string, replyTo: WireMessage["replyTo"] = null, attachments: WireAttachment[] = []) => {
+      const message = { clientId: crypto.randomUUID(), content, createdAt: Date.now(), replyTo, attachments };
       const gone = stored.current;
       stored.current = new Set();
       let shown = false;
@@ -60,7 +65,7 @@ export function useOutbox(chatId: string, onStored: (message: WireMessage) => vo
       // it would hold the request back. Waiting behind the chat's previous message, the request
       // leaves later, and the bubble shows in the next task.
       whenRequestLeaves(show);
-      mutate({ chatId, clientId: message.clientId, content, replyToId: replyTo?.id });
+      mutate({ chatId, clientId: message.clientId, content, replyToId: replyTo?.id, attachmentIds: ids(attachments) });
       setTimeout(show);
     },
     [chatId, mutate],
@@ -71,7 +76,13 @@ export function useOutbox(chatId: string, onStored: (message: WireMessage) => vo
       const message = outbox.find((p) => p.clientId === clientId);
       if (!message) return;
       setError(clientId, undefined);
-      mutate({ chatId, clientId, content: message.content, replyToId: message.replyTo?.id });
+      mutate({
+        chatId,
+        clientId,
+        content: message.content,
+        replyToId: message.replyTo?.id,
+        attachmentIds: ids(message.attachments),
+      });
     },
     [outbox, chatId, mutate, setError],
   );
