@@ -3,7 +3,6 @@ import { Footer } from "@web/components/footer";
 import { TopBar } from "@web/components/top-bar";
 import { loadData } from "@web/lib/data";
 import { DataProvider } from "@web/lib/data-provider";
-import { isApiError } from "@web/lib/trpc";
 import { useMe } from "@web/lib/session";
 
 /**
@@ -17,6 +16,9 @@ export const Route = createFileRoute("/admin")({
     try {
       await data.trpc.admin.reports.ensureData({ status: "open" });
     } catch (error) {
+      // Loaded by loadData already; imported statically, this guard (which every page's first code
+      // holds) would bring the tRPC client onto the public pages.
+      const { isApiError } = await import("@web/lib/trpc");
       if (isApiError(error) && error.data?.code === "NOT_FOUND") throw notFound();
       throw error;
     }
