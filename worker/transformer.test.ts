@@ -6,10 +6,13 @@ import { serializeAnswer } from "./transformer";
 /** What the SPA receives: the answer written as JSON, read back by its superjson. */
 const received = (value: unknown) => superjson.deserialize(JSON.parse(JSON.stringify(serializeAnswer(value)) ?? "{}"));
 
+const SUPERJSON_REFUSES = new Set(["__proto__", "constructor", "prototype"]);
+
 /** Keys as the database and procedures may produce them, dots and backslashes included (superjson escapes those). */
 const key = fc
   .oneof(fc.string(), fc.constantFrom("a.b", "a\\b", "a\\.b", ".", "0", ""))
-  .filter((k) => k !== "__proto__");
+  // superjson itself refuses these three (prototype pollution), which no procedure answers with.
+  .filter((k) => !SUPERJSON_REFUSES.has(k));
 const date = fc.date({ noInvalidDate: true });
 const answer = fc.letrec((tie) => ({
   value: fc.oneof(
