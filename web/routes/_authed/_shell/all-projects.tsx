@@ -1,12 +1,12 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { SearchX, Search, X } from "lucide-react";
+import { SearchX, X } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
+import { SearchField } from "@web/components/search-field";
 import { PageHeader, type PageHeading } from "@web/components/page";
 import { ProjectFilters } from "@web/components/projects/project-filters";
 import { EmptyState } from "@web/components/empty-state";
 import { ProjectGrid } from "@web/components/projects/project-grid";
 import { Button } from "@web/components/ui/button";
-import { Input } from "@web/components/ui/input";
 import { pageHead } from "@web/lib/head";
 import { trpc } from "@web/lib/trpc";
 import { readProjectSearch } from "./-components/project-search";
@@ -65,20 +65,13 @@ function AllProjects() {
     <>
       <PageHeader {...heading} />
       <div className="mb-6 flex flex-col gap-3 sm:flex-row">
-        <div className="relative flex-1">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden
-          />
-          <Input
-            type="search"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            placeholder="Search projects..."
-            aria-label="Search projects"
-            className="pl-9"
-          />
-        </div>
+        <SearchField
+          value={text}
+          onChange={setText}
+          placeholder="Search projects..."
+          label="Search projects"
+          className="flex-1"
+        />
         <ProjectFilters
           category={filters.category}
           status={filters.status}

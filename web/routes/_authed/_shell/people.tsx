@@ -1,14 +1,14 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { Search, SearchX, UsersRound } from "lucide-react";
+import { SearchX, UsersRound } from "lucide-react";
 import { useCallback, useDeferredValue, useEffect, useState } from "react";
 import { DEVELOPER_TYPES, EXPERIENCE_LEVELS, REGIONS, SPECIALIZATIONS } from "@core/enums";
 import { EmptyState } from "@web/components/empty-state";
+import { SearchField } from "@web/components/search-field";
 import { PageHeader, type PageHeading } from "@web/components/page";
 import { PersonCard, PersonCardSkeleton } from "@web/components/people/person-card";
 import { ChoiceField } from "@web/components/profile-fields";
 import { Button } from "@web/components/ui/button";
 import { Checkbox } from "@web/components/ui/checkbox";
-import { Input } from "@web/components/ui/input";
 import { Label } from "@web/components/ui/label";
 import { pageHead } from "@web/lib/head";
 import { trpc } from "@web/lib/trpc";
@@ -98,20 +98,12 @@ function People() {
     <>
       <PageHeader {...heading} />
       <div className="mb-6 grid gap-3">
-        <div className="relative">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden
-          />
-          <Input
-            type="search"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            placeholder="Search by name or skill..."
-            aria-label="Search people by name or skill"
-            className="pl-9"
-          />
-        </div>
+        <SearchField
+          value={text}
+          onChange={setText}
+          placeholder="Search by name or skill..."
+          label="Search people by name or skill"
+        />
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           <Filter
             id="people-specialization"
