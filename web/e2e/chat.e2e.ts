@@ -56,6 +56,9 @@ test("two friends chat live both ways, see each other typing, and keep the histo
   await ada.page.getByRole("textbox", { name: "Message" }).press("Enter");
 
   await messageList(bob.page).getByText("Hello").waitFor();
+  // Her message ends her typing hint at once, long before a hint fades on its own (4 s).
+  await bob.page.getByText("Ada Live is typing…").waitFor({ state: "hidden", timeout: 1000 });
+  await bob.page.getByRole("banner").getByText("Online", { exact: true }).waitFor({ timeout: 1000 });
   const link = messageList(bob.page).getByRole("link", { name: "https://example.com/docs" });
   expect(await link.getAttribute("rel")).toContain("noopener");
   await sendMessage(bob.page, "Hi Ada <b>not bold</b>");

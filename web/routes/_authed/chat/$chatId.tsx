@@ -6,10 +6,11 @@ import { CHAT_TITLE, pageHead } from "@web/lib/head";
 import { positive } from "@web/lib/search";
 import { useMember } from "@web/lib/session";
 import { trpc } from "@web/lib/trpc";
-import { ChatHeader, TypingContext } from "./-components/chat-header";
+import { ChatHeader } from "./-components/chat-header";
+import { ChatMessages } from "./-components/chat-messages";
 import { Composer } from "./-components/composer";
 import type { Person } from "./-components/mention-suggestions";
-import { MessageList, type Sender } from "./-components/message-list";
+import type { Sender } from "./-components/message-list";
 import { MentionNamesContext } from "./-components/message-text";
 import { FIRST_PAGE_FRESH_MS, timelineQuery } from "./-components/timeline-query";
 import { useChat } from "./-components/use-chat";
@@ -98,7 +99,12 @@ function ChatPage() {
         : [],
     [isGroup, participants, me.id],
   );
-  const actions = useMessageActions({ chatId, nameOf, receiveChanges: live.receiveChanges, send: live.send });
+  const actions = useMessageActions({
+    chatId,
+    nameOf,
+    receiveChanges: live.timeline.receiveChanges,
+    send: live.send,
+  });
 
   if (!chat.data) {
     return <ChatOutline />;
@@ -107,35 +113,26 @@ function ChatPage() {
   return (
     <div className="flex h-dvh flex-col">
       {/* Outside <main>, so the header keeps its banner landmark. */}
-      <TypingContext value={live.typing}>
-        <ChatHeader chat={chat.data} myId={me.id} online={live.online} />
-      </TypingContext>
+      <ChatHeader chat={chat.data} myId={me.id} presence={live.presence} />
       <main className="flex min-h-0 flex-1 flex-col">
-        {live.loaded ? (
-          <MentionNamesContext value={mentionNames}>
-            <MessageList
-              messages={live.messages}
-              pending={live.pending}
-              myId={me.id}
-              senderOf={senderOf}
-              hasOlder={live.hasOlder}
-              loadingOlder={live.loadingOlder}
-              onLoadOlder={live.loadOlder}
-              onRetry={live.retry}
-              onDisplayed={markDisplayed}
-              readUpTo={live.readUpTo}
-              receipts={live.receipts}
-              isGroup={chat.data.isGroup}
-              deletesAny={chat.data.isGroup && chat.data.me.role === "admin"}
-              handlers={actions.handlers}
-              openAt={at ?? null}
-            />
-          </MentionNamesContext>
-        ) : (
-          <div role="status" className="flex flex-1 items-center justify-center text-sm text-muted-foreground">
-            Loading messages...
-          </div>
-        )}
+        <MentionNamesContext value={mentionNames}>
+          <ChatMessages
+            chatId={chatId}
+            timelineKey={live.timeline.queryKey}
+            outbox={live.outbox}
+            myId={me.id}
+            senderOf={senderOf}
+            hasOlder={live.timeline.hasOlder}
+            loadingOlder={live.timeline.loadingOlder}
+            onLoadOlder={live.timeline.loadOlder}
+            onRetry={live.retry}
+            onDisplayed={markDisplayed}
+            isGroup={chat.data.isGroup}
+            deletesAny={chat.data.isGroup && chat.data.me.role === "admin"}
+            handlers={actions.handlers}
+            openAt={at ?? null}
+          />
+        </MentionNamesContext>
         {chat.data.archived ? (
           // The project is gone: its team chat keeps its history, and takes no more messages.
           <p role="status" className="border-t px-4 py-4 text-center text-sm text-muted-foreground">

@@ -1,9 +1,10 @@
-import { createContext, lazy, memo, use } from "react";
+import { lazy, memo } from "react";
 import { AfterPaint } from "@web/components/after-paint";
 import { Avatar } from "@web/components/avatar";
 import { CallButtons } from "@web/components/calls/call-buttons";
 import { ChatBar } from "@web/components/chat-outline";
 import { chatPeople, ChatMenuButton, ChatSearchButton, OnlineDot, type Chat } from "./chat-header-parts";
+import { useOnline, useTyping, type PresenceStore } from "./use-presence";
 
 /**
  * Its menu and dialogs, a fifth of the page's JavaScript, are fetched once the messages have painted
@@ -13,22 +14,17 @@ const ChatMenu = lazy(() => import("./chat-menu"));
 /** The chat's search and its popover, fetched the same way. */
 const ChatSearch = lazy(() => import("./chat-search"));
 
-/**
- * Who else is typing. Handed down as context, so a typing hint renders the header's status line
- * alone, not the header around it.
- */
-export const TypingContext = createContext<string[]>([]);
-
 /** Back to /friends, who the chat is with (and whether they are here), and the chat's menu. */
 export const ChatHeader = memo(function ChatHeader({
   chat,
   myId,
-  online,
+  presence,
 }: {
   chat: Chat;
   myId: string;
-  online: string[];
+  presence: PresenceStore;
 }) {
+  const online = useOnline(presence);
   const { other, title } = chatPeople(chat, myId);
   const otherOnline = !!other && online.includes(other.userId);
 
@@ -44,7 +40,7 @@ export const ChatHeader = memo(function ChatHeader({
       </div>
       <div className="min-w-0 flex-1">
         <h1 className="truncate text-base font-semibold">{title}</h1>
-        <ChatStatus chat={chat} myId={myId} online={online} />
+        <ChatStatus chat={chat} myId={myId} online={online} presence={presence} />
       </div>
       <AfterPaint fallback={<ChatSearchButton disabled />}>
         <ChatSearch chatId={chat.id} />
@@ -58,9 +54,22 @@ export const ChatHeader = memo(function ChatHeader({
   );
 });
 
-/** Who is typing; otherwise whether the other member is here, or how many of the group are. */
-function ChatStatus({ chat, myId, online }: { chat: Chat; myId: string; online: string[] }) {
-  const typing = use(TypingContext);
+/**
+ * Who is typing; otherwise whether the other member is here, or how many of the group are. Reads the
+ * typing hints itself, so one renders this line alone, not the header around it.
+ */
+function ChatStatus({
+  chat,
+  myId,
+  online,
+  presence,
+}: {
+  chat: Chat;
+  myId: string;
+  online: string[];
+  presence: PresenceStore;
+}) {
+  const typing = useTyping(presence);
   const { current, other } = chatPeople(chat, myId);
   const othersOnline = online.filter((id) => id !== myId);
   const nameOf = (userId: string) => chat.participants.find((p) => p.userId === userId)?.name ?? "Someone";

@@ -1,4 +1,3 @@
-import { useMemo } from "react";
 import { isCallEvent } from "@party/call-wire";
 import type { ChatRoomEvent } from "@party/protocol";
 import { useHearCalls } from "@web/lib/calls/chat-call";
@@ -6,20 +5,21 @@ import { useRoomSocket } from "@web/lib/room-socket";
 import { trpc } from "@web/lib/trpc";
 import { useOutbox } from "./use-outbox";
 import { useAnnounceTyping, usePresence } from "./use-presence";
-import { useReceipts } from "./use-receipts";
+import { useReceiptEvents } from "./use-receipts";
 import { useTimeline } from "./use-timeline";
 
 /**
  * Everything live about one open chat, through its room's socket: the messages and what changes
- * them (useTimeline), own messages on their way (useOutbox), read receipts (useReceipts), who is
- * online and typing (usePresence).
+ * them (useTimeline), own messages on their way (useOutbox), read receipts (useReceiptEvents), who
+ * is online and typing (usePresence). None of it is state of the page that calls this: each part is
+ * read where it shows, so a frame renders the row, or the status line, it changes and nothing else.
  */
 export function useChat(chatId: string, myId: string, onGone: () => void) {
   const utils = trpc.useUtils();
-  const timeline = useTimeline(chatId, myId);
-  const { outbox, send, retry } = useOutbox(chatId, (message) => timeline.receive([message]));
+  const timeline = useTimeline(chatId);
+  const { outbox, send, retry } = useOutbox(chatId, timeline.receive);
   const presence = usePresence(myId);
-  const { receipts, hear, reopened } = useReceipts(chatId);
+  const receipts = useReceiptEvents(chatId);
   const hearCall = useHearCalls(chatId);
 
   const ticket = trpc.chats.ticket.useMutation();
@@ -29,20 +29,21 @@ export function useChat(chatId: string, myId: string, onGone: () => void) {
     ticket: () => ticket.mutateAsync({ chatId }),
     onOpen: () => {
       void timeline.catchUp();
-      reopened();
+      receipts.reopened();
     },
     onGone,
     onEvent: (event) => {
       switch (event.type) {
         case "messages":
           timeline.receive(event.messages);
+          presence.hearSent(event.messages.map((m) => m.senderId));
           if (event.messages.some((m) => m.messageType === "system")) void utils.chats.byId.invalidate({ chatId });
           break;
         case "changes":
           timeline.receiveChanges(event.messages);
           break;
         case "seen":
-          hear(event);
+          receipts.hear(event);
           break;
         default:
           if (isCallEvent(event)) hearCall(event);
@@ -52,29 +53,5 @@ export function useChat(chatId: string, myId: string, onGone: () => void) {
   });
   const announceTyping = useAnnounceTyping(socket);
 
-  // An own message shows once: as sent when the timeline holds it, whichever arrived first, the room's
-  // frame or the send's answer.
-  const { messages } = timeline;
-  const pending = useMemo(() => {
-    if (outbox.length === 0) return outbox;
-    const held = new Set(messages.filter((m) => m.senderId === myId).map((m) => m.clientId));
-    return outbox.filter((p) => !held.has(p.clientId));
-  }, [outbox, messages, myId]);
-
-  return {
-    messages,
-    pending,
-    loaded: timeline.loaded,
-    readUpTo: timeline.readUpTo,
-    receiveChanges: timeline.receiveChanges,
-    receipts,
-    hasOlder: timeline.hasOlder,
-    loadingOlder: timeline.loadingOlder,
-    loadOlder: timeline.loadOlder,
-    online: presence.online,
-    typing: presence.typing,
-    send,
-    retry,
-    announceTyping,
-  };
+  return { timeline, outbox, presence: presence.store, send, retry, announceTyping };
 }

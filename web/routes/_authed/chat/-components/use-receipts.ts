@@ -7,12 +7,20 @@ const NONE: Receipts = [];
 
 /**
  * How far the others in the chat have displayed it, for read receipts: fetched with the chat, kept
- * by the room's 'seen' events (which come only to members who share their own), and fetched again
- * after a reconnect, for what was missed.
+ * by the room's 'seen' events (useReceiptEvents). Read by the message list alone, so a receipt
+ * renders the list, not the page around it.
  */
 export function useReceipts(chatId: string) {
-  const utils = trpc.useUtils();
   const { data = NONE } = trpc.messages.receipts.useQuery({ chatId }, { staleTime: Infinity });
+  return data;
+}
+
+/**
+ * Keeps the receipts current: the room's 'seen' events come only to members who share their own,
+ * and the receipts are fetched again after a reconnect, for what was missed.
+ */
+export function useReceiptEvents(chatId: string) {
+  const utils = trpc.useUtils();
   const opened = useRef(false);
 
   const hear = useCallback(
@@ -31,5 +39,5 @@ export function useReceipts(chatId: string) {
     opened.current = true;
   }, [utils, chatId]);
 
-  return { receipts: data, hear, reopened };
+  return { hear, reopened };
 }
