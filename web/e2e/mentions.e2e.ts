@@ -1,7 +1,8 @@
 /**
  * Mentions in a group, between members in separate browsers: `@` offers the group's members and is
  * worked by keyboard; the mentioned member's bell counts it live and opens the chat, where the
- * mention is highlighted with their name as it is now.
+ * mention is highlighted with their name as it is now. A mention added by an edit tells the member
+ * the same way.
  */
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
@@ -98,4 +99,57 @@ test("@ offers the group's members by keyboard; the one mentioned sees it highli
   }
   await ada.page.reload();
   await messageList(ada.page).locator(`[data-mention="${bob.id}"]`).filter({ hasText: "@Robert Mention" }).waitFor();
+});
+
+test("a member who adds @Name to their message by an edit tells that member: the bell counts it and opens the chat", async ({
+  app,
+  newPage,
+}) => {
+  const [ada, bob] = [await person(app, newPage, "Ada Edits"), await person(app, newPage, "Bob Edited")];
+  await befriend(app, ada, bob);
+  const { chatId } = await call<{ chatId: string }>(ada, "chats.createGroup", { name: "Rollout", memberIds: [bob.id] });
+  await bob.page.goto("/friends");
+  await bell(bob.page, 1).waitFor();
+
+  await ada.page.goto(`/chat/${chatId}`);
+  const box = ada.page.getByRole("textbox", { name: "Message" });
+  await box.fill("Who checks the deploy?");
+  await box.press("Enter");
+  const message = messageList(ada.page).getByRole("listitem").filter({ hasText: "Who checks the deploy?" });
+  await message.waitFor();
+
+  await message.hover();
+  await ada.page.getByRole("toolbar", { name: "Message actions" }).getByRole("button", { name: "Edit" }).click();
+  await ada.page.getByText("Editing message").waitFor();
+  expect(await box.inputValue()).toBe("Who checks the deploy?");
+  await box.press("End");
+  await box.pressSequentially(" @bo");
+  await expect
+    .poll(() =>
+      suggestions(ada.page)
+        .getByRole("option")
+        .evaluateAll((o) => o.map((e) => e.getAttribute("aria-label"))),
+    )
+    .toEqual(["Bob Edited"]);
+  await box.press("Enter");
+  expect(await box.inputValue()).toBe("Who checks the deploy? @Bob Edited ");
+  await box.press("Enter");
+  await message.locator(`[data-mention="${bob.id}"]`).filter({ hasText: "@Bob Edited" }).waitFor();
+  await message.getByText("(edited)").waitFor();
+
+  // Bob's bell counts it live; its notification opens the chat at the edited message, his mention highlighted.
+  await bell(bob.page, 2).click();
+  const item = bob.page
+    .getByRole("dialog", { name: "Notifications" })
+    .getByRole("listitem")
+    .filter({ hasText: "mentioned you in Rollout" });
+  await item.getByText("Ada Edits").waitFor();
+  await item.getByRole("link").click();
+  await expect.poll(() => new URL(bob.page.url()).pathname).toBe(`/chat/${chatId}`);
+  await messageList(bob.page)
+    .getByRole("listitem")
+    .filter({ hasText: "Who checks the deploy?" })
+    .locator(`[data-mention="${bob.id}"]`)
+    .filter({ hasText: "@Bob Edited" })
+    .waitFor();
 });

@@ -5,6 +5,7 @@
  * change number in that same statement, so a retried or racing change never loses another.
  */
 import { sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { MESSAGE_PAGE_SIZE, type Reaction } from "@core/chat-rules";
 import type { Db } from "@db/client";
 import { mayTalk, rowToWire, selectMessages, type MessageRow } from "./messages";
@@ -20,17 +21,24 @@ interface Target {
 const stillIn = (t: Target) =>
   sql`EXISTS (SELECT 1 FROM chat_participants WHERE chat_id = ${t.chatId} AND user_id = ${t.memberId} AND left_at IS NULL)`;
 
-/** Runs `write`, then reads the message back in the same transaction: whether it changed, and how it is. */
-async function changeThenRead(db: Db, t: Target, write: SQL) {
-  const [changed, [row]] = await db.batch([
+/**
+ * Runs `write`, then reads the message back in the same transaction: whether it changed, and how it
+ * is. The statements `after` run last in that transaction; their answers come back in their order.
+ */
+async function changeThenRead(db: Db, t: Target, write: SQL, after: BatchItem<"sqlite">[] = []) {
+  const [changed, [row], ...answers] = await db.batch([
     db.all<{ id: number }>(write),
     db.all<MessageRow>(selectMessages(sql`WHERE id = ${t.messageId} AND chat_id = ${t.chatId}`)),
+    ...after,
   ]);
-  return { changed: changed.length > 0, message: row ? rowToWire(row) : null };
+  return { changed: changed.length > 0, message: row ? rowToWire(row) : null, after: answers as unknown[] };
 }
 
-/** The author's own text, still there, while they may still talk in the chat; unchanged text changes nothing. */
-export const editMessage = (db: Db, t: Target, content: string) =>
+/**
+ * The author's own text, still there, while they may still talk in the chat; unchanged text changes
+ * nothing. `after` (the notifications of those it newly mentions) commits with it or not at all.
+ */
+export const editMessage = (db: Db, t: Target, content: string, after: BatchItem<"sqlite">[] = []) =>
   changeThenRead(
     db,
     t,
@@ -39,6 +47,7 @@ export const editMessage = (db: Db, t: Target, content: string) =>
         AND message_type = 'text' AND deleted_at IS NULL AND content IS NOT ${content}
         AND ${stillIn(t)} AND EXISTS (${mayTalk(t.chatId, t.memberId)})
       RETURNING id`,
+    after,
   );
 
 /** Deleted for everyone by its author, or in a group by an admin; its content leaves the row. */

@@ -1,7 +1,8 @@
 /**
  * Mentions and search under many members writing at once, through the real multi-process host: a
  * send retried while its first try is on its way stores one message and one notification per
- * member it mentions, and the search index follows racing edits and deletions exactly.
+ * member it mentions, edits racing to add a mention tell each member once, and the search index
+ * follows racing edits and deletions exactly.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mentionToken } from "@core/mentions";
@@ -33,6 +34,38 @@ describe("mentions and search with many members at once", () => {
     expect(outcomes.filter((o) => !o.ok)).toEqual([]);
 
     expect(await countRows(host, "messages", "chat_id = ? AND message_type = 'text'", [chatId])).toBe(10);
+    for (const m of members) {
+      expect(await countRows(host, "notifications", "recipient_id = ? AND kind = 'mention'", [m.id])).toBe(2);
+    }
+    expect(
+      await countRows(host, "push_outbox", `payload LIKE '%"title":"New mention"%' AND payload LIKE ?`, [
+        `%${chatId}%`,
+      ]),
+    ).toBe(20);
+  });
+
+  it("edits racing and retried tell each member they newly mention once, and push once", async () => {
+    const { members, chatId } = await groupOfFriends(host, 10, "edit-mentioning");
+    const next = (i: number, by: number) => members[(i + by) % members.length]!;
+    const own = await Promise.all(
+      members.map((m, i) =>
+        m.browser.trpc.chats.send.mutate({ chatId, clientId: `edit-mentioning-${i}`, content: `plain ${i}` }),
+      ),
+    );
+    const edits = members.flatMap((m, i) => {
+      const one = mentionToken({ id: next(i, 1).id, name: "one" });
+      const two = mentionToken({ id: next(i, 2).id, name: "two" });
+      // Three different texts, each sent twice at once: every text is stored in some order, and
+      // whichever comes first names the member it adds.
+      const texts = [`${one} take 1`, `${one} take 2`, `${one} ${two} take 3`];
+      return texts.flatMap((content) =>
+        [1, 2].map(() => outcome(m.browser.trpc.messages.edit.mutate({ chatId, messageId: own[i]!.id, content }))),
+      );
+    });
+    const outcomes = await Promise.all(edits);
+    expectNoServerErrors(outcomes);
+    expect(outcomes.filter((o) => !o.ok)).toEqual([]);
+
     for (const m of members) {
       expect(await countRows(host, "notifications", "recipient_id = ? AND kind = 'mention'", [m.id])).toBe(2);
     }

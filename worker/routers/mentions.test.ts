@@ -32,6 +32,21 @@ const at = (m: TestMember) => mentionToken({ id: m.me.id, name: m.me.profile?.di
 const send = (m: TestMember, chatId: string, content: string, clientId: string = crypto.randomUUID()) =>
   m.trpc.chats.send.mutate({ chatId, clientId, content });
 
+const edit = (m: TestMember, chatId: string, messageId: number, content: string) =>
+  m.trpc.messages.edit.mutate({ chatId, messageId, content });
+
+/** Whether the member's open pages were told to look at their notifications again, after notice `from`. */
+const poked = (m: TestMember, from = 0) =>
+  t.notices
+    .slice(from)
+    .some(
+      (n) =>
+        n.room === "member-room" &&
+        n.name === m.me.id &&
+        n.notice.type === "poke" &&
+        n.notice.reason === "notification",
+    );
+
 const mentionsOf = (m: TestMember) =>
   t.db
     .select()
@@ -89,19 +104,13 @@ describe("mentions", () => {
     expect(await mentionsOf(ada)).toHaveLength(1);
   });
 
-  it("do not resolve in a private chat, and an edit resolves without notifying", async () => {
-    const { ada, bob, chatId: groupId } = await crew();
+  it("do not resolve in a private chat, sent or edited", async () => {
+    const { ada, bob } = await crew();
     const { chatId } = await ada.trpc.chats.openPrivate.mutate({ friendId: bob.me.id });
     const sent = await send(ada, chatId, `hi ${at(bob)}`);
     expect(sent.content).toBe("hi @Bob Babbage");
-
-    const plain = await send(ada, groupId, "hello");
-    const edited = await ada.trpc.messages.edit.mutate({
-      chatId: groupId,
-      messageId: plain.id,
-      content: `hello ${at(bob)} ${mentionToken({ id: "nosuchmember", name: "Ghost" })}`,
-    });
-    expect(edited.content).toBe(`hello ${at(bob)} @Ghost`);
+    const edited = await edit(ada, chatId, sent.id, `hello ${at(bob)}`);
+    expect(edited.content).toBe("hello @Bob Babbage");
     expect(await mentionsOf(bob)).toEqual([]);
   });
 
@@ -138,5 +147,108 @@ describe("mentions", () => {
     await expect(send(bob, chatId, `${at(ada)} still here?`)).rejects.toThrow();
     await expect(send(dee, chatId, `${at(ada)} let me in`)).rejects.toThrow();
     expect(await mentionsOf(ada)).toEqual([]);
+  });
+});
+
+describe("a mention added by an edit", () => {
+  it("tells the member as a sent one does, once per message however often the edit is retried or made again", async () => {
+    const { ada, bob, cy, chatId } = await crew();
+    const plain = await send(ada, chatId, "can you look?");
+    expect(await mentionsOf(bob)).toEqual([]);
+    const from = t.notices.length;
+
+    const text = `${at(bob)} can you look?`;
+    const [first, again] = await Promise.all([edit(ada, chatId, plain.id, text), edit(ada, chatId, plain.id, text)]);
+    expect(first.content).toBe(text);
+    expect(again.content).toBe(text);
+    await edit(ada, chatId, plain.id, text);
+
+    expect(await mentionsOf(bob)).toMatchObject([
+      { actorId: ada.me.id, subjectId: chatId, eventKey: String(plain.id), readAt: null },
+    ]);
+    expect(await mentionsOf(cy)).toEqual([]);
+    expect((await bob.trpc.notifications.list.query({ filter: "all" })).items[0]).toMatchObject({
+      kind: "mention",
+      text: "mentioned you in Crew",
+      url: `/chat/${chatId}`,
+      read: false,
+    });
+    expect(await pushesOf(bob)).toEqual([
+      expect.objectContaining({ title: "New mention", body: "Ada Lovelace mentioned you in Crew" }),
+    ]);
+    await t.settle();
+    expect(poked(bob, from)).toBe(true);
+    expect(poked(cy, from)).toBe(false);
+
+    // Taken out and put back, or kept while the rest changes: the member already heard of this message.
+    await edit(ada, chatId, plain.id, "never mind");
+    await edit(ada, chatId, plain.id, `${at(bob)} can you look again?`);
+    await edit(ada, chatId, plain.id, `${at(bob)} can you look now?`);
+    expect(await mentionsOf(bob)).toHaveLength(1);
+    expect(await pushesOf(bob)).toHaveLength(1);
+  });
+
+  it("tells only those the message did not name before: one mentioned when it was sent hears nothing new", async () => {
+    const { ada, bob, cy, chatId } = await crew();
+    const sent = await send(ada, chatId, `${at(bob)} lunch?`);
+    expect(await mentionsOf(bob)).toHaveLength(1);
+
+    await edit(ada, chatId, sent.id, `${at(bob)} ${at(cy)} lunch at noon?`);
+    expect(await mentionsOf(bob)).toHaveLength(1);
+    expect(await mentionsOf(cy)).toMatchObject([{ eventKey: String(sent.id) }]);
+  });
+
+  it("reaches a member who muted the group, and follows their channel choices", async () => {
+    const { ada, bob, cy, chatId } = await crew();
+    await bob.trpc.chats.setMuted.mutate({ chatId, muted: true });
+    await cy.trpc.notifications.setPreference.mutate({ key: "mention", channel: "push", enabled: false });
+    const sent = await send(ada, chatId, "muted or not");
+    await edit(ada, chatId, sent.id, `${at(bob)} ${at(cy)} muted or not`);
+    expect(await mentionsOf(bob)).toHaveLength(1);
+    expect(await mentionsOf(cy)).toHaveLength(1);
+    expect(await pushesOf(bob)).toHaveLength(1);
+    expect(await pushesOf(cy)).toEqual([]);
+  });
+
+  it("tells nobody a block keeps apart from the author, nor later when an edit changes nothing", async () => {
+    const { ada, bob, cy, chatId } = await crew();
+    await bob.trpc.safety.block.mutate({ memberId: ada.me.id });
+    await ada.trpc.safety.block.mutate({ memberId: cy.me.id });
+    const sent = await send(ada, chatId, "are you there?");
+    const text = `${at(bob)} ${at(cy)} are you there?`;
+    expect((await edit(ada, chatId, sent.id, text)).content).toBe(text);
+    expect(await mentionsOf(bob)).toEqual([]);
+    expect(await mentionsOf(cy)).toEqual([]);
+    expect(await pushesOf(bob)).toEqual([]);
+
+    // The block lifted, the same text saved again is no new mention; nor is a fix elsewhere in it.
+    await bob.trpc.safety.unblock.mutate({ memberId: ada.me.id });
+    await edit(ada, chatId, sent.id, text);
+    expect(await mentionsOf(bob)).toEqual([]);
+    await edit(ada, chatId, sent.id, `${at(bob)} ${at(cy)} are you still there?`);
+    expect(await mentionsOf(bob)).toEqual([]);
+
+    const other = await send(ada, chatId, "and now?");
+    await edit(ada, chatId, other.id, `${at(bob)} and now?`);
+    expect(await mentionsOf(bob)).toHaveLength(1);
+  });
+
+  it("never tells the author, and leaves anyone but the group's current members plain and untold", async () => {
+    const { ada, bob, cy, dee, chatId } = await crew();
+    await cy.trpc.chats.leave.mutate({ chatId });
+    const sent = await send(bob, chatId, "who is in?");
+    const ghost = mentionToken({ id: "nosuchmember", name: "Ghost" });
+    const edited = await edit(bob, chatId, sent.id, `${at(dee)} ${at(cy)} ${at(bob)} ${ghost} who is in?`);
+    expect(edited.content).toBe(`@Dee Outside @Cy Clops ${at(bob)} @Ghost who is in?`);
+    for (const m of [ada, bob, cy, dee]) expect(await mentionsOf(m)).toEqual([]);
+  });
+
+  it("is not written for an edit that is refused", async () => {
+    const { ada, bob, cy, chatId } = await crew();
+    const sent = await send(ada, chatId, "mine");
+    await expect(edit(bob, chatId, sent.id, `${at(cy)} mine now`)).rejects.toThrow();
+    await ada.trpc.messages.remove.mutate({ chatId, messageId: sent.id });
+    await expect(edit(ada, chatId, sent.id, `${at(cy)} back`)).rejects.toThrow();
+    expect(await mentionsOf(cy)).toEqual([]);
   });
 });

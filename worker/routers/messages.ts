@@ -15,11 +15,12 @@ import { plainText } from "@core/fields";
 import type { WireMessage } from "@party/protocol";
 import { sweepUploads } from "../attachments/uploads";
 import { currentChat, NOT_FRIENDS } from "../chats/access";
-import { resolveMentions } from "../chats/mentions";
+import { editMentionStatements, resolveMentions } from "../chats/mentions";
 import { changedMessages, deleteMessage, editMessage, setReaction } from "../chats/message-changes";
 import { tellChat } from "../chats/notify";
 import { seenMarks } from "../chats/receipts";
 import { searchMessages } from "../chats/search";
+import { notifiedBy, tellNotified } from "../notifications/write";
 import { protectedProcedure, router, type Context } from "../trpc";
 
 const id = plainText().trim().min(1).max(64);
@@ -76,9 +77,18 @@ export const messagesRouter = router({
       }),
     )
     .mutation(async ({ ctx, input }) => {
-      // A mention added by an edit resolves as a sent one does; it notifies nobody.
-      const { content } = await resolveMentions(ctx.db, input.chatId, ctx.user.id, input.content);
-      const { changed, message } = await editMessage(ctx.db, target(ctx, input), content);
+      // A mention added by an edit resolves as a sent one does, and the members it newly names are
+      // told in the edit's own transaction.
+      const resolved = await resolveMentions(ctx.db, input.chatId, ctx.user.id, input.content);
+      const { content } = resolved;
+      const edit = target(ctx, input);
+      const { changed, message, after } = await editMessage(
+        ctx.db,
+        edit,
+        content,
+        await editMentionStatements(ctx.db, edit, resolved),
+      );
+      tellNotified(ctx, ...notifiedBy(after));
       if (changed) return announced(ctx, message!);
       return unchanged(ctx, input, message, (m) => {
         if (m.senderId !== ctx.user.id) throw new TRPCError({ code: "FORBIDDEN", message: ONLY_AUTHOR_EDITS });
