@@ -34,6 +34,8 @@ function instrument() {
     enter: 0,
     frameAt: 0,
     domAt: 0,
+    /** Settles the page's `shown()` promise once the watched text is in the DOM. */
+    shown: () => {},
   };
   Object.assign(window, { __bench: bench });
   performance.setResourceTimingBufferSize(10_000);
@@ -66,6 +68,7 @@ function instrument() {
     for (const mutation of mutations) {
       if ([...mutation.addedNodes].some(shows) || (mutation.type === "characterData" && shows(mutation.target))) {
         bench.domAt = at;
+        bench.shown();
         return;
       }
     }
@@ -77,6 +80,7 @@ interface BenchState {
   enter: number;
   frameAt: number;
   domAt: number;
+  shown: () => void;
 }
 type Instrumented = Window & { __bench: BenchState };
 
@@ -84,7 +88,30 @@ const watch = (page: Page, tag: string) =>
   page.evaluate((t) => {
     Object.assign((window as unknown as Instrumented).__bench, { watch: t, enter: 0, frameAt: 0, domAt: 0 });
   }, tag);
-const state = (page: Page) => page.evaluate(() => ({ ...(window as unknown as Instrumented).__bench }));
+const state = (page: Page) =>
+  page.evaluate(() => {
+    const { watch, enter, frameAt, domAt } = (window as unknown as Instrumented).__bench;
+    return { watch, enter, frameAt, domAt };
+  });
+/**
+ * Resolves once the watched text is in the page's DOM: one call left waiting, so nothing polls the
+ * pages while a message is on its way (polling every few milliseconds would load the very CPUs the
+ * message needs).
+ */
+const shown = (page: Page, timeoutMs: number) =>
+  page.evaluate(
+    (ms) =>
+      new Promise<void>((resolve, reject) => {
+        const bench = (window as unknown as Instrumented).__bench;
+        if (bench.domAt) return resolve();
+        const timer = setTimeout(() => reject(new Error(`${bench.watch} never showed`)), ms);
+        bench.shown = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      }),
+    timeoutMs,
+  );
 
 /**
  * The newest `chats.send` request of the page, on the pages' clock. Its entry is written once its
@@ -114,15 +141,10 @@ async function sendOne(ada: Page, bob: Page, tag: string): Promise<Sample> {
   await Promise.all([watch(ada, tag), watch(bob, tag)]);
   const box = ada.getByRole("textbox", { name: "Message" });
   await box.fill(`${tag} how is the project going?`);
+  const onBobsScreen = shown(bob, 10_000);
   await box.press("Enter");
-  let b = await state(bob);
-  const deadline = Date.now() + 10_000;
-  while (!b.domAt) {
-    if (Date.now() > deadline) throw new Error(`${tag} never showed on Bob's screen`);
-    await new Promise((resolve) => setTimeout(resolve, 2));
-    b = await state(bob);
-  }
-  const a = await state(ada);
+  await onBobsScreen;
+  const [a, b] = [await state(ada), await state(bob)];
   const send = await lastSend(ada);
   if (!a.domAt || !b.frameAt) throw new Error(`${tag}: missing a timestamp`);
   return { enter: a.enter, ...send, frameAtB: b.frameAt, domAtB: b.domAt, domAtA: a.domAt };

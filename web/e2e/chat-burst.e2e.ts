@@ -40,8 +40,9 @@ test("20 messages sent back to back show once each, in order, on both screens", 
   for (const message of all) {
     await box.fill(message);
     await box.press("Enter");
-    // The sender's bubble is there before the next message is typed.
+    // The sender's bubble is there before the next message is typed, and the composer empties with it.
     await expect.poll(async () => (await shown(ada.page)).at(-1)).toContain(message);
+    expect(await box.inputValue()).toBe("");
   }
 
   const messages = (page: Page) => page.getByRole("list", { name: "Messages" });

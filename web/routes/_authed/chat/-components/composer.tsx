@@ -35,7 +35,8 @@ export const Composer = memo(function Composer({
 }: {
   chatId: string;
   mode: ComposerMode | null;
-  onSend: (content: string, attachments: WireAttachment[]) => void;
+  /** `sent` empties the composer, once the message is on its way. */
+  onSend: (content: string, attachments: WireAttachment[], sent: () => void) => void;
   onCancelMode: () => void;
   onTyping: () => void;
   /** Who may be mentioned: the group's other members; none in a private chat. */
@@ -74,10 +75,11 @@ export const Composer = memo(function Composer({
 
   const submit = () => {
     if (!canSend) return;
-    onSend(withMentionTokens(content, picked), attached);
-    setText("");
-    setPicked([]);
-    if (attached.length) files.clear();
+    onSend(withMentionTokens(content, picked), attached, () => {
+      setText("");
+      setPicked([]);
+      if (attached.length) files.clear();
+    });
   };
 
   const drop = {

@@ -20,7 +20,12 @@ export function useMessageActions({
   chatId: string;
   nameOf: (userId: string) => string;
   receiveChanges: (messages: WireMessage[]) => void;
-  send: (content: string, replyTo: WireMessage["replyTo"], attachments: WireAttachment[]) => void;
+  send: (
+    content: string,
+    replyTo: WireMessage["replyTo"],
+    attachments: WireAttachment[],
+    alongside: () => void,
+  ) => void;
 }) {
   const [mode, setMode] = useState<ComposerMode | null>(null);
   const [deleting, setDeleting] = useState<WireMessage | null>(null);
@@ -46,12 +51,16 @@ export function useMessageActions({
     [chatId, react, nameOf],
   );
 
-  /** The composer's Enter: a new message (perhaps a reply, perhaps with files), or the edit's new words. */
+  /**
+   * The composer's Enter: a new message (perhaps a reply, perhaps with files), or the edit's new words.
+   * `sent` empties the composer: with a new message's bubble, once its request has left.
+   */
   const submit = useCallback(
-    (content: string, attachments: WireAttachment[]) => {
+    (content: string, attachments: WireAttachment[], sent: () => void) => {
       setMode(null);
-      if (mode?.kind !== "edit") send(content, mode ? quoteOf(mode.message) : null, attachments);
-      else if (content !== mode.message.content) edit({ chatId, messageId: mode.message.id, content });
+      if (mode?.kind !== "edit") return send(content, mode ? quoteOf(mode.message) : null, attachments, sent);
+      if (content !== mode.message.content) edit({ chatId, messageId: mode.message.id, content });
+      sent();
     },
     [mode, chatId, edit, send],
   );

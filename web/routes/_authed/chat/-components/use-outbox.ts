@@ -1,6 +1,7 @@
 import { MutationObserver, useQueryClient } from "@tanstack/react-query";
 import { createStore, type Store } from "@tanstack/react-store";
 import { useCallback, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import type { WireAttachment, WireMessage } from "@party/protocol";
 import { isClientError, trpc, whenRequestLeaves } from "@web/lib/trpc";
 import type { RouterInputs } from "@web/lib/types";
@@ -70,7 +71,13 @@ export function useOutbox(chatId: string, onStored: (messages: WireMessage[]) =>
   );
 
   const send = useCallback(
-    (content: string, replyTo: WireMessage["replyTo"] = null, attachments: WireAttachment[] = []) => {
+    (
+      content: string,
+      replyTo: WireMessage["replyTo"] = null,
+      attachments: WireAttachment[] = [],
+      /** Renders with the bubble (the composer emptying), after the request has left. */
+      alongside?: () => void,
+    ) => {
       const message = { clientId: crypto.randomUUID(), content, createdAt: Date.now(), replyTo, attachments };
       const gone = stored.current;
       stored.current = new Set();
@@ -78,11 +85,15 @@ export function useOutbox(chatId: string, onStored: (messages: WireMessage[]) =>
       const show = () => {
         if (shown) return;
         shown = true;
-        outbox.setState((list) => [...list.filter((p) => !gone.has(p.clientId)), message]);
+        flushSync(() => {
+          outbox.setState((list) => [...list.filter((p) => !gone.has(p.clientId)), message]);
+          alongside?.();
+        });
       };
       // The bubble renders in this same task, right after the request has left: rendered at once,
       // it would hold the request back. Waiting behind the chat's previous message, the request
-      // leaves later, and the bubble shows in the next task.
+      // leaves later, and the bubble shows in the next task. Either way it renders at once, with
+      // what goes alongside it, not in a task of its own.
       whenRequestLeaves(show);
       mutate({ chatId, clientId: message.clientId, content, replyToId: replyTo?.id, attachmentIds: ids(attachments) });
       setTimeout(show);
