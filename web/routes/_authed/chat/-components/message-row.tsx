@@ -101,9 +101,9 @@ function Bubble({
     <>
       {!own && <Avatar name={sender.name} url={sender.avatarUrl} className="size-8" />}
       <div className={cn("relative flex max-w-[80%] min-w-0 flex-col gap-1 sm:max-w-[70%]", own && "items-end")}>
-        <div className="flex items-baseline gap-2 text-xs text-muted-foreground">
+        <div className="flex items-center gap-2 text-xs text-muted-foreground">
           {!own && <span className="font-medium text-foreground">{sender.name}</span>}
-          <span className="flex shrink-0 gap-2 whitespace-nowrap">
+          <span className="flex shrink-0 items-center gap-2 whitespace-nowrap">
             <time dateTime={new Date(at).toISOString()}>{time(at)}</time>
             {header}
           </span>
