@@ -19,6 +19,9 @@ export const UPLOAD_KEPT_MS = 2 * UPLOAD_SENDABLE_MS;
 /** Before a file's name where a message of files alone is summed up in a line (the chat lists). */
 export const ATTACHMENT_MARK = "📎";
 
+/** A message of files alone in one line (a reply's quote): its first file's name after ATTACHMENT_MARK. */
+export const filesLine = (files: { name: string }[]) => (files[0] ? `${ATTACHMENT_MARK} ${files[0].name}` : "");
+
 /** What a push says of a message of files alone: '📎 1 file', '📎 3 files'. */
 export const filesSummary = (count: number) => `${ATTACHMENT_MARK} ${count} ${count === 1 ? "file" : "files"}`;
 

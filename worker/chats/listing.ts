@@ -5,11 +5,11 @@
  */
 import { sql } from "drizzle-orm";
 import { DELETED_MEMBER } from "@core/account-rules";
-import { ATTACHMENT_MARK } from "@core/attachment-rules";
 import { MESSAGE_DELETED } from "@core/chat-rules";
 import type { MessageType } from "@core/enums";
 import type { Db } from "@db/client";
 import { hasBlocked, privateChatHiddenFrom } from "../safety/reach";
+import { firstFileLine } from "./messages";
 
 export const LIST_PAGE_SIZE = 20;
 
@@ -49,9 +49,7 @@ export async function listChats(db: Db, userId: string, kind: "chats" | "groups"
       max(c.last_seq - p.last_read_seq, 0) AS unread,
       (SELECT count(*) FROM chat_participants x WHERE x.chat_id = c.id AND x.left_at IS NULL) AS member_count,
       CASE WHEN m.deleted_at IS NOT NULL THEN ${MESSAGE_DELETED}
-        -- Files without words: the first file's name stands for the message.
-        WHEN m.content = '' THEN coalesce((SELECT ${ATTACHMENT_MARK} || ' ' || a.name FROM message_attachments a
-          WHERE a.message_id = m.id ORDER BY a.position LIMIT 1), '')
+        WHEN m.content = '' THEN ${sql.raw(firstFileLine("m"))}
         ELSE m.content END AS last_content,
       m.message_type AS last_type, m.sender_id AS last_sender_id,
       ${nameOf("sp")} AS last_sender_name, ${hasBlocked(userId, sql`m.sender_id`)} AS last_sender_blocked,

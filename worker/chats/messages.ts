@@ -4,6 +4,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@db/client";
+import { ATTACHMENT_MARK } from "@core/attachment-rules";
 import { MESSAGE_PAGE_SIZE, QUOTE_LENGTH } from "@core/chat-rules";
 import type { MessageType } from "@core/enums";
 import type { WireMessage } from "@party/protocol";
@@ -72,6 +73,17 @@ const firstLine = (column: string) =>
   `substr(substr(${column}, 1, instr(${column} || char(10), char(10)) - 1), 1, ${QUOTE_LENGTH})`;
 
 /**
+ * What stands for a message of files alone, where one line sums it up (the chat lists, a reply's
+ * quote): its first file's name after ATTACHMENT_MARK, as `filesLine` says it in the browser.
+ */
+export const firstFileLine = (message: string) =>
+  `coalesce((SELECT '${ATTACHMENT_MARK} ' || a.name FROM message_attachments a
+    WHERE a.message_id = ${message}.id ORDER BY a.position LIMIT 1), '')`;
+
+/** A quote of message `r`: its first line, or its first file's line when it has no words. */
+const quoteLine = `CASE WHEN r.content = '' THEN substr(${firstFileLine("r")}, 1, ${QUOTE_LENGTH}) ELSE ${firstLine("r.content")} END`;
+
+/**
  * `MessageRow`'s columns of the `messages` row in scope: after SELECT over `messages`, or in an
  * INSERT's RETURNING. The quoted message is read by its primary key.
  */
@@ -79,7 +91,7 @@ export const MESSAGE_COLUMNS =
   sql.raw(`messages.id, messages.chat_id, messages.seq, messages.sender_id, messages.client_id,
   messages.content, messages.message_type, messages.created_at, messages.edited_at, messages.deleted_at,
   messages.reactions, messages.change_seq,
-  (SELECT json_object('id', r.id, 'seq', r.seq, 'senderId', r.sender_id, 'excerpt', ${firstLine("r.content")},
+  (SELECT json_object('id', r.id, 'seq', r.seq, 'senderId', r.sender_id, 'excerpt', ${quoteLine},
     'deleted', r.deleted_at IS NOT NULL) FROM messages r WHERE r.id = messages.reply_to_id) AS reply_to,
   (SELECT json_group_array(json_object('id', a.id, 'name', a.name, 'contentType', a.content_type, 'size', a.size)
     ORDER BY a.position) FROM message_attachments a WHERE a.message_id = messages.id) AS attachments`);

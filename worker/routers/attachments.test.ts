@@ -13,6 +13,7 @@ import { mentionToken } from "@core/mentions";
 import { friends, messageAttachments, messages, notifications } from "@db/schema";
 import { attachmentForm } from "@testing/access-table";
 import { createTestApp, rejection, type TestApp, type TestMember } from "@testing/harness";
+import { quoteOf } from "@web/routes/_authed/chat/-components/timeline";
 import { runScheduledJobs } from "../jobs/scheduled";
 
 let t: TestApp;
@@ -304,6 +305,25 @@ describe("removing files", () => {
 });
 
 describe("the chat lists", () => {
+  it("quote a message of files alone in a reply by its first file's name, as the sender's page does", async () => {
+    const { ada, bob, chatId } = await group();
+    const files = [await upload(ada, chatId, PDF, "plan.pdf"), await upload(ada, chatId)];
+    const original = await send(
+      ada,
+      chatId,
+      files.map((f) => f.id),
+    );
+    const reply = await bob.trpc.chats.send.mutate({
+      chatId,
+      clientId: crypto.randomUUID(),
+      content: "Looks good",
+      replyToId: original.id,
+    });
+    expect(reply.replyTo).toMatchObject({ id: original.id, excerpt: "📎 plan.pdf", deleted: false });
+    // The page quotes it the same way while the reply is on its way.
+    expect(quoteOf(original)).toEqual(reply.replyTo);
+  });
+
   it("sum up a message of files alone by its first file's name", async () => {
     const { ada, bob, chatId } = await group();
     const pdf = await upload(ada, chatId, PDF, "plan.pdf");

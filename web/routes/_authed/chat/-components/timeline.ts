@@ -1,4 +1,5 @@
 import type { InfiniteData } from "@tanstack/react-query";
+import { filesLine } from "@core/attachment-rules";
 import { quoteExcerpt } from "@core/chat-rules";
 import type { WireMessage } from "@party/protocol";
 import { changesHeldUpTo, sequenceTracker } from "@party/wire";
@@ -60,7 +61,7 @@ export const quoteOf = (original: WireMessage): NonNullable<WireMessage["replyTo
     id: original.id,
     seq: original.seq,
     senderId: original.senderId,
-    excerpt: deleted ? "" : quoteExcerpt(original.content),
+    excerpt: deleted ? "" : quoteExcerpt(original.content || filesLine(original.attachments)),
     deleted,
   };
 };
