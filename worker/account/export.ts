@@ -1,9 +1,11 @@
 /**
- * Everything the member wrote or owns, as one JSON document. Of other members it holds only what
+ * Everything the member wrote or owns, as one JSON document (their chat files as the addresses that
+ * serve them, to the member alone). Of other members it holds only what
  * the member sees of them in the app anyway: names on their friendships, requests and chats.
  * Credentials (password hash, Google id, sessions) never leave the server.
  */
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { attachmentUrl } from "@core/attachment-rules";
 import type { Db } from "@db/client";
 import {
   blocks,
@@ -94,7 +96,7 @@ export async function exportAccount(db: Db, userId: string) {
     .where(and(eq(chatParticipants.userId, userId), sql`${chatParticipants.leftAt} IS NULL`))
     .orderBy(asc(chatParticipants.createdAt));
   const chatIds = memberships.map((chat) => chat.id);
-  const [members, ownMessages] = chatIds.length
+  const [members, ownMessages, ownFiles] = chatIds.length
     ? await Promise.all([
         db.all<{ chatId: string; name: string }>(sql`
           SELECT p.chat_id AS chatId, ${nameOf("pr")} AS name
@@ -102,7 +104,7 @@ export async function exportAccount(db: Db, userId: string) {
           WHERE p.chat_id IN (SELECT value FROM json_each(${JSON.stringify(chatIds)})) AND p.left_at IS NULL
           ORDER BY p.created_at`),
         db
-          .select({ chatId: messages.chatId, content: messages.content, sentAt: messages.createdAt })
+          .select({ id: messages.id, chatId: messages.chatId, content: messages.content, sentAt: messages.createdAt })
           .from(messages)
           .where(
             and(
@@ -113,8 +115,17 @@ export async function exportAccount(db: Db, userId: string) {
             ),
           )
           .orderBy(asc(messages.chatId), asc(messages.seq)),
+        // The files the member's messages carry, each with the address that serves it to them.
+        db.all<{ messageId: number; id: string; name: string; contentType: string; size: number }>(sql`
+          SELECT a.message_id AS messageId, a.id, a.name, a.content_type AS contentType, a.size
+          FROM message_attachments a JOIN messages m ON m.id = a.message_id
+          WHERE m.sender_id = ${userId} AND m.deleted_at IS NULL
+            AND m.chat_id IN (SELECT value FROM json_each(${JSON.stringify(chatIds)}))
+          ORDER BY a.message_id, a.position`),
       ])
-    : [[], []];
+    : [[], [], []];
+  const filesOf = new Map<number, typeof ownFiles>();
+  for (const file of ownFiles) filesOf.set(file.messageId, [...(filesOf.get(file.messageId) ?? []), file]);
 
   const ownPayments = await db
     .select({
@@ -158,7 +169,18 @@ export async function exportAccount(db: Db, userId: string) {
     chats: memberships.map((chat) => ({
       ...chat,
       members: members.filter((m) => m.chatId === chat.id).map((m) => m.name),
-      myMessages: ownMessages.filter((m) => m.chatId === chat.id).map(({ content, sentAt }) => ({ content, sentAt })),
+      myMessages: ownMessages
+        .filter((m) => m.chatId === chat.id)
+        .map(({ id, content, sentAt }) => ({
+          content,
+          sentAt,
+          files: (filesOf.get(id) ?? []).map(({ id: fileId, name, contentType, size }) => ({
+            name,
+            contentType,
+            size,
+            url: attachmentUrl(fileId),
+          })),
+        })),
     })),
     payments: ownPayments,
     blocked,

@@ -8,6 +8,7 @@ import {
   WRONG_EMAIL,
   WRONG_PASSWORD,
 } from "@core/account-rules";
+import { attachmentUrl } from "@core/attachment-rules";
 import {
   chatParticipants,
   chats,
@@ -23,7 +24,7 @@ import {
 } from "@db/schema";
 import { LAST_ACTIVE_INTERVAL_MS } from "../auth/session";
 import { avatarKeyOf } from "../storage/avatar-files";
-import { avatarForm } from "@testing/access-table";
+import { attachmentForm, avatarForm } from "@testing/access-table";
 import { testBrowser } from "@testing/browser";
 import { tableDigests } from "@testing/calls";
 import { createTestApp, rejection, TEST_ORIGIN, type TestApp, type TestMember } from "@testing/harness";
@@ -145,6 +146,8 @@ describe("export my data", () => {
     await friend.trpc.joinRequests.request.mutate({ projectId: mine });
     const { chatId } = await me.trpc.chats.openPrivate.mutate({ friendId: friend.me.id });
     await send(me, chatId, "my own words");
+    const file = await me.trpc.attachments.upload.mutate(attachmentForm(chatId));
+    await me.trpc.chats.send.mutate({ chatId, clientId: crypto.randomUUID(), content: "", attachmentIds: [file.id] });
     await send(friend, chatId, "the friend's words");
     const [friendsWords] = (await me.trpc.chats.messages.query({ chatId })).messages.filter(
       (m) => m.senderId === friend.me.id,
@@ -177,7 +180,18 @@ describe("export my data", () => {
       { projectId: mine, fromMemberId: friend.me.id, fromName: "Friend" },
     ]);
     expect(data.friendships).toMatchObject([{ memberId: friend.me.id, name: "Friend", status: "accepted" }]);
-    expect(data.chats).toMatchObject([{ id: chatId, isGroup: false, myMessages: [{ content: "my own words" }] }]);
+    expect(data.chats).toMatchObject([
+      {
+        id: chatId,
+        isGroup: false,
+        myMessages: [
+          { content: "my own words", files: [] },
+          { content: "", files: [{ name: "picture.png", contentType: "image/png", url: attachmentUrl(file.id) }] },
+        ],
+      },
+    ]);
+    // The address serves the file to the member who exported it.
+    expect((await me.request(attachmentUrl(file.id))).status).toBe(200);
     expect(data.chats[0]!.members.sort()).toEqual(["Exporter", "Friend"]);
     expect(data.payments).toMatchObject([{ amount: 999, currency: "usd", status: "paid" }]);
     expect(data.blocked).toMatchObject([{ memberId: blocked.me.id, name: "Blocked One" }]);
