@@ -8,14 +8,13 @@
  * what the app adds: media opened after Accept, a ticket, the room's socket, the join, and the
  * signals relayed through the room.
  */
-import { chromium, type BrowserContext, type Page } from "playwright-core";
-import { testBrowser } from "../testing/browser";
-import { fixed, percentile, printTable, startHost, writeResults } from "./lib";
+import type { Page } from "playwright-core";
+import { FAKE_MEDIA_ARGS, launchChromium } from "../testing/chromium";
+import { fixed, instrumentedPage, percentile, printTable, startHost, twoFriends, writeResults } from "./lib";
 
 const CALLS = 20;
 const WARM_UP = 2;
 const TARGETS = { medianMs: 1000, p95Ms: 2500 };
-const MEDIA_ARGS = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"];
 
 interface Marks {
   accept: number;
@@ -111,15 +110,6 @@ function barePair(page: Page) {
   });
 }
 
-async function signedInPage(context: BrowserContext, origin: string, cookies: Map<string, string>, path: string) {
-  await context.addCookies([...cookies].map(([name, value]) => ({ name, value, url: origin })));
-  // tsx keeps function names with a `__name` helper the page does not have: give it one.
-  await context.addInitScript({ content: `globalThis.__name ??= (target) => target; (${instrument.toString()})();` });
-  const page = await context.newPage();
-  await page.goto(`${origin}${path}`);
-  return page;
-}
-
 const stats = (values: number[]) => ({
   p50: percentile(values, 50),
   p95: percentile(values, 95),
@@ -133,32 +123,11 @@ async function main() {
     rooms: true,
     env: { RATE_LIMIT_SIGNUP_PER_IP: "100000", RATE_LIMIT_SIGNIN_PER_IP: "100000" },
   });
-  const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      ...MEDIA_ARGS,
-    ],
-  });
+  const browser = await launchChromium(FAKE_MEDIA_ARGS);
   try {
-    const [adaApi, bobApi] = [testBrowser(host.url, fetch), testBrowser(host.url, fetch)];
-    const password = "correct horse battery";
-    await adaApi.trpc.auth.signUp.mutate({ displayName: "Ada", email: "bench-call-ada@example.com", password });
-    const bobMe = await bobApi.trpc.auth.signUp.mutate({
-      displayName: "Bob",
-      email: "bench-call-bob@example.com",
-      password,
-    });
-    const { requestId } = await adaApi.trpc.friends.request.mutate({ email: "bench-call-bob@example.com" });
-    await bobApi.trpc.friends.accept.mutate({ requestId });
-    const { chatId } = await adaApi.trpc.chats.openPrivate.mutate({ friendId: bobMe.id });
-
-    const bob = await signedInPage(await browser.newContext(), host.url, bobApi.cookies, "/dashboard");
-    const ada = await signedInPage(await browser.newContext(), host.url, adaApi.cookies, `/chat/${chatId}`);
+    const { ada: adaApi, bob: bobApi, chatId } = await twoFriends(host.url, "call");
+    const bob = await instrumentedPage(browser, host.url, bobApi.cookies, "/dashboard", instrument);
+    const ada = await instrumentedPage(browser, host.url, adaApi.cookies, `/chat/${chatId}`, instrument);
     await ada.getByRole("banner").getByRole("button", { name: "Video call" }).waitFor();
 
     for (let i = 0; i < WARM_UP; i++) await oneCall(ada, bob);

@@ -8,9 +8,9 @@
  * quiet moment is measured too. The server path (request leaving → frame at Bob's socket) is
  * printed beside the whole, from the same messages.
  */
-import { chromium, type BrowserContext, type Page } from "playwright-core";
-import { testBrowser } from "../testing/browser";
-import { fixed, percentile, printTable, startHost, writeResults } from "./lib";
+import type { Browser, Page } from "playwright-core";
+import { launchChromium } from "../testing/chromium";
+import { fixed, instrumentedPage, percentile, printTable, startHost, twoFriends, writeResults } from "./lib";
 
 const BACK_TO_BACK = 100;
 const PACED = 30;
@@ -166,12 +166,9 @@ function summarise(name: string, samples: Sample[]) {
   };
 }
 
-async function signedInPage(context: BrowserContext, origin: string, cookies: Map<string, string>, path: string) {
-  await context.addCookies([...cookies].map(([name, value]) => ({ name, value, url: origin })));
-  // tsx keeps function names with a `__name` helper the page does not have: give it one.
-  await context.addInitScript({ content: `globalThis.__name ??= (target) => target; (${instrument.toString()})();` });
-  const page = await context.newPage();
-  await page.goto(`${origin}${path}`);
+/** A member's page at the chat, instrumented, once its composer is there. */
+async function chatPage(browser: Browser, origin: string, cookies: Map<string, string>, chatId: string) {
+  const page = await instrumentedPage(browser, origin, cookies, `/chat/${chatId}`, instrument);
   await page.getByRole("textbox", { name: "Message" }).waitFor();
   return page;
 }
@@ -182,25 +179,11 @@ async function main() {
     rooms: true,
     env: { RATE_LIMIT_SIGNUP_PER_IP: "100000", RATE_LIMIT_SIGNIN_PER_IP: "100000" },
   });
-  const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking"],
-  });
+  const browser = await launchChromium();
   try {
-    const [adaApi, bobApi] = [testBrowser(host.url, fetch), testBrowser(host.url, fetch)];
-    const password = "correct horse battery";
-    await adaApi.trpc.auth.signUp.mutate({ displayName: "Ada", email: "bench-ada@example.com", password });
-    const bobMe = await bobApi.trpc.auth.signUp.mutate({
-      displayName: "Bob",
-      email: "bench-bob@example.com",
-      password,
-    });
-    const { requestId } = await adaApi.trpc.friends.request.mutate({ email: "bench-bob@example.com" });
-    await bobApi.trpc.friends.accept.mutate({ requestId });
-    const { chatId } = await adaApi.trpc.chats.openPrivate.mutate({ friendId: bobMe.id });
-
-    const bob = await signedInPage(await browser.newContext(), host.url, bobApi.cookies, `/chat/${chatId}`);
-    const ada = await signedInPage(await browser.newContext(), host.url, adaApi.cookies, `/chat/${chatId}`);
+    const { ada: adaApi, bob: bobApi, chatId } = await twoFriends(host.url, "chat");
+    const bob = await chatPage(browser, host.url, bobApi.cookies, chatId);
+    const ada = await chatPage(browser, host.url, adaApi.cookies, chatId);
     // Each sees the other online: both sockets are open.
     for (const page of [ada, bob]) await page.getByRole("banner").getByText("Online", { exact: true }).waitFor();
     // Warm both pages and the path once, uncounted.

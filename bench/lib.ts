@@ -7,6 +7,8 @@ import { drizzle } from "drizzle-orm/libsql";
 import Database from "libsql";
 import type { Db } from "../db/client";
 import * as schema from "../db/schema";
+import type { Browser } from "playwright-core";
+import { testBrowser } from "../testing/browser";
 import { ROOT } from "../testing/host";
 
 export { ROOT, startHost, TSX } from "../testing/host";
@@ -122,4 +124,37 @@ export function sqlFloor(file: string, runs: number) {
       bare.close();
     }
   };
+}
+
+/** Ada and Bob, signed up through the API and friends, and their private chat: two members to time. */
+export async function twoFriends(origin: string, tag: string) {
+  const [ada, bob] = [testBrowser(origin, fetch), testBrowser(origin, fetch)];
+  const password = "correct horse battery";
+  const email = (name: string) => `bench-${tag}-${name}@example.com`;
+  await ada.trpc.auth.signUp.mutate({ displayName: "Ada", email: email("ada"), password });
+  const bobMe = await bob.trpc.auth.signUp.mutate({ displayName: "Bob", email: email("bob"), password });
+  const { requestId } = await ada.trpc.friends.request.mutate({ email: email("bob") });
+  await bob.trpc.friends.accept.mutate({ requestId });
+  const { chatId } = await ada.trpc.chats.openPrivate.mutate({ friendId: bobMe.id });
+  return { ada, bob, chatId };
+}
+
+/**
+ * A page of its own (a context of its own: its own cookies) signed in with `cookies`, with
+ * `instrument` run in it before the app's code, opened at `path`.
+ */
+export async function instrumentedPage(
+  browser: Browser,
+  origin: string,
+  cookies: Map<string, string>,
+  path: string,
+  instrument: () => void,
+) {
+  const context = await browser.newContext();
+  await context.addCookies([...cookies].map(([name, value]) => ({ name, value, url: origin })));
+  // tsx keeps function names with a `__name` helper the page does not have: give it one.
+  await context.addInitScript({ content: `globalThis.__name ??= (target) => target; (${instrument.toString()})();` });
+  const page = await context.newPage();
+  await page.goto(`${origin}${path}`);
+  return page;
 }

@@ -18,9 +18,10 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags, type Result } from "lighthouse";
-import { chromium, type Browser } from "playwright-core";
+import type { Browser } from "playwright-core";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { testBrowser } from "../testing/browser";
+import { launchChromium } from "../testing/chromium";
 import type { RunningHost } from "../testing/host";
 import { fixed, printTable, ROOT, startHost, TSX, writeResults } from "./lib";
 
@@ -215,7 +216,7 @@ try {
       { name: `chat (${CHAT_MESSAGES} messages)`, path: `/chat/${chatId}`, signedIn: true },
     ];
     const firstLoadKb = new Map<string, number>();
-    const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
+    const browser = await launchChromium();
     try {
       for (const page of pages) {
         const bytes = await firstLoadJsBytes(

@@ -5,35 +5,14 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium, type BrowserContext, type Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { test as base } from "vitest";
+import { FAKE_MEDIA_ARGS, launchChromium } from "@testing/chromium";
 import { startHost, type HostOptions } from "@testing/host";
 
 const ARTIFACTS = fileURLToPath(new URL("../../.e2e-artifacts", import.meta.url));
 /** Long enough for a cold page on a busy 2-core machine, short enough to fail before the test does. */
 export const ACTION_TIMEOUT_MS = 10_000;
-
-/** Debian's Chromium: playwright-core never downloads its own browser here. */
-const launchChromium = (extraArgs: string[]) =>
-  chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      ...extraArgs,
-    ],
-  });
-
-/**
- * A camera and a microphone for calls: Chromium's own test pattern and tone, granted without asking
- * (the permission prompt is the browser's, not the page's).
- */
-export const FAKE_MEDIA_ARGS = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"];
 
 /** Every test signs up from 127.0.0.1; the real limits would refuse a whole file's worth. */
 export const E2E_ENV = { RATE_LIMIT_SIGNUP_PER_IP: "10000", RATE_LIMIT_SIGNIN_PER_IP: "10000" };
