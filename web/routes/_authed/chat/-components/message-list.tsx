@@ -42,6 +42,17 @@ interface Props {
   openAt: number | null;
 }
 
+/**
+ * Each message's local day, worked out once: the rows are listed again for every frame, and a date's
+ * day costs a Date each time.
+ */
+const days = new WeakMap<WireMessage, string>();
+function dayOf(message: WireMessage) {
+  let day = days.get(message);
+  if (day === undefined) days.set(message, (day = dayKey(message.createdAt)));
+  return day;
+}
+
 /** The member's newest message still standing: where read receipts show. */
 function lastOwn(messages: WireMessage[], myId: string) {
   for (let i = messages.length - 1; i >= 0; i--) {
@@ -207,7 +218,7 @@ export const MessageList = memo(function MessageList({
         <MessageRow
           key={message.id}
           message={message}
-          newDay={i === 0 || dayKey(messages[i - 1]!.createdAt) !== dayKey(message.createdAt)}
+          newDay={i === 0 || dayOf(messages[i - 1]!) !== dayOf(message)}
           unreadFromHere={
             unreadFrom !== null &&
             message.seq >= unreadFrom &&
