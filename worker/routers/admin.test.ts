@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_SUSPENDED } from "@core/safety-rules";
 import { messages, moderationActions, projects, reports, sessions } from "@db/schema";
+import { attachmentForm } from "@testing/access-table";
 import { procedures } from "@testing/calls";
 import { createTestApp, rejection, TEST_ORIGIN, type TestApp, type TestMember } from "@testing/harness";
 import { latestVerificationLink } from "@testing/outbox";
@@ -134,6 +135,35 @@ describe("the reports", () => {
       ["five", "Sid Sender", false],
     ]);
     expect(around.find((m) => m.reported)!.id).toBe(messageId);
+  });
+
+  it("shows a deleted message around a report as deleted, and a message's files by name", async () => {
+    const [reporter, sender] = [await t.member("Fay Filer"), await t.member("Del Deleter")];
+    await befriend(reporter, sender);
+    const { chatId } = await reporter.trpc.chats.createGroup.mutate({ name: "Files", memberIds: [sender.me.id] });
+    const send = (m: TestMember, content: string, attachmentIds?: string[]) =>
+      m.trpc.chats.send.mutate({ chatId, clientId: crypto.randomUUID(), content, attachmentIds });
+    const files = [];
+    for (const name of ["plan.pdf", "notes.pdf"]) {
+      const pdf = attachmentForm(chatId, new TextEncoder().encode("%PDF-1.7\n"), name, "application/pdf");
+      files.push((await sender.trpc.attachments.upload.mutate(pdf)).id);
+    }
+    const withFiles = await send(sender, "The plan", files);
+    const deleted = await send(sender, "Oops, wrong chat");
+    await sender.trpc.messages.remove.mutate({ chatId, messageId: deleted.id });
+    const rude = await send(sender, "You are all fools");
+    await reporter.trpc.safety.report.mutate({ target: { kind: "message", messageId: rude.id }, reason: "harassment" });
+
+    const { items } = await admin.trpc.admin.reports.query({ status: "open" });
+    const context = items.find((r) => r.targetId === String(rude.id))!.context;
+    const around = context?.kind === "message" ? context.messages : [];
+    expect(around.filter((m) => m.senderId === sender.me.id).map((m) => [m.id, m.content, m.deleted, m.files])).toEqual(
+      [
+        [withFiles.id, "The plan", false, ["plan.pdf", "notes.pdf"]],
+        [deleted.id, "", true, []],
+        [rude.id, "You are all fools", false, []],
+      ],
+    );
   });
 
   it("pages ten at a time, newest first", async () => {

@@ -48,6 +48,9 @@ interface ContextMessageRow {
   content: string;
   message_type: MessageType;
   created_at: number;
+  deleted_at: number | null;
+  /** The names of the files it carries, in order, as a JSON array. */
+  files: string;
 }
 
 /** The reported message and the ones around it in its chat, or null once the chat is gone. */
@@ -57,7 +60,9 @@ async function messageContext(db: Db, messageId: number) {
     SELECT c.id, c.title, c.is_group, m.seq FROM messages m JOIN chats c ON c.id = m.chat_id WHERE m.id = ${messageId}`);
   if (!chat) return null;
   const rows = await db.all<ContextMessageRow>(sql`
-    SELECT m.id, m.chat_id, m.seq, m.sender_id, ${nameOf("pr")} AS sender_name, m.content, m.message_type, m.created_at
+    SELECT m.id, m.chat_id, m.seq, m.sender_id, ${nameOf("pr")} AS sender_name, m.content, m.message_type, m.created_at,
+      m.deleted_at, (SELECT json_group_array(a.name ORDER BY a.position) FROM message_attachments a
+        WHERE a.message_id = m.id) AS files
     FROM messages m LEFT JOIN profiles pr ON pr.id = m.sender_id
     WHERE m.chat_id = ${chat.id} AND m.seq BETWEEN ${chat.seq - AROUND} AND ${chat.seq + AROUND}
     ORDER BY m.seq`);
@@ -71,6 +76,8 @@ async function messageContext(db: Db, messageId: number) {
       content: row.content,
       messageType: row.message_type,
       createdAt: new Date(row.created_at),
+      deleted: row.deleted_at !== null,
+      files: JSON.parse(row.files) as string[],
       reported: row.id === messageId,
     })),
   };

@@ -50,8 +50,8 @@ function ReportList({ status }: { status: (typeof REPORT_STATUSES)[number] }) {
     );
   }
   return (
-    <div className="grid gap-4">
-      <ul className="grid gap-4" aria-label="Reports">
+    <div className="grid gap-4 *:min-w-0">
+      <ul className="grid gap-4 *:min-w-0" aria-label="Reports">
         {items.map((report) => (
           <li key={report.id}>
             <ReportCard report={report} />

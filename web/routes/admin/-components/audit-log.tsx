@@ -9,14 +9,14 @@ export function AuditLog() {
   const log = trpc.admin.auditLog.useInfiniteQuery({}, { getNextPageParam: (page) => page.nextCursor });
   const entries = log.data?.pages.flatMap((page) => page.items) ?? [];
   return (
-    <section aria-labelledby="audit-log" className="mt-10 grid gap-4">
+    <section aria-labelledby="audit-log" className="mt-10 grid gap-4 *:min-w-0">
       <div>
         <h2 id="audit-log" className="text-xl font-semibold">
           Audit log
         </h2>
         <p className="mt-1 text-sm text-muted-foreground">Every action taken here, newest first.</p>
       </div>
-      <Card className="grid gap-4 p-4">
+      <Card className="grid gap-4 p-4 *:min-w-0">
         {log.isPending ? (
           <p role="status" className="text-sm text-muted-foreground">
             Loading the audit log...
@@ -28,13 +28,13 @@ export function AuditLog() {
         ) : (
           <ol className="divide-y rounded-md border" aria-label="Audit log">
             {entries.map((entry) => (
-              <li key={entry.id} className="grid gap-1 p-3 text-sm">
-                <p className="break-words">
+              <li key={entry.id} className="grid gap-1 p-3 text-sm *:min-w-0">
+                <p className="[overflow-wrap:anywhere]">
                   <span className="font-medium">{entry.adminEmail}</span> {MODERATION_ACTION_LABELS[entry.action]}{" "}
                   {entry.action === "suspend" || entry.action === "reinstate" ? "" : "about "}
                   <span className="font-medium">{entry.member.name}</span>
                 </p>
-                <p className="break-words text-muted-foreground">
+                <p className="[overflow-wrap:anywhere] text-muted-foreground">
                   <time dateTime={entry.createdAt.toISOString()}>{when.format(entry.createdAt)}</time> · Why:{" "}
                   {entry.reason}
                 </p>

@@ -1,5 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { Ban, FolderX, MessageSquareX, ShieldCheck, X } from "lucide-react";
+import { ATTACHMENT_MARK } from "@core/attachment-rules";
+import { MESSAGE_DELETED } from "@core/chat-rules";
 import { REMOVED_BY_MODERATOR, REPORT_REASON_LABELS } from "@core/safety-rules";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
@@ -23,10 +25,41 @@ const KIND_LABELS = { member: "Profile", project: "Project", message: "Message" 
 /** Who someone is on the desk: their name and, while the account exists, its address. */
 function Person({ name, email }: { name: string; email: string | null }) {
   return (
-    <span className="break-words">
+    <span className="[overflow-wrap:anywhere]">
       <span className="font-medium text-foreground">{name}</span>
       {email && <span className="text-muted-foreground"> ({email})</span>}
     </span>
+  );
+}
+
+type ContextMessage = Extract<NonNullable<DeskReport["context"]>, { kind: "message" }>["messages"][number];
+
+/** A message around a report as the chat shows it: its words, or why they are gone, and its files by name. */
+function ContextBody({ message }: { message: ContextMessage }) {
+  const gone = message.deleted ? MESSAGE_DELETED : message.messageType === "removed" ? REMOVED_BY_MODERATOR : null;
+  if (gone) return <p className="italic text-muted-foreground">{gone}</p>;
+  return (
+    <>
+      {message.content && (
+        <p
+          className={cn(
+            "whitespace-pre-line [overflow-wrap:anywhere]",
+            message.messageType !== "text" && "italic text-muted-foreground",
+          )}
+        >
+          {message.content}
+        </p>
+      )}
+      {message.files.length > 0 && (
+        <ul className="text-muted-foreground" aria-label="Files">
+          {message.files.map((name, i) => (
+            <li key={i} className="[overflow-wrap:anywhere]">
+              {ATTACHMENT_MARK} {name}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }
 
@@ -37,18 +70,18 @@ function Context({ report }: { report: DeskReport }) {
     return (
       <div className="rounded-md border border-dashed p-3 text-sm">
         <p className="text-muted-foreground">No longer there. When reported it read:</p>
-        <p className="mt-1 whitespace-pre-line break-words">{report.excerpt}</p>
+        <p className="mt-1 whitespace-pre-line [overflow-wrap:anywhere]">{report.excerpt}</p>
       </div>
     );
   }
   switch (context.kind) {
     case "message":
       return (
-        <div className="grid gap-2 rounded-md border p-3 text-sm">
+        <div className="grid gap-2 rounded-md border p-3 text-sm *:min-w-0">
           <p className="text-xs text-muted-foreground">
             In {context.chat.isGroup ? `the group ${context.chat.title ?? ""}` : "a private chat"}
           </p>
-          <ol className="grid gap-1.5" aria-label="The reported message and the ones around it">
+          <ol className="grid gap-1.5 *:min-w-0" aria-label="The reported message and the ones around it">
             {context.messages.map((m) => (
               <li
                 key={m.id}
@@ -57,14 +90,7 @@ function Context({ report }: { report: DeskReport }) {
               >
                 <span className="font-medium">{m.senderName}</span>{" "}
                 <span className="text-xs text-muted-foreground">{when.format(m.createdAt)}</span>
-                <p
-                  className={cn(
-                    "whitespace-pre-line break-words",
-                    m.messageType !== "text" && "italic text-muted-foreground",
-                  )}
-                >
-                  {m.messageType === "removed" ? REMOVED_BY_MODERATOR : m.content}
-                </p>
+                <ContextBody message={m} />
               </li>
             ))}
           </ol>
@@ -72,11 +98,11 @@ function Context({ report }: { report: DeskReport }) {
       );
     case "project":
       return (
-        <div className="grid gap-1 rounded-md border p-3 text-sm">
+        <div className="grid gap-1 rounded-md border p-3 text-sm *:min-w-0">
           <Link
             to="/project/$id"
             params={{ id: context.project.id }}
-            className="break-words font-medium hover:underline focus-visible:underline focus-visible:outline-none"
+            className="[overflow-wrap:anywhere] font-medium hover:underline focus-visible:underline focus-visible:outline-none"
           >
             {context.project.title}
           </Link>
@@ -84,24 +110,28 @@ function Context({ report }: { report: DeskReport }) {
             {context.project.category} · {context.project.status.replace("_", " ")}
           </p>
           {context.project.description && (
-            <p className="whitespace-pre-line break-words text-muted-foreground">{context.project.description}</p>
+            <p className="whitespace-pre-line [overflow-wrap:anywhere] text-muted-foreground">
+              {context.project.description}
+            </p>
           )}
         </div>
       );
     case "member":
       return (
-        <div className="grid gap-1 rounded-md border p-3 text-sm">
+        <div className="grid gap-1 rounded-md border p-3 text-sm *:min-w-0">
           <Link
             to="/member/$id"
             params={{ id: report.member.id }}
-            className="break-words font-medium hover:underline focus-visible:underline focus-visible:outline-none"
+            className="[overflow-wrap:anywhere] font-medium hover:underline focus-visible:underline focus-visible:outline-none"
           >
             {report.member.name}
           </Link>
           {context.profile.specialization && (
             <p className="text-xs text-muted-foreground">{context.profile.specialization}</p>
           )}
-          <p className="whitespace-pre-line break-words text-muted-foreground">{context.profile.bio || "No bio."}</p>
+          <p className="whitespace-pre-line [overflow-wrap:anywhere] text-muted-foreground">
+            {context.profile.bio || "No bio."}
+          </p>
         </div>
       );
   }
@@ -183,7 +213,7 @@ function Actions({ report }: { report: DeskReport }) {
 /** One report on the desk: what, why, who sent it, whom it is against, and what can be done. */
 export function ReportCard({ report }: { report: DeskReport }) {
   return (
-    <Card className="grid gap-4 p-4 sm:p-5">
+    <Card className="grid gap-4 p-4 sm:p-5 *:min-w-0">
       <div className="flex flex-wrap items-center gap-2">
         <Badge variant="warning">{REPORT_REASON_LABELS[report.reason]}</Badge>
         <Badge variant="outline" weight="medium">
@@ -194,7 +224,7 @@ export function ReportCard({ report }: { report: DeskReport }) {
           <time dateTime={report.createdAt.toISOString()}>{when.format(report.createdAt)}</time>
         </span>
       </div>
-      <dl className="grid gap-1 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-4">
+      <dl className="grid gap-1 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-4 *:min-w-0">
         <dt className="text-muted-foreground">Against</dt>
         <dd>
           <Person name={report.member.name} email={report.member.email} />{" "}
@@ -208,7 +238,7 @@ export function ReportCard({ report }: { report: DeskReport }) {
         </dd>
       </dl>
       {report.details && (
-        <blockquote className="border-l-2 pl-3 text-sm italic break-words whitespace-pre-line">
+        <blockquote className="border-l-2 pl-3 text-sm italic [overflow-wrap:anywhere] whitespace-pre-line">
           {report.details}
         </blockquote>
       )}
