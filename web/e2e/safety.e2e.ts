@@ -6,11 +6,13 @@
  */
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
+import { ATTACHMENT_MARK } from "@core/attachment-rules";
+import { MESSAGE_DELETED } from "@core/chat-rules";
 import { ACCOUNT_SUSPENDED, BLOCKED_MESSAGE, REPORT_RECEIVED } from "@core/safety-rules";
 import type { RunningHost } from "@testing/host";
 import { liveTest as base } from "./harness";
 import { befriend, call, friendsInChat, person, type Person } from "./people";
-import { axeScanner, expectUrl, signUp, submitSignIn, toast } from "./ui";
+import { axeScanner, expectUrl, signUp, submitSignIn, toast, uploadFrom } from "./ui";
 
 const ADMIN_EMAIL = "desk.moderator@example.com";
 
@@ -161,11 +163,30 @@ test("members report a project and a message; an administrator sees both at the 
   await messageDialog.getByLabel("Harassment").check();
   await messageDialog.getByRole("button", { name: "Send Report" }).click();
   await toast(bob.page, "Report Sent").first().waitFor();
+  // After the reported message, within its context: one carrying a file and a link too long for a
+  // phone's line, and one its author deleted.
+  const plan = await uploadFrom(ada.page, chatId, "plan.pdf", "%PDF-1.7\nPlan\n");
+  const terms = `Terms: https://coins.example.com/${"terms-and-conditions-".repeat(6)}final`;
+  await call(ada, "chats.send", { chatId, clientId: crypto.randomUUID(), content: terms, attachmentIds: [plan] });
+  const gone = await call<{ id: number }>(ada, "chats.send", {
+    chatId,
+    clientId: crypto.randomUUID(),
+    content: "Ignore that, wrong chat",
+  });
+  await call(ada, "messages.remove", { chatId, messageId: gone.id });
 
   const desk = await administrator(app, newPage);
   await desk.goto("/admin/reports");
   const reports = desk.getByRole("list", { name: "Reports" });
   await reports.getByText("Buy my coins now").waitFor();
+  const around = reports.getByRole("list", { name: "The reported message and the ones around it" });
+  await around.getByText(MESSAGE_DELETED).waitFor();
+  await around.getByText(`${ATTACHMENT_MARK} plan.pdf`).waitFor();
+  expect(await around.getByText("Ignore that, wrong chat").count()).toBe(0);
+  await desk.setViewportSize({ width: 375, height: 800 });
+  await around.getByText(terms).waitFor();
+  expect(await desk.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+  await desk.setViewportSize({ width: 1280, height: 720 });
   await reports.getByText("Miracle Coins").waitFor();
   await reports.getByText("Promises returns").waitFor();
   await reports.getByText("2 reports in all").first().waitFor();

@@ -12,7 +12,7 @@ import { test as base } from "./harness";
 import { contrastViolations, findLayoutDefects, settleAnimations } from "./layout-defects";
 import type { RunningHost } from "@testing/host";
 import { unsubscribeQuery } from "@worker/notifications/unsubscribe";
-import { call, newMember, paidPurchase, signUp } from "./ui";
+import { call, newMember, paidPurchase, signUp, uploadFrom } from "./ui";
 
 const SHOTS = fileURLToPath(new URL("../../.e2e-artifacts/sweep", import.meta.url));
 const WIDTHS = [1280, 375] as const;
@@ -27,29 +27,6 @@ interface Visit {
   /** Text the page shows once it has loaded what it shows. */
   ready: string;
   as: "guest" | "member";
-}
-
-/** Uploads a file into the chat from the member's page: `text`, or a picture drawn there. */
-async function uploadFrom(page: Page, chatId: string, name: string, text: string) {
-  const { status, id } = await page.evaluate(
-    async ([chatId, name, text]) => {
-      const canvas = document.createElement("canvas");
-      [canvas.width, canvas.height] = [320, 200];
-      const context = canvas.getContext("2d")!;
-      context.fillStyle = "#0ea5e9";
-      context.fillRect(0, 0, 320, 200);
-      const picture = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), "image/png"));
-      const form = new FormData();
-      form.append("chatId", chatId);
-      form.append("file", text === "picture" ? picture : new Blob([text]), name);
-      const response = await fetch("/api/trpc/attachments.upload", { method: "POST", body: form });
-      const body = (await response.json()) as { result: { data: { json: { id: string } } } };
-      return { status: response.status, id: body.result?.data.json.id };
-    },
-    [chatId, name, text] as const,
-  );
-  expect(status).toBe(200);
-  return id;
 }
 
 /** A site as a member sees it after a week: two members, friends, a project with a team, a chat. */

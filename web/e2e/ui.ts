@@ -100,6 +100,29 @@ export async function openUserMenu(page: Page): Promise<Locator> {
   return page.getByRole("menu");
 }
 
+/** Uploads a file into the chat from the member's page: `text`, or a picture drawn there. */
+export async function uploadFrom(page: Page, chatId: string, name: string, text: string) {
+  const { status, id } = await page.evaluate(
+    async ([chatId, name, text]) => {
+      const canvas = document.createElement("canvas");
+      [canvas.width, canvas.height] = [320, 200];
+      const context = canvas.getContext("2d")!;
+      context.fillStyle = "#0ea5e9";
+      context.fillRect(0, 0, 320, 200);
+      const picture = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), "image/png"));
+      const form = new FormData();
+      form.append("chatId", chatId);
+      form.append("file", text === "picture" ? picture : new Blob([text]), name);
+      const response = await fetch("/api/trpc/attachments.upload", { method: "POST", body: form });
+      const body = (await response.json()) as { result: { data: { json: { id: string } } } };
+      return { status: response.status, id: body.result?.data.json.id };
+    },
+    [chatId, name, text] as const,
+  );
+  expect(status).toBe(200);
+  return id;
+}
+
 /** Set-up that is not under test goes through the API, as the signed-in page would call it. */
 export async function call<T = unknown>(
   page: Page,
