@@ -23,7 +23,8 @@ import WebSocket from "ws";
 import { REACTIONS, type Reaction } from "../core/chat-rules";
 import { createNodeDb, migrateLocal } from "../db/local";
 import { searchMessages } from "../worker/chats/search";
-import { searchWords, toFtsQuery } from "../worker/projects/search-query";
+import { searchWords } from "../core/search-words";
+import { toFtsQuery } from "../worker/projects/search-query";
 import { testBrowser } from "../testing/browser";
 import { fixed, leanClient, percentile, printTable, ROOT, startHost, writeResults } from "./lib";
 

@@ -27,18 +27,29 @@ test("a search on Friends & Chats or in a chat's header opens the chat at the me
   const say = (content: string) =>
     call<{ id: number }>(ada, "chats.send", { chatId, clientId: crypto.randomUUID(), content });
   await say("The blue whale surfaced at dawn");
+  await call(bob, "chats.send", { chatId, clientId: crypto.randomUUID(), content: "Dawn is too early for me" });
   const gone = await say("A whale of a secret, deleted");
   for (let n = 1; n <= 70; n++) await say(`Filler ${n}`);
   await say("Meet at the lighthouse");
   await call(ada, "messages.remove", { chatId, messageId: gone.id });
 
-  // Across all of Bob's chats: the first message, which the chat's newest page does not hold.
+  // Across all of Bob's chats each result names its chat and who wrote it, the words found marked.
   await bob.page.goto("/friends");
-  await bob.page.getByRole("searchbox", { name: "Search messages in all chats" }).fill("whal");
+  const everywhere = bob.page.getByRole("searchbox", { name: "Search messages in all chats" });
+  await everywhere.fill("DAWN");
+  await expect.poll(() => results(bob.page).count()).toBe(2);
+  const [mine, hers] = [results(bob.page).nth(0), results(bob.page).nth(1)];
+  await mine.getByText("Ada Search · You", { exact: true }).waitFor();
+  expect(await mine.locator("mark").allTextContents()).toEqual(["Dawn"]);
+  await hers.getByText("Ada Search · Ada Search", { exact: true }).waitFor();
+  expect(await hers.locator("mark").allTextContents()).toEqual(["dawn"]);
+
+  // The first message, which the chat's newest page does not hold.
+  await everywhere.fill("whal");
   await expect
     .poll(() => results(bob.page).allTextContents())
     .toEqual([expect.stringContaining("The blue whale surfaced at dawn")]);
-  await results(bob.page).first().getByText("Ada Search", { exact: true }).waitFor();
+  expect(await results(bob.page).first().locator("mark").allTextContents()).toEqual(["whale"]);
   await results(bob.page).first().getByRole("link").click();
   await expect.poll(() => new URL(bob.page.url()).pathname).toBe(`/chat/${chatId}`);
   await openedAt(bob.page, "The blue whale surfaced at dawn");
@@ -50,6 +61,7 @@ test("a search on Friends & Chats or in a chat's header opens the chat at the me
   await bob.page.getByRole("status").filter({ hasText: "No messages found" }).waitFor();
   await box.fill("lighthouse");
   await results(bob.page).filter({ hasText: "Meet at the lighthouse" }).waitFor();
+  expect(await results(bob.page).first().locator("mark").allTextContents()).toEqual(["lighthouse"]);
   await box.press("Tab");
   await bob.page.keyboard.press("Enter");
   await bob.page.getByRole("searchbox", { name: "Search this chat" }).waitFor({ state: "hidden" });

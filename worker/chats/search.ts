@@ -10,7 +10,8 @@
 import { and, asc, gte, lt, sql } from "drizzle-orm";
 import { sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { Db } from "@db/client";
-import { listedWordsBegun, MAX_WORDS_BEGUN, searchWords, toFtsQuery, wordsBegunRange } from "../projects/search-query";
+import { searchWords } from "@core/search-words";
+import { listedWordsBegun, MAX_WORDS_BEGUN, toFtsQuery, wordsBegunRange } from "../projects/search-query";
 import { hasBlocked, privateChatHiddenFrom } from "../safety/reach";
 import { nameOf } from "./listing";
 

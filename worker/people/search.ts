@@ -10,7 +10,8 @@ import type { Db } from "@db/client";
 import { CARD_SKILLS } from "@core/discovery-rules";
 import { nameOf } from "../chats/listing";
 import { notBlockedBetween } from "../safety/reach";
-import { listedWordsBegun, searchWords, toFtsQuery, wordsBegunRange, MAX_WORDS_BEGUN } from "../projects/search-query";
+import { searchWords } from "@core/search-words";
+import { listedWordsBegun, toFtsQuery, wordsBegunRange, MAX_WORDS_BEGUN } from "../projects/search-query";
 import { facetWord, type PeopleFilter } from "./facets";
 
 export interface PeopleSearch extends PeopleFilter {

@@ -1,14 +1,4 @@
-/** The most words of a search that reach the index; more only slows the query down. */
-const MAX_TERMS = 8;
-
-/**
- * The words of what a member typed, as FTS5's unicode61 tokenizer splits them (letters and
- * digits), so quotes, `%`, `*`, `-`, `NEAR` or `OR` in the text are plain words or nothing.
- */
-export const searchWords = (text: string) => text.match(/[\p{L}\p{M}\p{N}]+/gu)?.slice(0, MAX_TERMS) ?? [];
-
-/** A word as the index stores it (`remove_diacritics 2`, lower case), to find the indexed words it begins. */
-export const indexedForm = (word: string) => word.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+import { indexedForm } from "@core/search-words";
 
 /**
  * The most indexed words a search's last word may stand for. A word begins few others; a letter or

@@ -53,7 +53,7 @@ describe("searching messages", () => {
     expect(hit).toMatchObject({ chatId: pair, seq: 2, senderId: bob.me.id, senderName: "Bob Babbage" });
   });
 
-  it("across chats finds only the member's own chats, each result naming its chat", async () => {
+  it("across chats finds only the member's own chats, each result naming its chat and its sender", async () => {
     const { ada, bob, cy, dee, pair, crew } = await world();
     await send(bob, pair, "quokka sighting");
     await send(cy, crew, "quokka in the group");
@@ -63,10 +63,13 @@ describe("searching messages", () => {
     await send(other, theirs, "quokka elsewhere");
 
     const all = await ada.trpc.messages.searchAll.query({ query: "quokka" });
-    expect(all.items.map((item) => [item.content, item.chat])).toEqual([
-      ["quokka in the group", { isGroup: true, title: "Crew" }],
-      ["quokka sighting", { isGroup: false, title: "Bob Babbage" }],
+    expect(all.items.map((item) => [item.content, item.chat, item.senderName])).toEqual([
+      ["quokka in the group", { isGroup: true, title: "Crew" }, "Cy Clops"],
+      ["quokka sighting", { isGroup: false, title: "Bob Babbage" }, "Bob Babbage"],
     ]);
+    // A member's own message in a private chat: the chat is named for the friend, the sender is them.
+    const [own] = (await bob.trpc.messages.searchAll.query({ query: "quokka" })).items;
+    expect([own!.chat.title, own!.senderId, own!.senderName]).toEqual(["Ada Lovelace", bob.me.id, "Bob Babbage"]);
     expect(found(await bob.trpc.messages.searchAll.query({ query: "quokka" }))).toEqual(["quokka sighting"]);
     expect(found(await dee.trpc.messages.searchAll.query({ query: "quokka" }))).toEqual([]);
   });

@@ -2,9 +2,11 @@ import { Link } from "@tanstack/react-router";
 import { Search, SearchX } from "lucide-react";
 import { useEffect, useState } from "react";
 import { plainMentions } from "@core/mentions";
+import { matchedRuns } from "@core/search-words";
 import { Input } from "@web/components/ui/input";
 import { Button } from "@web/components/ui/button";
 import { relativeTime } from "@web/lib/relative-time";
+import { useMember } from "@web/lib/session";
 import { trpc } from "@web/lib/trpc";
 import type { RouterOutputs } from "@web/lib/types";
 
@@ -13,9 +15,29 @@ const SEARCH_DELAY_MS = 250;
 
 type Found = RouterOutputs["messages"]["searchAll"]["items"][number];
 
-/** Across chats: a group's result names the group and who wrote it; a private chat's, the friend. */
-const placeOf = (item: Found) =>
-  item.chat.isGroup ? `${item.chat.title ?? "Group"} · ${item.senderName}` : (item.chat.title ?? "Chat");
+/** Who wrote a result: the member themselves as 'You'. */
+const authorOf = (item: Found, myId: string) => (item.senderId === myId ? "You" : item.senderName);
+
+/** Across chats a result names its chat (the group, or the friend of a private chat) and who wrote it. */
+const placeOf = (item: Found, myId: string) =>
+  `${item.chat.title ?? (item.chat.isGroup ? "Group" : "Chat")} · ${authorOf(item, myId)}`;
+
+/** The excerpt of a result with the words the search matched marked. */
+function Excerpt({ text, query }: { text: string; query: string }) {
+  return (
+    <span className="line-clamp-2 text-sm [overflow-wrap:anywhere]">
+      {matchedRuns(text, query).map((run, i) =>
+        run.matched ? (
+          <mark key={i} className="rounded-sm bg-primary/15 font-medium text-foreground">
+            {run.text}
+          </mark>
+        ) : (
+          run.text
+        ),
+      )}
+    </span>
+  );
+}
 
 /** What was typed, once the member paused. */
 function usePaused(text: string) {
@@ -68,6 +90,7 @@ export function MessageSearchBox({
  */
 export function MessageSearchResults({ text, chatId, onOpen }: { text: string; chatId?: string; onOpen?: () => void }) {
   const query = usePaused(text);
+  const me = useMember();
   const options = { getNextPageParam: (page: { nextCursor: number | null }) => page.nextCursor, enabled: !!query };
   const inChat = trpc.messages.search.useInfiniteQuery(
     { chatId: chatId ?? "", query },
@@ -126,11 +149,11 @@ export function MessageSearchResults({ text, chatId, onOpen }: { text: string; c
             >
               <span className="flex items-baseline gap-2 text-xs text-muted-foreground">
                 <span className="truncate font-medium text-foreground">
-                  {chatId === undefined ? placeOf(item) : item.senderName}
+                  {chatId === undefined ? placeOf(item, me.id) : authorOf(item, me.id)}
                 </span>
                 <span className="ml-auto shrink-0">{relativeTime(new Date(item.createdAt))}</span>
               </span>
-              <span className="line-clamp-2 text-sm break-words">{plainMentions(item.content)}</span>
+              <Excerpt text={plainMentions(item.content)} query={query} />
             </Link>
           </li>
         ))}
