@@ -6,7 +6,7 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { PROJECT_STATUS_LABELS, PROJECT_STATUSES } from "@core/enums";
 import { test } from "./harness";
-import { findLayoutDefects } from "./layout-defects";
+import { findLayoutDefects, settleAnimations } from "./layout-defects";
 import { friendsInChat } from "./people";
 import { call, paidPurchase, signUp, toast } from "./ui";
 
@@ -171,6 +171,44 @@ describe("toasts", () => {
       await create.click({ trial: true, timeout: 2000 });
     });
   }
+});
+
+describe("toasts over pages without the page header", () => {
+  test("'Account Created!' leaves the onboarding card's heading and text free, 1280 wide", async ({ page }) => {
+    await page.setViewportSize(LAPTOP);
+    await signUp(page);
+    const shown = toast(page, "Account Created!");
+    await shown.waitFor();
+    await settleAnimations(page);
+    for (const text of [
+      page.getByRole("heading", { name: "Complete your profile" }),
+      page.getByText("Four quick steps so other members know who you are"),
+    ]) {
+      expect(overlaps(await box(shown), await box(text))).toBe(false);
+    }
+  });
+
+  test("a toast in a chat on a phone leaves the composer and the latest messages free", async ({ app, newPage }) => {
+    const { ada, chatId } = await friendsInChat(app, newPage, "Ada Lovelace", "Bob Marley");
+    await ada.page.setViewportSize(PHONE);
+    await ada.page.goto(`/chat/${chatId}`);
+    const message = ada.page.getByRole("textbox", { name: "Message" });
+    // Enough messages to fill the screen: the latest sit right above the composer.
+    for (let i = 1; i <= 12; i++) {
+      await message.fill(`Message number ${i}`);
+      await message.press("Enter");
+    }
+    const latest = ada.page.getByText("Message number 12", { exact: true });
+    await latest.waitFor();
+    await ada.page.getByRole("button", { name: "Chat menu" }).and(ada.page.locator(":enabled")).click();
+    await ada.page.getByRole("menuitem", { name: "Mute Chat" }).click();
+    const shown = toast(ada.page, "Chat muted");
+    await shown.waitFor();
+    await settleAnimations(ada.page);
+    for (const target of [message, ada.page.getByRole("button", { name: "Send" }), latest]) {
+      expect(overlaps(await box(shown), await box(target))).toBe(false);
+    }
+  });
 });
 
 describe("top bar on a phone", () => {
