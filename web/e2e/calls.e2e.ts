@@ -338,6 +338,12 @@ test(
     await keepsRising(ada.page, framesDecoded);
     await look(ada.page, "in-call");
     expect(found).toEqual([]);
+    // On a phone the controls keep to one row, Hang up among them.
+    await ada.page.setViewportSize({ width: 375, height: 800 });
+    const controls = callView(ada.page).getByRole("toolbar", { name: "Call controls" }).getByRole("button");
+    expect(await controls.count()).toBeGreaterThanOrEqual(4);
+    const tops = await controls.evaluateAll((buttons) => buttons.map((b) => b.getBoundingClientRect().top));
+    expect(new Set(tops).size).toBe(1);
   },
   CALL_TEST_MS,
 );
