@@ -24,5 +24,7 @@ declare module "@tanstack/react-router" {
     heading?: PageHeading;
     /** A page outside the common layout shows its own outline while it loads: the chat's frame. */
     outline?: "chat";
+    /** Nothing sits in the page's top corners: toasts start at the window's top (toaster.tsx). */
+    toasts?: "top";
   }
 }

@@ -13,7 +13,7 @@ export function ChatOutline() {
   return (
     <div className="flex h-dvh flex-col">
       <ChatBar>
-        <span className="size-10 shrink-0 animate-pulse rounded-full bg-muted" aria-hidden />
+        <span className="hidden size-10 shrink-0 animate-pulse rounded-full bg-muted sm:block" aria-hidden />
         <span className="grid min-w-0 flex-1 gap-1.5" aria-hidden>
           <span className="h-4 w-36 animate-pulse rounded bg-muted" />
           <span className="h-3 w-16 animate-pulse rounded bg-muted" />
@@ -37,7 +37,7 @@ export function ChatOutline() {
 /** The chat page's header bar (and its outline's): the way back to Friends & Chats, then `children`. */
 export function ChatBar({ children }: { children: ReactNode }) {
   return (
-    <header className="flex items-center gap-3 border-b bg-background px-3 py-2 sm:px-6">
+    <header className="flex items-center gap-1 border-b bg-background px-2 py-2 sm:gap-3 sm:px-6">
       <Link
         to="/friends"
         className={buttonVariants({ variant: "ghost", size: "icon" })}

@@ -71,7 +71,8 @@ export function TopBar({ me: given }: { me?: Me | null }) {
       >
         Skip to content
       </a>
-      <div className="mx-auto flex h-full max-w-7xl items-center gap-6 px-4">
+      {/* A phone holds the brand and four 44 px buttons only with the gaps closed up. */}
+      <div className="mx-auto flex h-full max-w-7xl items-center gap-2 px-4 sm:gap-6">
         <Brand />
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
           {LINKS.map((link) => (
@@ -85,7 +86,7 @@ export function TopBar({ me: given }: { me?: Me | null }) {
             </Link>
           ))}
         </nav>
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ml-auto flex items-center sm:gap-2">
           <ThemeSwitcher />
           {me ? (
             <>

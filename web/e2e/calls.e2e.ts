@@ -98,6 +98,9 @@ test(
     const bob = await person(app, newPage, "Bob Callee");
     await befriend(app, ada, bob);
     const bobsOtherPage = await openAt(await bob.page.context().newPage(), "/friends");
+    // The ring stopping, answered here or on the other page, throws nothing at the callee's pages.
+    const pageErrors: string[] = [];
+    for (const page of [bob.page, bobsOtherPage]) page.on("pageerror", (error) => pageErrors.push(error.message));
     await openAt(bob, "/dashboard");
     await openAt(ada, "/friends");
 
@@ -151,6 +154,7 @@ test(
     await messageList(ada.page)
       .getByText(/^Video call · 0:\d\d$/)
       .waitFor();
+    expect(pageErrors).toEqual([]);
   },
   CALL_TEST_MS,
 );
@@ -338,6 +342,12 @@ test(
     await keepsRising(ada.page, framesDecoded);
     await look(ada.page, "in-call");
     expect(found).toEqual([]);
+    // On a phone the controls keep to one row, Hang up among them.
+    await ada.page.setViewportSize({ width: 375, height: 800 });
+    const controls = callView(ada.page).getByRole("toolbar", { name: "Call controls" }).getByRole("button");
+    expect(await controls.count()).toBeGreaterThanOrEqual(4);
+    const tops = await controls.evaluateAll((buttons) => buttons.map((b) => b.getBoundingClientRect().top));
+    expect(new Set(tops).size).toBe(1);
   },
   CALL_TEST_MS,
 );

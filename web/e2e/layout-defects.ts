@@ -9,10 +9,13 @@ import type { Page } from "playwright-core";
  * Runs in the page: what a reviewer would circle. Text counts as cut when it is wider than its own
  * box, taller than a box that clips it, or when its box sticks out of the box holding it (a 52 px
  * tab in a 40 px bar); text cut on purpose (an ellipsis, a line clamp) and boxes that scroll are
- * left alone.
+ * left alone, unless the ellipsis leaves a stub ("B…" for a name). A control past the window's edge
+ * is circled too: a fixed bar's overflow does not make the page scroll sideways.
  */
 export function findLayoutDefects(): string[] {
   const defects: string[] = [];
+  /** Room for about eight letters: less, and an ellipsis leaves a stub of a name. */
+  const STUB_EMS = 4;
   const root = document.documentElement;
   if (root.scrollWidth > window.innerWidth) defects.push(`page scrolls sideways: ${root.scrollWidth}px wide`);
 
@@ -33,7 +36,15 @@ export function findLayoutDefects(): string[] {
     if (!ownText(el) || !el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
     const style = getComputedStyle(el);
     // Screen-reader-only text is clipped to nothing on purpose.
-    if (style.clip !== "auto" || style.clipPath !== "none" || cutOnPurpose(style)) continue;
+    if (style.clip !== "auto" || style.clipPath !== "none") continue;
+    if (cutOnPurpose(style)) {
+      // An ellipsis after a letter or two says nothing: the row gave the text too little room.
+      const stub = parseFloat(style.fontSize) * STUB_EMS;
+      if (el.scrollWidth > el.clientWidth + 1 && el.clientWidth < stub) {
+        defects.push(`text cut to a stub: ${label(el)} shows ${el.clientWidth}px of ${el.scrollWidth}px`);
+      }
+      continue;
+    }
     if (el.scrollWidth > el.clientWidth + 1 && style.display !== "inline" && !scrolls(style)) {
       defects.push(`text cut (width): ${label(el)} needs ${el.scrollWidth}px, has ${el.clientWidth}px`);
       continue;
@@ -62,6 +73,19 @@ export function findLayoutDefects(): string[] {
         `text sticks out: ${label(el)} ${Math.round(inner.width)}×${Math.round(inner.height)} in ${label(box)} ${Math.round(outer.width)}×${Math.round(outer.height)}`,
       );
     }
+  }
+  for (const control of document.body.querySelectorAll("a[href], button, input, select, textarea, [role=button]")) {
+    if (!control.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+    const { left, right, width } = control.getBoundingClientRect();
+    if (width === 0 || (left >= -1 && right <= window.innerWidth + 1)) continue;
+    // A row that scrolls (or a carousel that clips) shows the control when it is moved along.
+    let box = control.parentElement;
+    while (box && box !== document.body && !/auto|scroll|hidden|clip/.test(getComputedStyle(box).overflowX)) {
+      box = box.parentElement;
+    }
+    if (box && box !== document.body) continue;
+    const name = control.getAttribute("aria-label") ?? label(control);
+    defects.push(`control off screen: ${name} spans ${Math.round(left)}–${Math.round(right)}px`);
   }
   // A placeholder longer than its field shows as a word cut in half.
   const canvas = document.createElement("canvas").getContext("2d")!;

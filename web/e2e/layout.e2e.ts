@@ -6,6 +6,8 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { PROJECT_STATUS_LABELS, PROJECT_STATUSES } from "@core/enums";
 import { test } from "./harness";
+import { findLayoutDefects, settleAnimations } from "./layout-defects";
+import { friendsInChat } from "./people";
 import { call, paidPurchase, signUp, toast } from "./ui";
 
 const PHONE = { width: 375, height: 800 };
@@ -171,6 +173,44 @@ describe("toasts", () => {
   }
 });
 
+describe("toasts over pages without the page header", () => {
+  test("'Account Created!' leaves the onboarding card's heading and text free, 1280 wide", async ({ page }) => {
+    await page.setViewportSize(LAPTOP);
+    await signUp(page);
+    const shown = toast(page, "Account Created!");
+    await shown.waitFor();
+    await settleAnimations(page);
+    for (const text of [
+      page.getByRole("heading", { name: "Complete your profile" }),
+      page.getByText("Four quick steps so other members know who you are"),
+    ]) {
+      expect(overlaps(await box(shown), await box(text))).toBe(false);
+    }
+  });
+
+  test("a toast in a chat on a phone leaves the composer and the latest messages free", async ({ app, newPage }) => {
+    const { ada, chatId } = await friendsInChat(app, newPage, "Ada Lovelace", "Bob Marley");
+    await ada.page.setViewportSize(PHONE);
+    await ada.page.goto(`/chat/${chatId}`);
+    const message = ada.page.getByRole("textbox", { name: "Message" });
+    // Enough messages to fill the screen: the latest sit right above the composer.
+    for (let i = 1; i <= 12; i++) {
+      await message.fill(`Message number ${i}`);
+      await message.press("Enter");
+    }
+    const latest = ada.page.getByText("Message number 12", { exact: true });
+    await latest.waitFor();
+    await ada.page.getByRole("button", { name: "Chat menu" }).and(ada.page.locator(":enabled")).click();
+    await ada.page.getByRole("menuitem", { name: "Mute Chat" }).click();
+    const shown = toast(ada.page, "Chat muted");
+    await shown.waitFor();
+    await settleAnimations(ada.page);
+    for (const target of [message, ada.page.getByRole("button", { name: "Send" }), latest]) {
+      expect(overlaps(await box(shown), await box(target))).toBe(false);
+    }
+  });
+});
+
 describe("top bar on a phone", () => {
   test("its icon buttons are 44 px targets", async ({ page }) => {
     await page.setViewportSize(PHONE);
@@ -182,7 +222,37 @@ describe("top bar on a phone", () => {
       const target = await box(banner.getByRole("button", { name }));
       expect(target.width, String(name)).toBeGreaterThanOrEqual(44);
       expect(target.height, String(name)).toBeGreaterThanOrEqual(44);
+      expect(target.x + target.width, String(name)).toBeLessThanOrEqual(PHONE.width);
     }
+    expect(await page.evaluate(findLayoutDefects)).toEqual([]);
+  });
+});
+
+describe("chat header on a phone", () => {
+  test("the friend's name and status read in full beside the way back and the chat's four buttons", async ({
+    app,
+    newPage,
+  }) => {
+    const { ada, chatId } = await friendsInChat(app, newPage, "Ada Lovelace", "Bob Marley");
+    await ada.page.setViewportSize(PHONE);
+    await ada.page.goto(`/chat/${chatId}`);
+    const banner = ada.page.getByRole("banner");
+    // The search and the menu are pressable once their code has come.
+    await banner.getByRole("button", { name: "Chat menu" }).and(ada.page.locator(":enabled")).waitFor();
+    await banner.getByRole("button", { name: "Search messages" }).and(ada.page.locator(":enabled")).waitFor();
+    for (const text of [banner.getByRole("heading", { name: "Bob Marley" }), banner.getByText("Offline")]) {
+      const { scrollWidth, clientWidth } = await text.evaluate((el) => ({
+        scrollWidth: el.scrollWidth,
+        clientWidth: el.clientWidth,
+      }));
+      expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    }
+    for (const name of ["Back to Friends & Chats", "Search messages", "Voice call", "Video call", "Chat menu"]) {
+      const target = await box(banner.getByRole(name.startsWith("Back") ? "link" : "button", { name }));
+      expect(target.width, name).toBeGreaterThanOrEqual(44);
+      expect(target.x + target.width, name).toBeLessThanOrEqual(PHONE.width);
+    }
+    expect(await ada.page.evaluate(findLayoutDefects)).toEqual([]);
   });
 });
 

@@ -297,9 +297,17 @@ export function CallView({
           </Button>
         )}
         <DevicePicker engine={engine} state={state} />
-        <Button variant="destructive" shape="pill" className="h-11 px-6" onClick={() => engine.hangUp()}>
+        {/* Below 640 px only its icon: the five controls then keep to one row on a phone. */}
+        <Button
+          variant="destructive"
+          shape="pill"
+          className="h-11 w-11 px-0 sm:w-auto sm:px-6"
+          aria-label="Hang up"
+          title="Hang up"
+          onClick={() => engine.hangUp()}
+        >
           <PhoneOff aria-hidden />
-          Hang up
+          <span className="hidden sm:inline">Hang up</span>
         </Button>
       </div>
     </section>

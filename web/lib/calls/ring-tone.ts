@@ -26,7 +26,8 @@ function chirp(context: AudioContext, at: number) {
 export function startRingTone() {
   if (typeof AudioContext === "undefined") return () => undefined;
   const context = new AudioContext();
-  const unlock = () => void context.resume();
+  // Refused without a gesture, or cut short when Accept closes the context: the ring just stays silent.
+  const unlock = () => void context.resume().catch(() => undefined);
   // Allowed already if the member interacted with this page; otherwise at their first gesture.
   unlock();
   window.addEventListener("pointerdown", unlock, { once: true });

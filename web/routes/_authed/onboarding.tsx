@@ -12,6 +12,7 @@ import { OnboardingWizard } from "./-components/onboarding-wizard";
 export const Route = createFileRoute("/_authed/onboarding")({
   validateSearch: (search): { redirect?: string } => ({ redirect: returnPath(search.redirect) }),
   head: pageHead("Complete your profile"),
+  staticData: { toasts: "top" },
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {
     void context.trpc.profiles.me.prefetch();

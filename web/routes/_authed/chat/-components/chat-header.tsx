@@ -30,7 +30,8 @@ export const ChatHeader = memo(function ChatHeader({
 
   return (
     <ChatBar>
-      <div className="relative">
+      {/* A phone's row needs its width for the name; the status line still says who is online. */}
+      <div className="relative hidden sm:block">
         <Avatar name={title} url={other?.avatarUrl ?? null} className="size-10" />
         {other && (
           <span className="absolute -right-0.5 -bottom-0.5 rounded-full bg-background p-0.5">
