@@ -58,10 +58,11 @@ function Guarded() {
   const navigate = useNavigate();
   const router = useRouter();
   useEffect(() => {
-    // Only while its pages are the ones showing: signing out has already left for the landing page.
-    const guarding = router.state.matches.some((match) => match.routeId === Route.id);
     // Read when the session is found gone, not a dependency: the way to /auth changes the location too.
-    const { href } = router.state.location;
+    const { href, pathname, search } = router.state.location;
+    // Only while the router is at one of its pages. Signing out has already left for the landing page,
+    // and the signed-in page may still be on screen for a moment after its address has changed.
+    const guarding = router.matchRoutes(pathname, search).some((match) => match.routeId === Route.id);
     if (me === null && guarding) void navigate({ to: "/auth", search: { reset: true, redirect: href }, replace: true });
   }, [me, navigate, router]);
   return me ? <Live userId={me.id} /> : <Outlet />;
