@@ -21,6 +21,18 @@ afterAll(async () => {
 });
 
 describe("mentions and search with many members at once", () => {
+  /** Each member told of exactly two mentions in the chat, and one push each: twenty in all. */
+  async function expectMentioned(members: { id: string }[], chatId: string) {
+    for (const m of members) {
+      expect(await countRows(host, "notifications", "recipient_id = ? AND kind = 'mention'", [m.id])).toBe(2);
+    }
+    expect(
+      await countRows(host, "push_outbox", `payload LIKE '%"title":"New mention"%' AND payload LIKE ?`, [
+        `%${chatId}%`,
+      ]),
+    ).toBe(20);
+  }
+
   it("a send tried three times at once notifies each member it mentions once, and pushes once", async () => {
     const { members, chatId } = await groupOfFriends(host, 10, "mentioning");
     const next = (i: number, by: number) => members[(i + by) % members.length]!;
@@ -34,14 +46,7 @@ describe("mentions and search with many members at once", () => {
     expect(outcomes.filter((o) => !o.ok)).toEqual([]);
 
     expect(await countRows(host, "messages", "chat_id = ? AND message_type = 'text'", [chatId])).toBe(10);
-    for (const m of members) {
-      expect(await countRows(host, "notifications", "recipient_id = ? AND kind = 'mention'", [m.id])).toBe(2);
-    }
-    expect(
-      await countRows(host, "push_outbox", `payload LIKE '%"title":"New mention"%' AND payload LIKE ?`, [
-        `%${chatId}%`,
-      ]),
-    ).toBe(20);
+    await expectMentioned(members, chatId);
   });
 
   it("edits racing and retried tell each member they newly mention once, and push once", async () => {
@@ -66,14 +71,7 @@ describe("mentions and search with many members at once", () => {
     expectNoServerErrors(outcomes);
     expect(outcomes.filter((o) => !o.ok)).toEqual([]);
 
-    for (const m of members) {
-      expect(await countRows(host, "notifications", "recipient_id = ? AND kind = 'mention'", [m.id])).toBe(2);
-    }
-    expect(
-      await countRows(host, "push_outbox", `payload LIKE '%"title":"New mention"%' AND payload LIKE ?`, [
-        `%${chatId}%`,
-      ]),
-    ).toBe(20);
+    await expectMentioned(members, chatId);
   });
 
   it("the index holds each message's words as they end up, whatever edits and deletions race", async () => {
