@@ -2,19 +2,24 @@ import { Search } from "lucide-react";
 import { Input } from "@web/components/ui/input";
 import { cn } from "@web/lib/cn";
 
-/** A list page's search box: the magnifier inside, the words typed handed back as they change. */
+/** A search box: the magnifier inside, the words typed handed back as they change. */
 export function SearchField({
   value,
   onChange,
   placeholder,
   label,
   className,
+  maxLength,
+  autoFocus,
 }: {
   value: string;
   onChange: (value: string) => void;
   placeholder: string;
   label: string;
   className?: string;
+  maxLength?: number;
+  /** Only where the member opened the search on purpose and came to type. */
+  autoFocus?: boolean;
 }) {
   return (
     <div className={cn("relative", className)}>
@@ -29,6 +34,8 @@ export function SearchField({
         placeholder={placeholder}
         aria-label={label}
         className="pl-9"
+        maxLength={maxLength}
+        autoFocus={autoFocus}
       />
     </div>
   );

@@ -1,9 +1,8 @@
 import { Link } from "@tanstack/react-router";
-import { Search, SearchX } from "lucide-react";
+import { SearchX } from "lucide-react";
 import { useEffect, useState } from "react";
 import { plainMentions } from "@core/mentions";
 import { matchedRuns } from "@core/search-words";
-import { Input } from "@web/components/ui/input";
 import { Button } from "@web/components/ui/button";
 import { relativeTime } from "@web/lib/relative-time";
 import { useMember } from "@web/lib/session";
@@ -49,40 +48,8 @@ function usePaused(text: string) {
   return paused.trim();
 }
 
-/** The box a message search is typed in. */
-export function MessageSearchBox({
-  value,
-  onChange,
-  label,
-  placeholder,
-  autoFocus,
-}: {
-  value: string;
-  onChange: (value: string) => void;
-  label: string;
-  placeholder: string;
-  autoFocus?: boolean;
-}) {
-  return (
-    <div className="relative">
-      <Search
-        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-        aria-hidden
-      />
-      <Input
-        type="search"
-        aria-label={label}
-        placeholder={placeholder}
-        className="pl-9"
-        value={value}
-        maxLength={200}
-        // Opened on purpose (the chat's search button): the member came to type.
-        autoFocus={autoFocus}
-        onChange={(event) => onChange(event.target.value)}
-      />
-    </div>
-  );
-}
+/** The longest message search the box takes. */
+export const MESSAGE_SEARCH_MAX_LENGTH = 200;
 
 /**
  * The messages matching `text`, in one chat (`chatId`) or across all of the member's chats, newest

@@ -3,7 +3,8 @@ import { Search, Users } from "lucide-react";
 import { useDeferredValue, useState } from "react";
 import { ChatList } from "@web/components/chats/chat-list";
 import { CreateGroupDialog } from "@web/components/chats/create-group-dialog";
-import { MessageSearchBox, MessageSearchResults } from "@web/components/chats/message-search";
+import { MESSAGE_SEARCH_MAX_LENGTH, MessageSearchResults } from "@web/components/chats/message-search";
+import { SearchField } from "@web/components/search-field";
 import { EmptyState } from "@web/components/empty-state";
 import { AddFriendDialog } from "@web/components/friends/add-friend-dialog";
 import { FriendCard, type Friend } from "@web/components/friends/friend-card";
@@ -108,8 +109,9 @@ function SearchAllChats() {
   const [text, setText] = useState("");
   return (
     <section className="mb-6 grid gap-2" aria-label="Search messages">
-      <MessageSearchBox
+      <SearchField
         value={text}
+        maxLength={MESSAGE_SEARCH_MAX_LENGTH}
         onChange={setText}
         label="Search messages in all chats"
         placeholder="Search messages in all your chats..."

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { MessageSearchBox, MessageSearchResults } from "@web/components/chats/message-search";
+import { MESSAGE_SEARCH_MAX_LENGTH, MessageSearchResults } from "@web/components/chats/message-search";
+import { SearchField } from "@web/components/search-field";
 import { Popover, PopoverContent, PopoverTrigger } from "@web/components/ui/popover";
 import { ChatSearchButton } from "./chat-header-parts";
 
@@ -14,8 +15,9 @@ export default function ChatSearch({ chatId }: { chatId: string }) {
       </PopoverTrigger>
       <PopoverContent className="w-[min(24rem,calc(100vw-1rem))] p-0" aria-label="Search this chat">
         <div className="p-2">
-          <MessageSearchBox
+          <SearchField
             value={text}
+            maxLength={MESSAGE_SEARCH_MAX_LENGTH}
             onChange={setText}
             label="Search this chat"
             placeholder="Search messages in this chat..."
