@@ -7,6 +7,8 @@ import { defineConfig } from "vitest/config";
 const shared = { resolve: { tsconfigPaths: true } };
 /** Each of these files starts whole hosts or a browser, and two at once would starve 2 cores. */
 const oneFileAtATime = { fileParallelism: false, maxWorkers: 1 };
+/** One worker per core: vitest would leave one of two cores to itself. */
+const bothCores = { maxWorkers: 2 };
 
 export default defineConfig({
   test: {
@@ -17,6 +19,7 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["{core,db,worker,web,testing}/**/*.test.{ts,tsx}"],
+          ...bothCores,
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },
@@ -24,7 +27,13 @@ export default defineConfig({
       {
         ...shared,
         // The rooms in workerd with real sockets, and the wire protocol they speak.
-        test: { name: "rooms", include: ["party/**/*.test.ts"], testTimeout: 20_000, hookTimeout: 60_000 },
+        test: {
+          name: "rooms",
+          include: ["party/**/*.test.ts"],
+          ...bothCores,
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
       },
       {
         ...shared,
@@ -44,14 +53,18 @@ export default defineConfig({
       },
       {
         ...shared,
-        // Browser tests; `npm run test:e2e` builds the SPA first. A test's first use of the file
-        // fixtures includes starting the server and the browser.
+        // Browser tests; `npm run test:e2e` builds the SPA first. Each worker starts one host and one
+        // Chromium on its first test and keeps them for every file it runs (web/e2e/harness.ts),
+        // which needs the files of a worker to share its module state: `isolate: false`.
         test: {
           name: "e2e",
           include: ["web/e2e/**/*.e2e.ts"],
-          ...oneFileAtATime,
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          isolate: false,
+          ...bothCores,
+          // A ceiling, not a wait: a test that scans a dozen pages on a busy 2-core machine, or
+          // starts a host of its own, can take more than a minute.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
     ],

@@ -4,7 +4,7 @@
  */
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
-import { liveTest as test } from "./harness";
+import { test } from "./harness";
 import { befriend, call, person } from "./people";
 import { expectUrl, submitSignIn, toast } from "./ui";
 

@@ -6,7 +6,7 @@
  */
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
-import { liveTest as test } from "./harness";
+import { test } from "./harness";
 import { friendsInChat } from "./people";
 import { axeScanner } from "./ui";
 

@@ -1,3 +1,4 @@
+// Own host: a browser with fake media devices, and calls load both cores enough to slow whatever shares the host.
 /**
  * Calls between members in separate browsers with Chromium's fake camera and microphone, through
  * the rooms as `npm start` runs them: ringing on every page, video both ways (the decoders' own

@@ -1,3 +1,4 @@
+// Own host: the scheduled jobs run every half second here, which would load every other file's host.
 /**
  * The e-mail digest, end to end on the host as `npm start` runs it: a notification left unread past
  * ten minutes reaches the member's mailbox (the local /dev/mailbox) in a digest from the scheduled
@@ -8,7 +9,7 @@ import { describe, expect } from "vitest";
 import { DIGEST_DELAY_MS } from "@core/notification-rules";
 import { INVALID_UNSUBSCRIBE_LINK } from "@core/notification-text";
 import type { RunningHost } from "@testing/host";
-import { test as base } from "./harness";
+import { ownHostTest as base } from "./harness";
 import { person, type Person } from "./people";
 import { axeScanner } from "./ui";
 

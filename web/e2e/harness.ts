@@ -1,14 +1,10 @@
-/**
- * The browser-test fixtures. Per file: one server on its own database and one Chromium. Per test:
- * fresh browser contexts (no shared cookies), closed afterwards, photographed first when it failed.
- */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { test as base } from "vitest";
 import { FAKE_MEDIA_ARGS, launchChromium } from "@testing/chromium";
-import { startHost, type HostOptions } from "@testing/host";
+import { startHost, type RunningHost } from "@testing/host";
 
 const ARTIFACTS = fileURLToPath(new URL("../../.e2e-artifacts", import.meta.url));
 /** Long enough for a cold page on a busy 2-core machine, short enough to fail before the test does. */
@@ -17,58 +13,90 @@ export const ACTION_TIMEOUT_MS = 10_000;
 /** Every test signs up from 127.0.0.1; the real limits would refuse a whole file's worth. */
 export const E2E_ENV = { RATE_LIMIT_SIGNUP_PER_IP: "10000", RATE_LIMIT_SIGNIN_PER_IP: "10000" };
 
+/**
+ * The spec's stock project photos live on a host this machine cannot reach; every page answers for
+ * it with a plain picture, as the host would, so a page listing other members' projects loads whole.
+ */
+const STOCK_PHOTOS = "https://images.unsplash.com/**";
+const STOCK_PHOTO = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+
 const slug = (text: string) =>
   text
     .replace(/[^a-z0-9]+/gi, "-")
     .replace(/^-|-$/g, "")
     .slice(0, 80);
 
-const testWith = ({ chromiumArgs = [], ...options }: Pick<HostOptions, "rooms"> & { chromiumArgs?: string[] }) =>
-  base
-    /** Outside configuration for the file's server; a file overrides it to reach its stand-ins. */
+/**
+ * The browser-test fixtures. Per worker: one host (rooms included, as `npm start` runs them) on its
+ * own database and one Chromium, shared by every file that worker runs; each test makes its own
+ * members, so none depends on another's data. Files whose subject is the host's configuration take
+ * `ownHostTest` instead (their first line says why). Per test: fresh browser contexts, closed
+ * afterwards, photographed first when it failed.
+ */
+export const test = base
+  .extend("sharedHost", { scope: "worker" }, async ({}, { onCleanup }) => {
+    const app = await startHost({ needsBuild: true, env: E2E_ENV, rooms: true });
+    onCleanup(() => app.stop());
+    return app;
+  })
+  .extend("sharedBrowser", { scope: "worker" }, async ({}, { onCleanup }) => {
+    const browser = await launchChromium();
+    onCleanup(() => browser.close());
+    return browser;
+  })
+  .extend("app", { scope: "file" }, async ({ sharedHost }): Promise<RunningHost> => sharedHost)
+  .extend("browser", { scope: "file" }, async ({ sharedBrowser }): Promise<Browser> => sharedBrowser)
+  /**
+   * The service worker is push.e2e.ts's subject, which allows it; elsewhere it is blocked, since it
+   * would answer requests a test routes (Playwright cannot route what a service worker serves).
+   */
+  .extend("serviceWorkers", { scope: "file" }, async (): Promise<"allow" | "block"> => "block")
+  /** Opens a page in a new context: another person, or the same one on another device. */
+  .extend("newPage", ({ app, browser, serviceWorkers, task }, { onCleanup }) => {
+    const contexts: BrowserContext[] = [];
+    onCleanup(async () => {
+      if (task.result?.state === "fail") {
+        const dir = join(ARTIFACTS, basename(task.file.name, ".e2e.ts"));
+        mkdirSync(dir, { recursive: true });
+        const name = slug(task.name);
+        const pages = contexts.flatMap((context) => context.pages());
+        await Promise.all(
+          pages.map((page, i) => page.screenshot({ path: join(dir, `${name}-${i + 1}.png`), fullPage: true })),
+        );
+        writeFileSync(join(dir, `${name}.server.log`), app.output());
+      }
+      await Promise.all(contexts.map((context) => context.close()));
+    });
+    return async (): Promise<Page> => {
+      const context = await browser.newContext({ baseURL: app.url, serviceWorkers });
+      context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+      await context.route(STOCK_PHOTOS, (route) => route.fulfill({ contentType: "image/png", body: STOCK_PHOTO }));
+      contexts.push(context);
+      return context.newPage();
+    };
+  })
+  .extend("page", async ({ newPage }) => newPage());
+
+/** A host of the file's own, configured by `appEnv` (a file overrides it to reach its stand-ins). */
+const withOwnHost = (rooms: boolean) =>
+  test
     .extend("appEnv", { scope: "file" }, async (): Promise<Record<string, string>> => ({}))
-    /**
-     * The service worker is push.e2e.ts's subject, which allows it; elsewhere it is blocked, since it
-     * would answer requests a test routes (Playwright cannot route what a service worker serves).
-     */
-    .extend("serviceWorkers", { scope: "file" }, async (): Promise<"allow" | "block"> => "block")
-    .extend("app", { scope: "file" }, async ({ appEnv }, { onCleanup }) => {
-      const app = await startHost({ needsBuild: true, env: { ...E2E_ENV, ...appEnv }, ...options });
+    .override("app", { scope: "file" }, async ({ appEnv }, { onCleanup }) => {
+      const app = await startHost({ needsBuild: true, env: { ...E2E_ENV, ...appEnv }, rooms });
       onCleanup(() => app.stop());
       return app;
-    })
-    .extend("browser", { scope: "file" }, async ({}, { onCleanup }) => {
-      const browser = await launchChromium(chromiumArgs);
-      onCleanup(() => browser.close());
-      return browser;
-    })
-    /** Opens a page in a new context: another person, or the same one on another device. */
-    .extend("newPage", ({ app, browser, serviceWorkers, task }, { onCleanup }) => {
-      const contexts: BrowserContext[] = [];
-      onCleanup(async () => {
-        if (task.result?.state === "fail") {
-          const dir = join(ARTIFACTS, basename(task.file.name, ".e2e.ts"));
-          mkdirSync(dir, { recursive: true });
-          const name = slug(task.name);
-          const pages = contexts.flatMap((context) => context.pages());
-          await Promise.all(
-            pages.map((page, i) => page.screenshot({ path: join(dir, `${name}-${i + 1}.png`), fullPage: true })),
-          );
-          writeFileSync(join(dir, `${name}.server.log`), app.output());
-        }
-        await Promise.all(contexts.map((context) => context.close()));
-      });
-      return async (): Promise<Page> => {
-        const context = await browser.newContext({ baseURL: app.url, serviceWorkers });
-        context.setDefaultTimeout(ACTION_TIMEOUT_MS);
-        contexts.push(context);
-        return context.newPage();
-      };
-    })
-    .extend("page", async ({ newPage }) => newPage());
+    });
 
-export const test = testWith({});
+export const ownHostTest = withOwnHost(false);
 /** The same, with the chat rooms running, as `npm start` runs them. */
-export const liveTest = testWith({ rooms: true });
-/** With the rooms, and a browser that has a camera and a microphone (web/e2e/calls.e2e.ts). */
-export const mediaTest = testWith({ rooms: true, chromiumArgs: FAKE_MEDIA_ARGS });
+export const ownLiveHostTest = withOwnHost(true);
+
+/** With a live host of its own and a browser that has a camera and a microphone (web/e2e/calls.e2e.ts). */
+export const mediaTest = ownLiveHostTest.override("browser", { scope: "file" }, async ({}, { onCleanup }) => {
+  const browser = await launchChromium(FAKE_MEDIA_ARGS);
+  onCleanup(() => browser.close());
+  return browser;
+});

@@ -1,3 +1,4 @@
+// Hosts of its own for its second test: one with a mail transport configured, one in production.
 /**
  * The local mailbox: a newcomer on `npm start`, with no mail account anywhere, reads the e-mail the
  * app sent them at /dev/mailbox and clicks its link. Nowhere else: with a mail transport configured,

@@ -5,7 +5,7 @@
  */
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
-import { liveTest as test } from "./harness";
+import { test } from "./harness";
 import { call, friendsInChat } from "./people";
 
 const messageList = (page: Page) => page.getByRole("list", { name: "Messages" });

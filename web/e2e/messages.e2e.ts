@@ -5,7 +5,7 @@
  */
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
-import { liveTest as test } from "./harness";
+import { test } from "./harness";
 import { befriend, call, friendsInChat, person, type Person } from "./people";
 import { axeScanner, toast } from "./ui";
 

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect } from "vitest";
-import { liveTest as test } from "./harness";
+import { test } from "./harness";
 import { befriend, call, person } from "./people";
 import { axeScanner, expectUrl } from "./ui";
 

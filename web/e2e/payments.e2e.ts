@@ -1,3 +1,4 @@
+// Own host: its Stripe keys and API point at this file's Stripe stand-in.
 /**
  * Buying Lifetime Pro as a member does it: pricing, the Stripe Checkout tab (a local stand-in,
  * since Stripe cannot be reached here), Stripe's signed webhook, the confirmation page, Pro unlocked;
@@ -16,7 +17,7 @@ import {
   stripeEvent,
   type StandInSession,
 } from "@testing/stripe-stand-in";
-import { test as base } from "./harness";
+import { ownHostTest as base } from "./harness";
 import { authForm, expectUrl, finishOnboarding, newMember, openUserMenu, signUp, toast } from "./ui";
 
 const test = base

@@ -6,7 +6,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { PRERENDERED_PAGES } from "@worker/http/prerendered";
-import { liveTest, test } from "./harness";
+import { test } from "./harness";
 import { expectUrl, live, openUserMenu, signUp } from "./ui";
 
 const LANDING_HEADING = "Elevate Your Project Collaboration";
@@ -154,7 +154,7 @@ describe("pre-rendered outlines of the signed-in pages", () => {
     }
   });
 
-  liveTest("a member's page takes the outline's place: one heading, the live page, no error", async ({ page }) => {
+  test("a member's page takes the outline's place: one heading, the live page, no error", async ({ page }) => {
     await signUp(page);
     const errors = errorsOf(page);
     await page.goto("/all-projects");
@@ -168,34 +168,31 @@ describe("pre-rendered outlines of the signed-in pages", () => {
     expect(errors).toEqual([]);
   });
 
-  liveTest(
-    "the app's code is asked for once the page has painted, the page's own route code with it",
-    async ({ page }) => {
-      await signUp(page);
-      for (const [path, routeChunk] of [
-        ["/", /\/assets\/sections-[\w-]+\.js$/],
-        ["/all-projects", /\/assets\/all-projects-[\w-]+\.js$/],
-      ] as const) {
-        await page.goto(path, { waitUntil: "networkidle" });
-        const { paint, scripts, firstCall } = await page.evaluate(() => {
-          const resources = performance.getEntriesByType("resource");
-          return {
-            paint: performance.getEntriesByName("first-contentful-paint")[0]!.startTime,
-            scripts: resources.filter((r) => r.name.endsWith(".js")).map((r) => ({ url: r.name, at: r.startTime })),
-            firstCall: resources.find((r) => r.name.includes("/api/trpc/"))!.startTime,
-          };
-        });
-        const [loader, ...app] = scripts;
-        expect(loader!.url, path).toMatch(/\/assets\/load-app-\w+\.js$/);
-        expect(
-          app.filter((script) => script.at < paint),
-          path,
-        ).toEqual([]);
-        const route = app.find((script) => routeChunk.test(script.url));
-        expect(route!.at, path).toBeLessThan(firstCall);
-      }
-    },
-  );
+  test("the app's code is asked for once the page has painted, the page's own route code with it", async ({ page }) => {
+    await signUp(page);
+    for (const [path, routeChunk] of [
+      ["/", /\/assets\/sections-[\w-]+\.js$/],
+      ["/all-projects", /\/assets\/all-projects-[\w-]+\.js$/],
+    ] as const) {
+      await page.goto(path, { waitUntil: "networkidle" });
+      const { paint, scripts, firstCall } = await page.evaluate(() => {
+        const resources = performance.getEntriesByType("resource");
+        return {
+          paint: performance.getEntriesByName("first-contentful-paint")[0]!.startTime,
+          scripts: resources.filter((r) => r.name.endsWith(".js")).map((r) => ({ url: r.name, at: r.startTime })),
+          firstCall: resources.find((r) => r.name.includes("/api/trpc/"))!.startTime,
+        };
+      });
+      const [loader, ...app] = scripts;
+      expect(loader!.url, path).toMatch(/\/assets\/load-app-\w+\.js$/);
+      expect(
+        app.filter((script) => script.at < paint),
+        path,
+      ).toEqual([]);
+      const route = app.find((script) => routeChunk.test(script.url));
+      expect(route!.at, path).toBeLessThan(firstCall);
+    }
+  });
 
   test("a pre-rendered page never fetches the stylesheet it carries inline, not even as its menu's code loads", async ({
     page,

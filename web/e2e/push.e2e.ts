@@ -1,3 +1,4 @@
+// Own host: its processes trust this file's push-service stand-in's certificate.
 /**
  * The installable app and push, as a member's browser meets them: the manifest and icons an install
  * prompt reads (and Chromium's own installability verdict, what Lighthouse's installable audit
@@ -18,11 +19,11 @@ import type { PushPayload } from "@core/push-rules";
 import { eventually } from "@testing/rooms-process";
 import { startPushStandIn, type TestDevice } from "@testing/push-stand-in";
 import { httpRooms } from "@worker/rooms/http-rooms";
-import { liveTest } from "./harness";
+import { ownLiveHostTest } from "./harness";
 import { call, friendsInChat, person } from "./people";
 import { call as uiCall, toast } from "./ui";
 
-const test = liveTest
+const test = ownLiveHostTest
   .extend("pushService", { scope: "file" }, async ({}, { onCleanup }) => {
     const standIn = await startPushStandIn();
     onCleanup(() => standIn.close());

@@ -1,3 +1,4 @@
+// Own hosts: two in turn on one data folder, the subject of the test.
 /** A second `npm start` on the same data folder: everything a member made is still there. */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

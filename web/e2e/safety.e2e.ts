@@ -1,3 +1,4 @@
+// Own host: ADMIN_EMAILS names its moderator, and the desk it checks lists every report on the host.
 /**
  * Safety as members and an administrator meet it: blocking from a chat and a profile, what the
  * blocked member then gets, unblocking in Settings, reports from a project page and a message's
@@ -10,7 +11,7 @@ import { ATTACHMENT_MARK } from "@core/attachment-rules";
 import { MESSAGE_DELETED } from "@core/chat-rules";
 import { ACCOUNT_SUSPENDED, BLOCKED_MESSAGE, REPORT_RECEIVED } from "@core/safety-rules";
 import type { RunningHost } from "@testing/host";
-import { liveTest as base } from "./harness";
+import { ownLiveHostTest as base } from "./harness";
 import { befriend, call, friendsInChat, person, type Person } from "./people";
 import { axeScanner, expectUrl, signUp, submitSignIn, toast, uploadFrom } from "./ui";
 

@@ -1,3 +1,4 @@
+// Own host: ADMIN_EMAILS names its member, and its pages must show only what it seeded.
 /**
  * Every page, wide and phone-sized, light and dark, looked over the way a reviewer would: nothing
  * wider than the screen, no text cut by the box it sits in, and no text too faint to read (axe's
@@ -8,7 +9,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { describe, expect } from "vitest";
-import { test as base } from "./harness";
+import { ownHostTest as base } from "./harness";
 import { contrastViolations, findLayoutDefects, settleAnimations } from "./layout-defects";
 import type { RunningHost } from "@testing/host";
 import { unsubscribeQuery } from "@worker/notifications/unsubscribe";

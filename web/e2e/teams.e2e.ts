@@ -5,7 +5,7 @@
  */
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
-import { liveTest as test } from "./harness";
+import { test } from "./harness";
 import { call, person } from "./people";
 import { axeScanner, expectUrl, finishOnboarding, toast } from "./ui";
 
