@@ -28,8 +28,12 @@ const test = liveTest
     onCleanup(() => standIn.close());
     return standIn;
   })
-  // The host's processes trust the stand-in's certificate, as they trust a real push service's.
-  .override("appEnv", { scope: "file" }, async ({ pushService }) => ({ NODE_EXTRA_CA_CERTS: pushService.caFile }))
+  // The host's processes trust the stand-in's certificate, as they trust a real push service's, and
+  // send to it as the operator's own push service.
+  .override("appEnv", { scope: "file" }, async ({ pushService }) => ({
+    NODE_EXTRA_CA_CERTS: pushService.caFile,
+    ...pushService.env,
+  }))
   .override("serviceWorkers", { scope: "file" }, async () => "allow" as const);
 
 /** Waits until the service worker is active and in charge of this page (it claims open pages). */

@@ -11,7 +11,10 @@ let t: TestApp;
 
 beforeAll(async () => {
   standIn = await startPushStandIn();
-  t = await createTestApp({ ...(await vapidEnv()), RATE_LIMIT_SIGNUP_PER_IP: "10000" }, { pushFetch: standIn.fetch });
+  t = await createTestApp(
+    { ...(await vapidEnv()), ...standIn.env, RATE_LIMIT_SIGNUP_PER_IP: "10000" },
+    { outbound: standIn.outbound },
+  );
 });
 afterAll(() => standIn.close());
 
@@ -40,8 +43,13 @@ const pushesTo = (memberId: string) => t.db.select().from(pushOutbox).where(eq(p
 const devicesOf = (memberId: string) =>
   t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.memberId, memberId));
 const receivedBy = (device: TestDevice) => standIn.received.filter((push) => push.deviceId === device.id);
-const scheduled = (at: number) =>
-  runScheduledJobs(t.db, t.mailer, t.config, at, { rooms: t.rooms, vapid: t.config.push, fetch: standIn.fetch });
+const pushServices = () => ({
+  rooms: t.rooms,
+  vapid: t.config.push,
+  outbound: standIn.outbound,
+  operatorHosts: t.config.pushEndpointHosts,
+});
+const scheduled = (at: number) => runScheduledJobs(t.db, t.mailer, t.config, at, pushServices());
 
 describe("pushing a private message to a member who is away", () => {
   it("reaches every device, encrypted for each and signed for its push service", async () => {
@@ -156,7 +164,7 @@ describe("pushing a private message to a member who is away", () => {
   it("is settled as failed, never sent, by a server without VAPID keys", async () => {
     const { bob, phones } = await pair();
     await queuePush(t.db, bob.me.id, { title: "Ada", body: "Hello", url: "/friends", tag: "test" });
-    await deliverDuePushes(t.db, { rooms: t.rooms, vapid: null, fetch: standIn.fetch });
+    await deliverDuePushes(t.db, { ...pushServices(), vapid: null });
     expect(receivedBy(phones[0]!)).toEqual([]);
     const [row] = await pushesTo(bob.me.id);
     expect(row).toMatchObject({ attempts: 1, nextAttemptAt: null, sentAt: null });
