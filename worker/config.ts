@@ -178,7 +178,8 @@ function readPushEndpointHosts(env: EnvVars) {
     .map((host) => host.toLowerCase().replace(/\.$/, ""));
   const wrong = hosts.find((host) => {
     const named = host.replace(/^\*\./, "wildcard.");
-    return !URL.canParse(`https://${named}`) || new URL(`https://${named}`).hostname !== named;
+    const hostLike = /^([a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/.test(named);
+    return !hostLike || !URL.canParse(`https://${named}`) || new URL(`https://${named}`).hostname !== named;
   });
   if (wrong !== undefined) {
     throw new Error(`PUSH_ENDPOINT_HOSTS takes host names (push.example.com, *.example.com), not ${wrong}`);

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pushOutbox, pushSubscriptions } from "@db/schema";
 import { createTestApp, vapidEnv, type TestApp, type TestMember } from "@testing/harness";
+import type { Outbound } from "../outbound/guard";
 import { startPushStandIn, type PushStandIn, type TestDevice } from "@testing/push-stand-in";
 import { runScheduledJobs } from "../jobs/scheduled";
 import { deliverDuePushes, MAX_ATTEMPTS, queuePush, RETRY_DELAYS_MS } from "./outbox";
@@ -169,5 +170,41 @@ describe("pushing a private message to a member who is away", () => {
     const [row] = await pushesTo(bob.me.id);
     expect(row).toMatchObject({ attempts: 1, nextAttemptAt: null, sentAt: null });
     expect(row!.lastError).toMatch(/VAPID/);
+  });
+});
+
+describe("a device stored before pushes were held to known push services", () => {
+  it("is forgotten, never sent to, once its host is not one pushes may go to", async () => {
+    // The same stand-in, but on a server whose operator did not name its host.
+    const asked: string[] = [];
+    const outbound: Outbound = (address, init, rules) => {
+      asked.push(address);
+      return standIn.outbound(address, init, rules);
+    };
+    const strict = await createTestApp({ ...(await vapidEnv()) }, { outbound });
+    const [ada, bob] = [await strict.member("Ada"), await strict.member("Bob")];
+    const { requestId } = await ada.trpc.friends.request.mutate({ memberId: bob.me.id });
+    await bob.trpc.friends.accept.mutate({ requestId });
+    const { chatId } = await ada.trpc.chats.openPrivate.mutate({ friendId: bob.me.id });
+    const phone = standIn.device();
+    // As push.subscribe stored it when it took any https address.
+    await strict.db.insert(pushSubscriptions).values({
+      id: "old",
+      memberId: bob.me.id,
+      ...phone.subscription.keys,
+      endpoint: phone.subscription.endpoint,
+      device: "Chrome",
+    });
+    await strict.settle();
+    await strict.db.delete(pushOutbox);
+
+    await ada.trpc.chats.send.mutate({ chatId, clientId: crypto.randomUUID(), content: "Hello inside" });
+    await strict.settle();
+    expect(asked).toEqual([]);
+    expect(receivedBy(phone)).toEqual([]);
+    expect(await bob.trpc.push.list.query()).toEqual([]);
+    expect(await strict.db.select().from(pushOutbox)).toMatchObject([
+      { sentAt: null, nextAttemptAt: null, lastError: null },
+    ]);
   });
 });
