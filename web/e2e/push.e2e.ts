@@ -14,9 +14,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect } from "vitest";
-import type { PushPayload } from "@core/push-rules";
+import { PUSH_ENDPOINT_INVALID, type PushPayload } from "@core/push-rules";
 import { eventually } from "@testing/rooms-process";
-import { startPushStandIn, type TestDevice } from "@testing/push-stand-in";
+import { deviceKeys, startPushStandIn, type TestDevice } from "@testing/push-stand-in";
 import { httpRooms } from "@worker/rooms/http-rooms";
 import { liveTest } from "./harness";
 import { call, friendsInChat, person } from "./people";
@@ -289,6 +289,23 @@ describe("push notifications", () => {
       expect(await uiCall(page, "push.list", undefined, "GET")).toEqual([]);
     },
   );
+
+  test("a browser whose push address points inside the server's machine is refused, saying so, and nothing is stored", async ({
+    app,
+    newPage,
+  }) => {
+    const eve = await person(app, newPage, "Eve Inward");
+    const context = eve.page.context();
+    await context.grantPermissions(["notifications"], { origin: app.url });
+    // Loopback by name: the host the operator named for the stand-in is 127.0.0.1, not this one.
+    await stubPushService(context, deviceKeys("https://localhost:9/push/probe"));
+    await eve.page.goto("/settings");
+    await eve.page.getByText("No devices get notifications yet.").waitFor();
+    await eve.page.getByRole("button", { name: "Enable notifications" }).click();
+    await toast(eve.page, "Notifications Error").filter({ hasText: PUSH_ENDPOINT_INVALID }).waitFor();
+    await eve.page.getByText("No devices get notifications yet.").waitFor();
+    expect(await uiCall(eve.page, "push.list", undefined, "GET")).toEqual([]);
+  });
 
   test("notifications blocked in the browser are explained, and pressing the button stores nothing", async ({
     app,
