@@ -38,5 +38,7 @@ export const MAX_PUSH_DEVICES = 10;
 
 export const PUSH_OFF = "Push notifications are not set up on this server.";
 export const PUSH_ENDPOINT_INVALID = "This browser's push address is not one Crewboard can send to.";
+export const PUSH_SERVICE_UNKNOWN =
+  "This browser's push service is not one Crewboard sends to: notifications work in Chrome, Edge, Firefox and Safari.";
 export const PUSH_KEYS_INVALID = "This browser's push keys are not valid.";
 export const PUSH_DEVICE_GONE = "That device no longer gets notifications.";

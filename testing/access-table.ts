@@ -164,8 +164,8 @@ export function world(t: TestApp, stripe: StripeStandIn) {
     await m.trpc.credentials.requestEmailChange.mutate({ newEmail, currentPassword: m.password });
     return mailedToken(newEmail, "Confirm your new Crewboard e-mail address");
   };
-  /** A browser's subscription at a push service no test reaches (nothing is pushed in the matrix). */
-  const pushDevice = () => deviceKeys(`https://push.example.com/${crypto.randomUUID()}`);
+  /** A browser's subscription at Google's push service, which no test reaches (the test app connects nowhere). */
+  const pushDevice = () => deviceKeys(`https://fcm.googleapis.com/fcm/send/${crypto.randomUUID()}`);
   return {
     t,
     fresh,

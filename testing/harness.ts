@@ -11,7 +11,7 @@ import { readConfig, type EnvVars } from "../worker/config";
 import { configuredMailer, type Mailer } from "../worker/mail/mailer";
 import { generateVapidKeys } from "../worker/push/vapid";
 import type { Rooms } from "../worker/rooms/rooms";
-import type { Fetch } from "../worker/push/send";
+import { guardedOutbound, type Outbound } from "../worker/outbound/guard";
 import { fsAvatarStore } from "../worker/storage/fs-avatar-store";
 import { testBrowser } from "./browser";
 
@@ -26,6 +26,10 @@ export async function vapidEnv() {
     VAPID_SUBJECT: "mailto:ops@example.com",
   };
 }
+
+const offline = guardedOutbound(async (url) => {
+  throw new Error(`tests make no requests off this machine (${url.host})`);
+});
 
 export type Notice =
   { room: "chat-room"; name: string; notice: ChatNotice } | { room: "member-room"; name: string; notice: MemberNotice };
@@ -61,8 +65,11 @@ export async function createTestApp(
     mailer?: Mailer;
     /** A database server (the libSQL stand-in) instead of a fresh file. */
     database?: { url: string; authToken: string };
-    /** How pushes reach push services: the push stand-in's own fetch, which trusts its certificate. */
-    pushFetch?: Fetch;
+    /**
+     * The way out to members' addresses: by default one that connects nowhere, as tests reach nothing
+     * off this machine; the push stand-in's trusts its certificate.
+     */
+    outbound?: Outbound;
   } = {},
 ) {
   const dir = mkdtempSync(join(tmpdir(), "crewboard-test-"));
@@ -84,8 +91,8 @@ export async function createTestApp(
   const rooms = options.rooms ?? recordingRooms(notices, online);
   const deferred: Promise<unknown>[] = [];
   const defer = (work: Promise<unknown>) => void deferred.push(work);
-  const { pushFetch } = options;
-  const app = createApp(() => ({ db, config, clientIp, avatars, attachments, rooms, mailer, defer, pushFetch }));
+  const { outbound = offline } = options;
+  const app = createApp(() => ({ db, config, clientIp, avatars, attachments, rooms, mailer, defer, outbound }));
 
   const browser = () => testBrowser(TEST_ORIGIN, (url, init) => app.request(url, init));
 

@@ -3,16 +3,19 @@
  * server that takes Web Push requests as a real one does, checks their VAPID signature (RFC 8292),
  * and, holding the private keys of the devices the test made, decrypts each body (RFC 8291,
  * aes128gcm) to the payload the device would show. Its certificate is made per run and trusted by
- * the test's own `fetch`, or by a host started with `NODE_EXTRA_CA_CERTS` pointing at `caFile`.
+ * its own `outbound`, or by a host started with `NODE_EXTRA_CA_CERTS` pointing at `caFile`. It listens
+ * on 127.0.0.1, which pushes reach only as a host the operator named: `env` names it.
  */
 import { execFileSync } from "node:child_process";
 import { once } from "node:events";
 import { createECDH, createPublicKey, hkdfSync, createDecipheriv, randomBytes, verify } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import type { IncomingMessage } from "node:http";
-import { createServer, request } from "node:https";
+import { createServer } from "node:https";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { guardedOutbound } from "../worker/outbound/guard";
+import { nodeTransport } from "../worker/outbound/node-transport";
 
 const b64url = (bytes: Buffer | Uint8Array) => Buffer.from(bytes).toString("base64url");
 const fromB64url = (text: string) => Buffer.from(text, "base64url");
@@ -171,23 +174,10 @@ export async function startPushStandIn() {
     answer(device: TestDevice, status: number) {
       answers.set(device.id, status);
     },
-    /** `fetch` as the dispatcher calls it, over TLS that trusts this server's certificate. */
-    fetch: (url: string, init: RequestInit) =>
-      new Promise<Response>((resolve, reject) => {
-        const req = request(
-          url,
-          { method: init.method, headers: init.headers as Record<string, string>, ca: tls.cert, signal: init.signal! },
-          (res) => {
-            const body: Buffer[] = [];
-            res.on("data", (chunk: Buffer) => body.push(chunk));
-            const status = res.statusCode ?? 500;
-            const empty = status === 204 || status === 205 || status === 304;
-            res.on("end", () => resolve(new Response(empty ? null : Buffer.concat(body), { status })));
-          },
-        );
-        req.once("error", reject);
-        req.end(Buffer.from(init.body as Uint8Array));
-      }),
+    /** The configuration under which the app's pushes may reach this service. */
+    env: { PUSH_ENDPOINT_HOSTS: "127.0.0.1" },
+    /** The Node host's guarded way out, trusting this server's certificate. */
+    outbound: guardedOutbound(nodeTransport({ ca: tls.cert })),
     async close() {
       server.closeAllConnections();
       server.close();

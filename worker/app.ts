@@ -49,7 +49,7 @@ export function createApp(services: (c: HonoContext<AppEnv>) => Services) {
   app.use(
     "*",
     createMiddleware<AppEnv>(async (c, next) => {
-      const { db, config, clientIp, avatars, attachments, rooms, mailer, defer, pushFetch } = services(c);
+      const { db, config, clientIp, avatars, attachments, rooms, mailer, defer, outbound } = services(c);
       c.set("db", db);
       c.set("config", config);
       c.set("clientIp", clientIp);
@@ -58,7 +58,7 @@ export function createApp(services: (c: HonoContext<AppEnv>) => Services) {
       c.set("rooms", rooms);
       c.set("mailer", mailer);
       c.set("defer", defer);
-      c.set("pushFetch", pushFetch);
+      c.set("outbound", outbound);
       await next();
     }),
   );

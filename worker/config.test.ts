@@ -185,3 +185,24 @@ describe("push's VAPID keys", () => {
     ).toThrow(/VAPID_SUBJECT/);
   });
 });
+
+describe("the push services pushes may go to beside the known ones", () => {
+  const hosts = (value?: string) =>
+    readConfig({ ...base, APP_URL: "https://crewboard.example.com", PUSH_ENDPOINT_HOSTS: value }).pushEndpointHosts;
+
+  it("are none by default, and the hosts PUSH_ENDPOINT_HOSTS names, as URLs write them", () => {
+    expect(hosts()).toEqual([]);
+    expect(hosts(" Push.Example.com., *.push.internal 127.0.0.1,[::1] ")).toEqual([
+      "push.example.com",
+      "*.push.internal",
+      "127.0.0.1",
+      "[::1]",
+    ]);
+  });
+
+  it("refuse what is not a host name: a URL, a port, a path", () => {
+    for (const wrong of ["https://push.example.com", "push.example.com:8443", "push.example.com/send", "*"]) {
+      expect(() => hosts(wrong)).toThrow(`PUSH_ENDPOINT_HOSTS takes host names (push.example.com, *.example.com), not`);
+    }
+  });
+});

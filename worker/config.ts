@@ -29,6 +29,11 @@ export interface Config {
   adminEmails: string[];
   /** Web Push's VAPID keys; null without them (push is off, and Settings says so). */
   push: VapidKeys | null;
+  /**
+   * `PUSH_ENDPOINT_HOSTS`: hosts pushes may go to beside the known push services (`*.domain` for a
+   * whole domain), trusted as the operator's own: over plain http too, and at any address.
+   */
+  pushEndpointHosts: string[];
   calls: CallsConfig;
   /** The Worker, or Node with NODE_ENV=production: no local conveniences (the mailbox page). */
   production: boolean;
@@ -165,6 +170,23 @@ function readCalls(env: EnvVars): CallsConfig {
   };
 }
 
+/** `PUSH_ENDPOINT_HOSTS`, each entry a host as a URL writes it (lower case, IPv6 bracketed). */
+function readPushEndpointHosts(env: EnvVars) {
+  const hosts = (env.PUSH_ENDPOINT_HOSTS ?? "")
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map((host) => host.toLowerCase().replace(/\.$/, ""));
+  const wrong = hosts.find((host) => {
+    const named = host.replace(/^\*\./, "wildcard.");
+    const hostLike = /^([a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/.test(named);
+    return !hostLike || !URL.canParse(`https://${named}`) || new URL(`https://${named}`).hostname !== named;
+  });
+  if (wrong !== undefined) {
+    throw new Error(`PUSH_ENDPOINT_HOSTS takes host names (push.example.com, *.example.com), not ${wrong}`);
+  }
+  return hosts;
+}
+
 function positiveInt(value: string | undefined, fallback: number) {
   const n = Number(value);
   return Number.isInteger(n) && n > 0 ? n : fallback;
@@ -216,6 +238,7 @@ export function readConfig(env: EnvVars): Config {
       .map((email) => email.trim().toLowerCase())
       .filter(Boolean),
     push: readVapid(env, appUrl),
+    pushEndpointHosts: readPushEndpointHosts(env),
     calls: readCalls(env),
     production: env.NODE_ENV === "production",
   };

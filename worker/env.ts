@@ -4,7 +4,7 @@ import type { Device } from "./auth/device";
 import type { Auth } from "./auth/lucia";
 import type { Config } from "./config";
 import type { Mailer } from "./mail/mailer";
-import type { Fetch } from "./push/send";
+import type { Outbound } from "./outbound/guard";
 import type { Rooms } from "./rooms/rooms";
 import type { AvatarStore } from "./storage/avatar-store";
 
@@ -21,8 +21,8 @@ export interface Services {
   mailer: Mailer;
   /** Keeps work going after the response is sent (the Worker's waitUntil). */
   defer: (work: Promise<unknown>) => void;
-  /** How pushes reach push services: unset on both hosts (the global fetch); tests reach their stand-in. */
-  pushFetch?: Fetch;
+  /** The one way out to addresses members gave (outbound/guard.ts), over the host's own transport. */
+  outbound: Outbound;
 }
 
 /** What the app knows of a request once the session middleware has run; tRPC's context extends it. */

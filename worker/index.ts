@@ -11,11 +11,16 @@ import { readConfig, type Config, type EnvVars } from "./config";
 import { assetPathOf, PRERENDERED_PAGES, servedByWorker } from "./http/prerendered";
 import { runScheduledJobs } from "./jobs/scheduled";
 import { cloudflareMailer, type EmailBinding } from "./mail/cloudflare-mailer";
+import { edgeTransport } from "./outbound/edge-transport";
+import { guardedOutbound } from "./outbound/guard";
 import { configuredMailer, type Mailer } from "./mail/mailer";
 import { bindingRooms } from "./rooms/binding-rooms";
 import type { Rooms } from "./rooms/rooms";
 import type { AvatarStore } from "./storage/avatar-store";
 import { r2AvatarStore, type R2BucketLike } from "./storage/r2-avatar-store";
+
+/** Requests to addresses members gave, checked as on Node; the platform refuses private addresses. */
+const outbound = guardedOutbound(edgeTransport);
 
 export { ChatRoom } from "../party/chat-room";
 export { MemberRoom } from "../party/member-room";
@@ -62,6 +67,7 @@ function servicesFor(env: Env) {
 
 const app = createApp((c) => ({
   ...servicesFor(c.env as Env),
+  outbound,
   clientIp: c.req.header("CF-Connecting-IP") ?? "unknown",
   defer: (work) => c.executionCtx.waitUntil(work),
 }));
@@ -85,7 +91,7 @@ export default {
 
   async scheduled(controller: ScheduledController, env: Env) {
     const { db, mailer, rooms, config, attachments } = servicesFor(env);
-    const push = { rooms, vapid: config.push };
+    const push = { rooms, vapid: config.push, outbound, operatorHosts: config.pushEndpointHosts };
     const done = await runScheduledJobs(db, mailer, config, controller.scheduledTime, push, attachments);
     console.log("scheduled jobs:", JSON.stringify(done));
   },

@@ -10,6 +10,8 @@ import { createApp } from "./app";
 import { readConfig } from "./config";
 import { serveSpa } from "./http/spa";
 import { nodeMailer } from "./mail/node-mailer";
+import { guardedOutbound } from "./outbound/guard";
+import { nodeTransport } from "./outbound/node-transport";
 import { httpRooms } from "./rooms/http-rooms";
 import { fsAvatarStore } from "./storage/fs-avatar-store";
 
@@ -33,6 +35,7 @@ const app = createApp((c) => ({
   rooms,
   mailer,
   defer,
+  outbound: guardedOutbound(nodeTransport()),
   clientIp: getConnInfo(c).remote.address ?? "unknown",
 }));
 serveSpa(app, distDir);

@@ -16,6 +16,8 @@ import { readConfig, type Config } from "./config";
 import { JOBS_INTERVAL_MS, runScheduledJobs } from "./jobs/scheduled";
 import { fsAvatarStore } from "./storage/fs-avatar-store";
 import { nodeMailer } from "./mail/node-mailer";
+import { guardedOutbound } from "./outbound/guard";
+import { nodeTransport } from "./outbound/node-transport";
 import { generateVapidKeys } from "./push/vapid";
 import { httpRooms } from "./rooms/http-rooms";
 
@@ -95,7 +97,12 @@ try {
 function runJobsOnATimer() {
   const mailer = nodeMailer(config);
   // Pushes go to members with no page open: the rooms say who has one.
-  const push = { rooms: httpRooms(`http://${HOST}:${partyPort}`, partySecret), vapid: config.push };
+  const push = {
+    rooms: httpRooms(`http://${HOST}:${partyPort}`, partySecret),
+    vapid: config.push,
+    outbound: guardedOutbound(nodeTransport()),
+    operatorHosts: config.pushEndpointHosts,
+  };
   const attachments = fsAvatarStore(resolve(dataDir, "attachments"));
   let running = false;
   const run = () => {

@@ -15,9 +15,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect } from "vitest";
-import type { PushPayload } from "@core/push-rules";
+import { PUSH_ENDPOINT_INVALID, type PushPayload } from "@core/push-rules";
 import { eventually } from "@testing/rooms-process";
-import { startPushStandIn, type TestDevice } from "@testing/push-stand-in";
+import { deviceKeys, startPushStandIn, type TestDevice } from "@testing/push-stand-in";
 import { httpRooms } from "@worker/rooms/http-rooms";
 import { ownLiveHostTest } from "./harness";
 import { call, friendsInChat, person } from "./people";
@@ -29,8 +29,12 @@ const test = ownLiveHostTest
     onCleanup(() => standIn.close());
     return standIn;
   })
-  // The host's processes trust the stand-in's certificate, as they trust a real push service's.
-  .override("appEnv", { scope: "file" }, async ({ pushService }) => ({ NODE_EXTRA_CA_CERTS: pushService.caFile }))
+  // The host's processes trust the stand-in's certificate, as they trust a real push service's, and
+  // send to it as the operator's own push service.
+  .override("appEnv", { scope: "file" }, async ({ pushService }) => ({
+    NODE_EXTRA_CA_CERTS: pushService.caFile,
+    ...pushService.env,
+  }))
   .override("serviceWorkers", { scope: "file" }, async () => "allow" as const);
 
 /** Waits until the service worker is active and in charge of this page (it claims open pages). */
@@ -286,6 +290,23 @@ describe("push notifications", () => {
       expect(await uiCall(page, "push.list", undefined, "GET")).toEqual([]);
     },
   );
+
+  test("a browser whose push address points inside the server's machine is refused, saying so, and nothing is stored", async ({
+    app,
+    newPage,
+  }) => {
+    const eve = await person(app, newPage, "Eve Inward");
+    const context = eve.page.context();
+    await context.grantPermissions(["notifications"], { origin: app.url });
+    // Loopback by name: the host the operator named for the stand-in is 127.0.0.1, not this one.
+    await stubPushService(context, deviceKeys("https://localhost:9/push/probe"));
+    await eve.page.goto("/settings");
+    await eve.page.getByText("No devices get notifications yet.").waitFor();
+    await eve.page.getByRole("button", { name: "Enable notifications" }).click();
+    await toast(eve.page, "Notifications Error").filter({ hasText: PUSH_ENDPOINT_INVALID }).waitFor();
+    await eve.page.getByText("No devices get notifications yet.").waitFor();
+    expect(await uiCall(eve.page, "push.list", undefined, "GET")).toEqual([]);
+  });
 
   test("notifications blocked in the browser are explained, and pressing the button stores nothing", async ({
     app,

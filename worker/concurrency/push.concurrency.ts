@@ -19,8 +19,9 @@ let host: RunningHost;
 beforeAll(async () => {
   pushService = await startPushStandIn();
   host = await startCrowdHost({
-    // The host's processes trust the stand-in's certificate, as they trust a real push service's.
-    env: { NODE_EXTRA_CA_CERTS: pushService.caFile, JOBS_INTERVAL_MS: "100" },
+    // The host's processes trust the stand-in's certificate, as they trust a real push service's, and
+    // send to it as the operator's own push service.
+    env: { NODE_EXTRA_CA_CERTS: pushService.caFile, ...pushService.env, JOBS_INTERVAL_MS: "100" },
   });
 });
 

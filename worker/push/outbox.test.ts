@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pushOutbox, pushSubscriptions } from "@db/schema";
 import { createTestApp, vapidEnv, type TestApp, type TestMember } from "@testing/harness";
+import type { Outbound } from "../outbound/guard";
 import { startPushStandIn, type PushStandIn, type TestDevice } from "@testing/push-stand-in";
 import { runScheduledJobs } from "../jobs/scheduled";
 import { deliverDuePushes, MAX_ATTEMPTS, queuePush, RETRY_DELAYS_MS } from "./outbox";
@@ -11,7 +12,10 @@ let t: TestApp;
 
 beforeAll(async () => {
   standIn = await startPushStandIn();
-  t = await createTestApp({ ...(await vapidEnv()), RATE_LIMIT_SIGNUP_PER_IP: "10000" }, { pushFetch: standIn.fetch });
+  t = await createTestApp(
+    { ...(await vapidEnv()), ...standIn.env, RATE_LIMIT_SIGNUP_PER_IP: "10000" },
+    { outbound: standIn.outbound },
+  );
 });
 afterAll(() => standIn.close());
 
@@ -40,8 +44,13 @@ const pushesTo = (memberId: string) => t.db.select().from(pushOutbox).where(eq(p
 const devicesOf = (memberId: string) =>
   t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.memberId, memberId));
 const receivedBy = (device: TestDevice) => standIn.received.filter((push) => push.deviceId === device.id);
-const scheduled = (at: number) =>
-  runScheduledJobs(t.db, t.mailer, t.config, at, { rooms: t.rooms, vapid: t.config.push, fetch: standIn.fetch });
+const pushServices = () => ({
+  rooms: t.rooms,
+  vapid: t.config.push,
+  outbound: standIn.outbound,
+  operatorHosts: t.config.pushEndpointHosts,
+});
+const scheduled = (at: number) => runScheduledJobs(t.db, t.mailer, t.config, at, pushServices());
 
 describe("pushing a private message to a member who is away", () => {
   it("reaches every device, encrypted for each and signed for its push service", async () => {
@@ -156,10 +165,46 @@ describe("pushing a private message to a member who is away", () => {
   it("is settled as failed, never sent, by a server without VAPID keys", async () => {
     const { bob, phones } = await pair();
     await queuePush(t.db, bob.me.id, { title: "Ada", body: "Hello", url: "/friends", tag: "test" });
-    await deliverDuePushes(t.db, { rooms: t.rooms, vapid: null, fetch: standIn.fetch });
+    await deliverDuePushes(t.db, { ...pushServices(), vapid: null });
     expect(receivedBy(phones[0]!)).toEqual([]);
     const [row] = await pushesTo(bob.me.id);
     expect(row).toMatchObject({ attempts: 1, nextAttemptAt: null, sentAt: null });
     expect(row!.lastError).toMatch(/VAPID/);
+  });
+});
+
+describe("a device stored before pushes were held to known push services", () => {
+  it("is forgotten, never sent to, once its host is not one pushes may go to", async () => {
+    // The same stand-in, but on a server whose operator did not name its host.
+    const asked: string[] = [];
+    const outbound: Outbound = (address, init, rules) => {
+      asked.push(address);
+      return standIn.outbound(address, init, rules);
+    };
+    const strict = await createTestApp({ ...(await vapidEnv()) }, { outbound });
+    const [ada, bob] = [await strict.member("Ada"), await strict.member("Bob")];
+    const { requestId } = await ada.trpc.friends.request.mutate({ memberId: bob.me.id });
+    await bob.trpc.friends.accept.mutate({ requestId });
+    const { chatId } = await ada.trpc.chats.openPrivate.mutate({ friendId: bob.me.id });
+    const phone = standIn.device();
+    // As push.subscribe stored it when it took any https address.
+    await strict.db.insert(pushSubscriptions).values({
+      id: "old",
+      memberId: bob.me.id,
+      ...phone.subscription.keys,
+      endpoint: phone.subscription.endpoint,
+      device: "Chrome",
+    });
+    await strict.settle();
+    await strict.db.delete(pushOutbox);
+
+    await ada.trpc.chats.send.mutate({ chatId, clientId: crypto.randomUUID(), content: "Hello inside" });
+    await strict.settle();
+    expect(asked).toEqual([]);
+    expect(receivedBy(phone)).toEqual([]);
+    expect(await bob.trpc.push.list.query()).toEqual([]);
+    expect(await strict.db.select().from(pushOutbox)).toMatchObject([
+      { sentAt: null, nextAttemptAt: null, lastError: null },
+    ]);
   });
 });

@@ -15,7 +15,8 @@ import { pushOutbox, pushSubscriptions, users } from "@db/schema";
 import type { Services } from "../env";
 import { CLAIM_BATCH, CLAIM_LEASE_MS } from "../mail/outbox";
 import type { Rooms } from "../rooms/rooms";
-import { pushToDevice, type DeviceOutcome, type Fetch } from "./send";
+import { pushEndpointProblem } from "./endpoints";
+import { pushToDevice, type DeviceOutcome, type PushWay } from "./send";
 import type { VapidKeys } from "./vapid";
 
 /** Tries a push gets before it stays in the table as failed. */
@@ -24,12 +25,10 @@ export const MAX_ATTEMPTS = 5;
 export const RETRY_DELAYS_MS = [30_000, 2 * 60_000, 10 * 60_000, 30 * 60_000] as const;
 
 /** What sending pushes takes beside the database: the rooms to ask who is away, the keys, the way out. */
-export interface PushServices {
+export interface PushServices extends PushWay {
   rooms: Rooms;
   /** Null when push is off: due rows are then settled as failed, never sent. */
   vapid: VapidKeys | null;
-  /** Tests reach their push-service stand-in through their own; hosts use the global fetch. */
-  fetch?: Fetch;
 }
 
 /** Queues a push to a member, as a statement of the batch that writes what it tells of. */
@@ -38,7 +37,7 @@ export const queuePush = (db: Db, memberId: string, payload: PushPayload) =>
 
 /**
  * Claims up to `limit` due rows in one statement, as the e-mail outbox does (`claimDue` there), with
- * its lease and batch: a push's sends end well within the lease (PUSH_TIMEOUT_MS).
+ * its lease and batch: a push's sends end well within the lease (`pushRules`' time limit).
  */
 function claimDue(db: Db, now: number, limit: number) {
   const due = db
@@ -75,21 +74,37 @@ async function hasPageOpen(rooms: Rooms, memberId: string) {
 }
 
 /**
- * Sends the row to each device; forgets the devices their push service no longer knows. A member
- * an administrator suspended has none to send to while suspended.
+ * The member's devices pushes may go to. One whose endpoint the rule refuses (stored before it, or
+ * on a host the operator has since taken off `PUSH_ENDPOINT_HOSTS`) is forgotten, never sent to. A
+ * member an administrator suspended has none while suspended.
  */
-async function sendToDevices(db: Db, services: PushServices & { vapid: VapidKeys }, row: Claimed, now: number) {
+async function devicesToPush(db: Db, services: PushServices, memberId: string) {
   const devices = await db
     .select(getTableColumns(pushSubscriptions))
     .from(pushSubscriptions)
     .innerJoin(users, and(eq(users.id, pushSubscriptions.memberId), isNull(users.suspendedAt)))
-    .where(eq(pushSubscriptions.memberId, row.memberId))
+    .where(eq(pushSubscriptions.memberId, memberId))
     .limit(MAX_PUSH_DEVICES);
+  const refused = devices.filter((device) => pushEndpointProblem(device.endpoint, services.operatorHosts));
+  if (refused.length) {
+    await db.delete(pushSubscriptions).where(
+      inArray(
+        pushSubscriptions.id,
+        refused.map((device) => device.id),
+      ),
+    );
+  }
+  return devices.filter((device) => !refused.includes(device));
+}
+
+/** Sends the row to each device; forgets the devices their push service no longer knows. */
+async function sendToDevices(db: Db, services: PushServices & { vapid: VapidKeys }, row: Claimed, now: number) {
+  const devices = await devicesToPush(db, services, row.memberId);
   if (!devices.length || (await hasPageOpen(services.rooms, row.memberId))) return [];
   const payload = JSON.parse(row.payload) as PushPayload;
   return Promise.all(
     devices.map(async (device): Promise<DeviceOutcome> => {
-      const outcome = await pushToDevice(services.vapid, device, payload, services.fetch);
+      const outcome = await pushToDevice(services.vapid, device, payload, services);
       // Its id changes whenever the browser subscribes again: a device stored afresh meanwhile stays.
       const thisDevice = eq(pushSubscriptions.id, device.id);
       if (outcome.kind === "gone") await db.delete(pushSubscriptions).where(thisDevice);
@@ -162,7 +177,7 @@ export async function deliverDuePushes(db: Db, services: PushServices, now = Dat
   }
 }
 
-export type PushSenders = Pick<Services, "db" | "rooms" | "config" | "defer" | "pushFetch">;
+export type PushSenders = Pick<Services, "db" | "rooms" | "config" | "defer" | "outbound">;
 
 /**
  * After a request queued a push: send it once the response is on its way (the Worker's waitUntil, a
@@ -170,6 +185,8 @@ export type PushSenders = Pick<Services, "db" | "rooms" | "config" | "defer" | "
  * there is nothing to send; the scheduled job settles the rows.
  */
 export function pushAfterResponse(services: PushSenders) {
-  const { db, rooms, config, defer, pushFetch } = services;
-  if (config.push) defer(deliverDuePushes(db, { rooms, vapid: config.push, fetch: pushFetch }));
+  const { db, rooms, config, defer, outbound } = services;
+  if (config.push) {
+    defer(deliverDuePushes(db, { rooms, vapid: config.push, outbound, operatorHosts: config.pushEndpointHosts }));
+  }
 }

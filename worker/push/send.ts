@@ -5,9 +5,9 @@
  */
 import { buildPushPayload } from "@block65/webcrypto-web-push";
 import type { PushPayload } from "@core/push-rules";
+import { OutboundRefused, type Outbound } from "../outbound/guard";
+import { pushRules } from "./endpoints";
 import type { VapidKeys } from "./vapid";
-
-export type Fetch = (url: string, init: RequestInit) => Promise<Response>;
 
 export interface Device {
   endpoint: string;
@@ -15,24 +15,29 @@ export interface Device {
   auth: string;
 }
 
-/** Longest wait for a push service's answer; past it the push is tried again later. */
-export const PUSH_TIMEOUT_MS = 10_000;
 /** How long a push service keeps a push for a device that is off: a day-old message is still news. */
 export const PUSH_TTL_S = 24 * 60 * 60;
 
 /**
  * How a push service answered: took it; the device is gone for good (404, 410: the browser dropped
- * the subscription); refused it as it is (another 4xx: it will refuse it again); or could not take
- * it now (5xx, 429, no answer), so it is tried again later.
+ * the subscription); refused it as it is (another 4xx or a redirect: it will answer the same again;
+ * or the guard refused the address or the answer); or could not take it now (5xx, 429, no answer),
+ * so it is tried again later.
  */
 export type DeviceOutcome =
   { kind: "delivered" } | { kind: "gone" } | { kind: "refused"; error: string } | { kind: "later"; error: string };
+
+/** How a push leaves: the outbound guard, and the hosts the operator added to the known push services. */
+export interface PushWay {
+  outbound: Outbound;
+  operatorHosts: readonly string[];
+}
 
 export async function pushToDevice(
   vapid: VapidKeys,
   device: Device,
   payload: PushPayload,
-  send: Fetch = fetch,
+  way: PushWay,
 ): Promise<DeviceOutcome> {
   const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
   let request: Awaited<ReturnType<typeof buildPushPayload>>;
@@ -48,9 +53,9 @@ export async function pushToDevice(
   }
   let response: Response;
   try {
-    response = await send(device.endpoint, { ...request, signal: AbortSignal.timeout(PUSH_TIMEOUT_MS) });
+    response = await way.outbound(device.endpoint, request, pushRules(way.operatorHosts));
   } catch (error) {
-    return { kind: "later", error: message(error) };
+    return { kind: error instanceof OutboundRefused ? "refused" : "later", error: message(error) };
   }
   const said = (await response.text().catch(() => "")).slice(0, 200);
   if (response.ok) return { kind: "delivered" };

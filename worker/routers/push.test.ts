@@ -6,6 +6,7 @@ import {
   PUSH_ENDPOINT_INVALID,
   PUSH_KEYS_INVALID,
   PUSH_OFF,
+  PUSH_SERVICE_UNKNOWN,
   type PushPayload,
 } from "@core/push-rules";
 import { MESSAGES_PREFERENCE } from "@core/notification-rules";
@@ -19,7 +20,7 @@ beforeAll(async () => {
   t = await createTestApp({ ...(await vapidEnv()), RATE_LIMIT_SIGNUP_PER_IP: "10000" });
 });
 
-const newDevice = () => deviceKeys(`https://push.example.com/send/${crypto.randomUUID()}`).subscription;
+const newDevice = () => deviceKeys(`https://fcm.googleapis.com/fcm/send/${crypto.randomUUID()}`).subscription;
 const CHROME_ON_ANDROID =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
 
@@ -76,12 +77,12 @@ describe("push.subscribe", () => {
     const m = await t.member();
     const device = newDevice();
     const refused = async (input: unknown) => rejection(m.trpc.push.subscribe.mutate(input as typeof device));
-    expect(await refused({ ...device, endpoint: "http://push.example.com/x" })).toMatchObject({
+    expect(await refused({ ...device, endpoint: "http://fcm.googleapis.com/fcm/send/x" })).toMatchObject({
       message: PUSH_ENDPOINT_INVALID,
       code: "BAD_REQUEST",
     });
     expect(await refused({ ...device, endpoint: "not a url" })).toMatchObject({ message: PUSH_ENDPOINT_INVALID });
-    expect(await refused({ ...device, endpoint: `https://push.example.com/${"x".repeat(2000)}` })).toMatchObject({
+    expect(await refused({ ...device, endpoint: `https://fcm.googleapis.com/${"x".repeat(2000)}` })).toMatchObject({
       message: PUSH_ENDPOINT_INVALID,
     });
     expect(await refused({ ...device, keys: { ...device.keys, auth: "short" } })).toMatchObject({
@@ -93,6 +94,79 @@ describe("push.subscribe", () => {
       code: "BAD_REQUEST",
     });
     expect(await m.trpc.push.list.query()).toEqual([]);
+  });
+
+  // Addresses an attacker would register to make the server probe its own machine and network.
+  const inward = [
+    "https://127.0.0.1:9/push",
+    "https://localhost:9/push",
+    "https://LOCALHOST./push",
+    "https://[::1]:9/push",
+    "https://169.254.169.254/latest/meta-data/",
+    "https://2130706433/push",
+    "https://0x7f000001/push",
+    "https://0177.0.0.1/push",
+    "https://127.1/push",
+    "https://[::ffff:127.0.0.1]/push",
+    "https://[::ffff:a9fe:a9fe]/push",
+    "https://10.0.0.1/push",
+    "https://172.16.5.4/push",
+    "https://192.168.1.1/push",
+    "https://100.64.0.1/push",
+    "https://[fd00::1]/push",
+    "https://[fe80::1]/push",
+    "https://0.0.0.0/push",
+    "https://metadata.google.internal/computeMetadata/v1/",
+    "https://intranet/push",
+    "https://printer.local/push",
+    "http://fcm.googleapis.com/fcm/send/x",
+    "https://user:secret@fcm.googleapis.com/fcm/send/x",
+  ];
+
+  let attacker: Promise<TestMember> | undefined;
+  it.each(inward)("refuses %s and stores nothing", async (endpoint) => {
+    const m = await (attacker ??= t.member());
+    expect(await rejection(m.trpc.push.subscribe.mutate({ ...newDevice(), endpoint }))).toMatchObject({
+      message: PUSH_ENDPOINT_INVALID,
+      code: "BAD_REQUEST",
+    });
+    expect(await m.trpc.push.list.query()).toEqual([]);
+  });
+
+  it("takes the known push services' endpoints, and refuses any other host, saying why", async () => {
+    const m = await t.member();
+    const known = [
+      "https://fcm.googleapis.com/fcm/send/abc:def",
+      "https://updates.push.services.mozilla.com/wpush/v2/gAAAA",
+      "https://wns2-by3p.notify.windows.com/w/?token=BQYAAA",
+      "https://web.push.apple.com/QGx3",
+    ];
+    for (const endpoint of known) await m.trpc.push.subscribe.mutate({ ...newDevice(), endpoint });
+    for (const endpoint of [
+      "https://push.example.com/send/1",
+      "https://notify.windows.com.evil.example/w/",
+      "https://fcm.googleapis.com.evil.example/fcm/send/1",
+      "https://93.184.216.34/push",
+    ]) {
+      expect(await rejection(m.trpc.push.subscribe.mutate({ ...newDevice(), endpoint }))).toMatchObject({
+        message: PUSH_SERVICE_UNKNOWN,
+        code: "BAD_REQUEST",
+      });
+    }
+    expect((await m.trpc.push.list.query()).map((d) => d.endpoint).sort()).toEqual(known.sort());
+  });
+
+  it("takes the hosts the operator added with PUSH_ENDPOINT_HOSTS, plain http and loopback included", async () => {
+    const own = await createTestApp({ ...(await vapidEnv()), PUSH_ENDPOINT_HOSTS: "127.0.0.1, *.push.example.com" });
+    const m = await own.member();
+    const allowed = ["http://127.0.0.1:8080/push/1", "https://eu.push.example.com/send/2"];
+    for (const endpoint of allowed) await m.trpc.push.subscribe.mutate({ ...newDevice(), endpoint });
+    for (const endpoint of ["https://localhost:8080/push/1", "https://push.example.com/send/3"]) {
+      expect(await rejection(m.trpc.push.subscribe.mutate({ ...newDevice(), endpoint }))).toMatchObject({
+        code: "BAD_REQUEST",
+      });
+    }
+    expect((await m.trpc.push.list.query()).map((d) => d.endpoint).sort()).toEqual(allowed.sort());
   });
 
   it("says push is off on a server without VAPID keys", async () => {

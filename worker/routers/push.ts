@@ -12,9 +12,8 @@ import {
 } from "@core/push-rules";
 import { plainText } from "@core/fields";
 import { protectedProcedure, router } from "../trpc";
+import { pushEndpointProblem } from "../push/endpoints";
 import { deviceLabel, isDeviceKey, listDevices, removeDevice, storeDevice } from "../push/subscriptions";
-
-const isHttpsUrl = (text: string) => URL.canParse(text) && new URL(text).protocol === "https:";
 
 /** base64url of exactly `length` characters; browsers may pad it, which is dropped. */
 const base64Url = (length: number) =>
@@ -26,7 +25,7 @@ const base64Url = (length: number) =>
 
 /** What `PushSubscription.toJSON()` gives; `expirationTime` and anything else is dropped. */
 const subscribeInput = z.object({
-  endpoint: plainText().max(MAX_PUSH_ENDPOINT_LENGTH, PUSH_ENDPOINT_INVALID).refine(isHttpsUrl, PUSH_ENDPOINT_INVALID),
+  endpoint: plainText().max(MAX_PUSH_ENDPOINT_LENGTH, PUSH_ENDPOINT_INVALID),
   keys: z.object({ p256dh: base64Url(PUSH_P256DH_LENGTH), auth: base64Url(PUSH_AUTH_LENGTH) }),
 });
 
@@ -34,9 +33,14 @@ export const pushRouter = router({
   /** What browsers subscribe with; null when push is off on this server. */
   vapidPublicKey: protectedProcedure.query(({ ctx }) => ctx.config.push?.publicKey ?? null),
 
-  /** This browser gets the member's notifications from now on (their device list names it by its browser). */
+  /**
+   * This browser gets the member's notifications from now on (their device list names it by its
+   * browser), if its endpoint is on a push service pushes may go to (push/endpoints.ts).
+   */
   subscribe: protectedProcedure.input(subscribeInput).mutation(async ({ ctx, input }) => {
     if (!ctx.config.push) throw new TRPCError({ code: "PRECONDITION_FAILED", message: PUSH_OFF });
+    const problem = pushEndpointProblem(input.endpoint, ctx.config.pushEndpointHosts);
+    if (problem) throw new TRPCError({ code: "BAD_REQUEST", message: problem });
     if (!(await isDeviceKey(input.keys.p256dh)))
       throw new TRPCError({ code: "BAD_REQUEST", message: PUSH_KEYS_INVALID });
     const device = { endpoint: input.endpoint, ...input.keys };

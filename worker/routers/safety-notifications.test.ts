@@ -28,8 +28,8 @@ const recordingMailer: Mailer = { delivers: true, send: async (email) => void se
 beforeAll(async () => {
   standIn = await startPushStandIn();
   t = await createTestApp(
-    { ...(await vapidEnv()), RATE_LIMIT_SIGNUP_PER_IP: "10000", ADMIN_EMAILS: ADMIN },
-    { pushFetch: standIn.fetch, mailer: recordingMailer },
+    { ...(await vapidEnv()), ...standIn.env, RATE_LIMIT_SIGNUP_PER_IP: "10000", ADMIN_EMAILS: ADMIN },
+    { outbound: standIn.outbound, mailer: recordingMailer },
   );
   admin = await member("Mo Derator", ADMIN);
 });
@@ -44,7 +44,8 @@ const run = (afterMs: number) =>
   runScheduledJobs(t.db, t.mailer, t.config, clock + afterMs, {
     rooms: t.rooms,
     vapid: t.config.push,
-    fetch: standIn.fetch,
+    outbound: standIn.outbound,
+    operatorHosts: t.config.pushEndpointHosts,
   });
 
 /** A member who confirmed their address from the e-mailed link (digests go to confirmed ones only). */
