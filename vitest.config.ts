@@ -7,8 +7,11 @@ import { defineConfig } from "vitest/config";
 const shared = { resolve: { tsconfigPaths: true } };
 /** Each of these files starts whole hosts or a browser, and two at once would starve 2 cores. */
 const oneFileAtATime = { fileParallelism: false, maxWorkers: 1 };
-/** One worker per core: vitest would leave one of two cores to itself. */
-const bothCores = { maxWorkers: 2 };
+/**
+ * One worker per core: vitest would leave one of two cores to itself. Its timeouts are ceilings for
+ * a test that hangs, not budgets: with both cores busy the slowest property tests take tens of seconds.
+ */
+const bothCores = { maxWorkers: 2, testTimeout: 60_000, hookTimeout: 60_000 };
 
 export default defineConfig({
   test: {
@@ -20,8 +23,6 @@ export default defineConfig({
           name: "unit",
           include: ["{core,db,worker,web,testing}/**/*.test.{ts,tsx}"],
           ...bothCores,
-          testTimeout: 20_000,
-          hookTimeout: 60_000,
         },
       },
       {
@@ -31,8 +32,6 @@ export default defineConfig({
           name: "rooms",
           include: ["party/**/*.test.ts"],
           ...bothCores,
-          testTimeout: 20_000,
-          hookTimeout: 60_000,
         },
       },
       {
