@@ -14,6 +14,7 @@ import type { Rooms } from "../worker/rooms/rooms";
 import { guardedOutbound, type Outbound } from "../worker/outbound/guard";
 import { fsAvatarStore } from "../worker/storage/fs-avatar-store";
 import { testBrowser } from "./browser";
+import { TEST_PASSWORD_HASH_LOG2_N } from "./password-cost";
 
 export const TEST_ORIGIN = "http://127.0.0.1:8787";
 
@@ -78,6 +79,7 @@ export async function createTestApp(
   await migrateLocal(db);
   const config = readConfig({
     PARTY_SECRET: "test-party-secret",
+    PASSWORD_HASH_LOG2_N: TEST_PASSWORD_HASH_LOG2_N,
     UNSUBSCRIBE_SECRET: "test-unsubscribe-secret",
     APP_URL: TEST_ORIGIN,
     ...env,

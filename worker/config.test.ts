@@ -206,3 +206,19 @@ describe("the push services pushes may go to beside the known ones", () => {
     }
   });
 });
+
+describe("the cost of a password hash", () => {
+  const local = { ...base, APP_URL: "http://127.0.0.1:8787" };
+
+  it("is OWASP's scrypt N=2^14 unless set", () => {
+    expect(readConfig(local).passwordHashN).toBe(2 ** 14);
+    expect(readConfig({ ...local, PASSWORD_HASH_LOG2_N: "10" }).passwordHashN).toBe(2 ** 10);
+  });
+
+  it("is never lower than that in production, and never beyond 1 GiB a hash", () => {
+    const production = { ...base, NODE_ENV: "production", APP_URL: "https://crewboard.example.com" };
+    expect(() => readConfig({ ...production, PASSWORD_HASH_LOG2_N: "10" })).toThrow(/at least 14 in production/);
+    expect(readConfig({ ...production, PASSWORD_HASH_LOG2_N: "15" }).passwordHashN).toBe(2 ** 15);
+    expect(() => readConfig({ ...local, PASSWORD_HASH_LOG2_N: "21" })).toThrow(/over 1 GiB/);
+  });
+});

@@ -4,6 +4,7 @@
  * `.env.example` documents each variable.
  */
 import { readVapid, type VapidKeys } from "./push/vapid";
+import { PASSWORD_HASH_LOG2_N } from "./auth/password";
 
 export interface Config {
   /**
@@ -35,6 +36,8 @@ export interface Config {
    */
   pushEndpointHosts: string[];
   calls: CallsConfig;
+  /** scrypt's cost for new password hashes (`PASSWORD_HASH_LOG2_N`). */
+  passwordHashN: number;
   /** The Worker, or Node with NODE_ENV=production: no local conveniences (the mailbox page). */
   production: boolean;
 }
@@ -240,6 +243,20 @@ export function readConfig(env: EnvVars): Config {
     push: readVapid(env, appUrl),
     pushEndpointHosts: readPushEndpointHosts(env),
     calls: readCalls(env),
+    passwordHashN: readPasswordHashN(env),
     production: env.NODE_ENV === "production",
   };
+}
+
+/**
+ * scrypt's N as a power of two: OWASP's 14 unless set. Test hosts lower it, since thousands of
+ * sign-ups at the real cost would be most of a test run's CPU; a production host refuses that.
+ */
+function readPasswordHashN(env: EnvVars) {
+  const log2N = positiveInt(env.PASSWORD_HASH_LOG2_N, PASSWORD_HASH_LOG2_N);
+  if (log2N > 20) throw new Error(`PASSWORD_HASH_LOG2_N ${log2N} would take over 1 GiB a hash`);
+  if (env.NODE_ENV === "production" && log2N < PASSWORD_HASH_LOG2_N) {
+    throw new Error(`PASSWORD_HASH_LOG2_N must be at least ${PASSWORD_HASH_LOG2_N} in production`);
+  }
+  return 2 ** log2N;
 }

@@ -4,14 +4,22 @@ import { fileURLToPath } from "node:url";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { test as base } from "vitest";
 import { FAKE_MEDIA_ARGS, launchChromium } from "@testing/chromium";
+import { TEST_PASSWORD_HASH_LOG2_N } from "@testing/password-cost";
 import { startHost, type RunningHost } from "@testing/host";
 
 const ARTIFACTS = fileURLToPath(new URL("../../.e2e-artifacts", import.meta.url));
 /** Long enough for a cold page on a busy 2-core machine, short enough to fail before the test does. */
 export const ACTION_TIMEOUT_MS = 10_000;
 
-/** Every test signs up from 127.0.0.1; the real limits would refuse a whole file's worth. */
-export const E2E_ENV = { RATE_LIMIT_SIGNUP_PER_IP: "10000", RATE_LIMIT_SIGNIN_PER_IP: "10000" };
+/**
+ * Every test signs up from 127.0.0.1; the real limits would refuse a whole file's worth. Passwords
+ * are hashed at the tests' cost (testing/password-cost.ts).
+ */
+export const E2E_ENV = {
+  RATE_LIMIT_SIGNUP_PER_IP: "10000",
+  RATE_LIMIT_SIGNIN_PER_IP: "10000",
+  PASSWORD_HASH_LOG2_N: TEST_PASSWORD_HASH_LOG2_N,
+};
 
 /**
  * The spec's stock project photos live on a host this machine cannot reach; every page answers for

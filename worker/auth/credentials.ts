@@ -18,8 +18,15 @@ const EMAIL_CHANGE_LINK_LIFETIME_MS = 60 * 60 * 1000;
  * only where the new hash (salted, so unique) was stored: a change racing another changes nothing.
  * Returns the new session's cookie, or null when another change came first.
  */
-export async function changePassword(db: Db, auth: Auth, user: User, newPassword: string, device: Device) {
-  const passwordHash = await hashPassword(newPassword);
+export async function changePassword(
+  db: Db,
+  auth: Auth,
+  user: User,
+  newPassword: string,
+  device: Device,
+  hashN: number,
+) {
+  const passwordHash = await hashPassword(newPassword, hashN);
   const unchanged = user.passwordHash ? eq(users.passwordHash, user.passwordHash) : isNull(users.passwordHash);
   const changedNow = and(eq(users.id, user.id), eq(users.passwordHash, passwordHash));
   const changedAccount = db.select({ id: users.id }).from(users).where(changedNow);

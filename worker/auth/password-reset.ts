@@ -34,10 +34,17 @@ export async function requestPasswordReset(db: Db, email: string, appUrl: string
  * that acts only if this request spent the link. Returns the account's id and the new session's
  * cookie, or null for a used, expired or made-up link.
  */
-export async function resetPassword(db: Db, auth: Auth, token: string, password: string, device: Device) {
+export async function resetPassword(
+  db: Db,
+  auth: Auth,
+  token: string,
+  password: string,
+  device: Device,
+  hashN: number,
+) {
   // A dead link is refused before the password hash, which is the costly part.
   if (!(await usableToken(db, token, "password_reset"))) return null;
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, hashN);
   const { now, spend, owner } = await spendToken(db, token, "password_reset");
   const account = inArray(users.id, owner);
   const session = newSessionFor(db, auth, account, device);

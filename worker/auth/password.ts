@@ -6,6 +6,8 @@ import { Buffer } from "node:buffer";
  * The stored string names its parameters so they can rise later without breaking old hashes.
  */
 const PARAMS = { N: 2 ** 14, r: 8, p: 5 };
+/** OWASP's cost, the least a production host accepts (`PASSWORD_HASH_LOG2_N`, worker/config.ts). */
+export const PASSWORD_HASH_LOG2_N = Math.log2(PARAMS.N);
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 
@@ -17,10 +19,11 @@ function derive(password: string, salt: Buffer, N: number, r: number, p: number)
   );
 }
 
-export async function hashPassword(password: string): Promise<string> {
+/** `N` is the configured cost (`config.passwordHashN`); verifying reads it back from the hash. */
+export async function hashPassword(password: string, N = PARAMS.N): Promise<string> {
   const salt = randomBytes(SALT_LENGTH);
-  const key = await derive(password, salt, PARAMS.N, PARAMS.r, PARAMS.p);
-  return `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${salt.toString("base64")}$${key.toString("base64")}`;
+  const key = await derive(password, salt, N, PARAMS.r, PARAMS.p);
+  return `scrypt$${N}$${PARAMS.r}$${PARAMS.p}$${salt.toString("base64")}$${key.toString("base64")}`;
 }
 
 export async function verifyPassword(stored: string, password: string): Promise<boolean> {
@@ -32,11 +35,12 @@ export async function verifyPassword(stored: string, password: string): Promise<
 }
 
 /**
- * A real hash of nothing, checked when the e-mail is unknown so that a wrong e-mail and a wrong
- * password take the same time to answer.
+ * A real hash of nothing at the configured cost, checked when the e-mail is unknown so that a wrong
+ * e-mail and a wrong password take the same time to answer.
  */
-let decoy: Promise<string> | undefined;
-export function decoyHash() {
-  decoy ??= hashPassword(randomBytes(12).toString("hex"));
+const decoys = new Map<number, Promise<string>>();
+export function decoyHash(N = PARAMS.N) {
+  let decoy = decoys.get(N);
+  if (!decoy) decoys.set(N, (decoy = hashPassword(randomBytes(12).toString("hex"), N)));
   return decoy;
 }

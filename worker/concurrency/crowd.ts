@@ -11,6 +11,7 @@ import { TRPCClientError } from "@trpc/client";
 import type { AppRouter } from "../routers";
 import { expect } from "vitest";
 import { testBrowser } from "@testing/browser";
+import { TEST_PASSWORD_HASH_LOG2_N } from "@testing/password-cost";
 import { ROOT, startHost, TSX, type HostOptions, type RunningHost } from "@testing/host";
 
 /** Serving processes: more than the cores, so writers really do overlap. */
@@ -25,6 +26,7 @@ export async function startCrowdHost(options: HostOptions = {}) {
       RATE_LIMIT_SIGNUP_PER_IP: "100000",
       RATE_LIMIT_SIGNIN_PER_IP: "100000",
       RATE_LIMIT_SIGNIN_PER_EMAIL: "100000",
+      PASSWORD_HASH_LOG2_N: TEST_PASSWORD_HASH_LOG2_N,
       ...options.env,
     },
   });

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { emailTokens, outbox, profiles, sessions, users } from "@db/schema";
 import { decoyHash, verifyPassword } from "../auth/password";
 import { createTestApp, rejection, type TestApp } from "@testing/harness";
+import { PASSWORD_HASH_LOG2_N } from "../auth/password";
 
 // Every export keeps its real behaviour; the spies only record the calls.
 vi.mock("../auth/password", { spy: true });
@@ -11,7 +12,8 @@ const verificationToken = (body: string) => new URL(body.match(/https?:\/\/\S+/)
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ RATE_LIMIT_SIGNUP_PER_IP: "1000" });
+  // At the production cost of a password hash, which the first test reads back from the stored hash.
+  t = await createTestApp({ RATE_LIMIT_SIGNUP_PER_IP: "1000", PASSWORD_HASH_LOG2_N: String(PASSWORD_HASH_LOG2_N) });
 });
 
 describe("sign up", () => {

@@ -76,7 +76,7 @@ export const authRouter = router({
 
     const taken = () => new TRPCError({ code: "CONFLICT", message: EMAIL_TAKEN });
     if (await findUserByEmail(ctx.db, input.email)) throw taken();
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await hashPassword(input.password, ctx.config.passwordHashN);
     const account = newAccount(ctx.db, { email: input.email, displayName: input.displayName, passwordHash });
     const verification = await verificationEmail(ctx.db, account, ctx.appUrl);
     const session = newSession(ctx.db, ctx.auth, account.id, ctx.device);
@@ -102,7 +102,7 @@ export const authRouter = router({
     const user = await findUserByEmail(ctx.db, emailAddress);
     const valid = user?.passwordHash
       ? await verifyPassword(user.passwordHash, input.password)
-      : await verifyPassword(await decoyHash(), input.password).then(() => false);
+      : await verifyPassword(await decoyHash(ctx.config.passwordHashN), input.password).then(() => false);
     if (!user || !valid) throw new TRPCError({ code: "UNAUTHORIZED", message: INVALID_CREDENTIALS });
     // Said only to whoever knows the password.
     if (user.suspendedAt) throw new TRPCError({ code: "FORBIDDEN", message: ACCOUNT_SUSPENDED });
@@ -150,7 +150,14 @@ export const authRouter = router({
   resetPassword: unbatchedProcedure
     .input(z.object({ token: linkTokenField(INVALID_RESET_LINK), password: newPasswordField }))
     .mutation(async ({ ctx, input }) => {
-      const reset = await resetPassword(ctx.db, ctx.auth, input.token, input.password, ctx.device);
+      const reset = await resetPassword(
+        ctx.db,
+        ctx.auth,
+        input.token,
+        input.password,
+        ctx.device,
+        ctx.config.passwordHashN,
+      );
       if (!reset) throw new TRPCError({ code: "BAD_REQUEST", message: INVALID_RESET_LINK });
       sendAfterResponse(ctx);
       ctx.setCookie(reset.cookie);

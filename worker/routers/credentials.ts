@@ -71,7 +71,14 @@ export const credentialsRouter = router({
     .mutation(async ({ ctx, input }) => {
       const user = await account(ctx, ctx.user.id);
       await checkCurrentPassword(ctx, user, [], input.currentPassword);
-      const cookie = await changePassword(ctx.db, ctx.auth, user, input.newPassword, ctx.device);
+      const cookie = await changePassword(
+        ctx.db,
+        ctx.auth,
+        user,
+        input.newPassword,
+        ctx.device,
+        ctx.config.passwordHashN,
+      );
       if (!cookie) throw new TRPCError({ code: "CONFLICT", message: PASSWORD_CHANGED_ELSEWHERE });
       sendAfterResponse(ctx);
       ctx.setCookie(cookie);
