@@ -238,10 +238,14 @@ export function callDesk(host: DeskHost) {
         case "call-signal": {
           const call = await load();
           const from = call?.callId === message.callId ? participantOf(call, connection, userId) : null;
-          const to = call?.participants[message.to];
-          const target = to?.connectionId ? host.connection(to.connectionId) : undefined;
-          if (!call || !from || !target || message.to === userId) {
+          if (!call || !from || message.to === userId) {
             connection.send(callRoomEvents.error(message.callId, NOT_IN_CALL));
+            return true;
+          }
+          const to = call.participants[message.to];
+          const target = to?.connectionId ? host.connection(to.connectionId) : undefined;
+          if (!target) {
+            connection.send(callRoomEvents.undelivered(call.callId, message.to));
             return true;
           }
           const body =

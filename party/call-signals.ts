@@ -184,6 +184,8 @@ export interface CallView {
 export type CallRoomEvent =
   | { type: "call"; call: CallView | null }
   | ({ type: "call-signal"; callId: string; from: string; session: string } & SignalBody)
+  /** The one a signal was for is not in the call this moment (not yet, or away): the sender tries again. */
+  | { type: "call-undelivered"; callId: string; to: string }
   | { type: "call-ended"; callId: string; outcome: CallOutcome }
   | { type: "call-error"; callId: string; message: string };
 
@@ -193,6 +195,8 @@ export const callRoomEvents = {
   call: (call: CallView | null) => JSON.stringify({ type: "call", call } satisfies CallRoomEvent),
   signal: (callId: string, from: string, sessionId: string, body: SignalBody) =>
     JSON.stringify({ type: "call-signal", callId, from, session: sessionId, ...body } satisfies CallRoomEvent),
+  undelivered: (callId: string, to: string) =>
+    JSON.stringify({ type: "call-undelivered", callId, to } satisfies CallRoomEvent),
   ended: (callId: string, outcome: CallOutcome) =>
     JSON.stringify({ type: "call-ended", callId, outcome } satisfies CallRoomEvent),
   error: (callId: string, message: string) =>

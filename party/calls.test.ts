@@ -226,6 +226,79 @@ describe("signalling", () => {
     closeAll(ada, bob, carol);
   });
 
+  it("answers a signal for someone not in the call yet, so the sender offers again, and the call goes on", async () => {
+    const chatId = newChat();
+    const callId = crypto.randomUUID();
+    await start(chatId, callId, "ada", ["bob", "cy"]);
+    const [ada, bob, cy] = ["ada", "bob", "cy"].map((userId) => chatPage(userId, chatId));
+    await Promise.all([ada!.opened, bob!.opened, cy!.opened]);
+    ada!.socket.send(callMessages.join(callId, "ada-session-u"));
+    bob!.socket.send(callMessages.join(callId, "bob-session-u"));
+    await eventually(() => expect(lastCall(ada!)?.participants.filter((p) => !p.away)).toHaveLength(2));
+
+    // Cy is still being rung: the offer cannot reach her, and Ada is told so, not thrown out.
+    const offer = { type: "offer" as const, sdp: "v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\n" };
+    ada!.socket.send(callMessages.signal(callId, "cy", { description: offer }));
+    await eventually(() =>
+      expect(ofType(ada!, "call-undelivered")).toEqual([{ type: "call-undelivered", callId, to: "cy" }]),
+    );
+    expect(ofType(ada!, "call-error")).toEqual([]);
+    expect(ofType(cy!, "call-signal")).toEqual([]);
+
+    // Once she is in, the same offer sent again reaches her, and the others still hear each other.
+    cy!.socket.send(callMessages.join(callId, "cy-session-u"));
+    await eventually(() => expect(lastCall(ada!)?.participants.filter((p) => !p.away)).toHaveLength(3));
+    ada!.socket.send(callMessages.signal(callId, "cy", { description: offer }));
+    ada!.socket.send(callMessages.signal(callId, "bob", { candidate: null }));
+    await eventually(() =>
+      expect(ofType(cy!, "call-signal")).toEqual([
+        { type: "call-signal", callId, from: "ada", session: "ada-session-u", description: offer },
+      ]),
+    );
+    await eventually(() => expect(ofType(bob!, "call-signal")).toHaveLength(1));
+    expect(ofType(ada!, "call-ended")).toEqual([]);
+    closeAll(ada!, bob!, cy!);
+  });
+
+  it("counts two callees who answer in the same millisecond, and every pair's signals get through", async () => {
+    const chatId = newChat();
+    const callId = crypto.randomUUID();
+    const people = ["ada", "bob", "cy"];
+    await start(chatId, callId, "ada", ["bob", "cy"]);
+    const pages = people.map((userId) => chatPage(userId, chatId));
+    await Promise.all(pages.map((page) => page.opened));
+    pages[0]!.socket.send(callMessages.join(callId, "ada-session-m"));
+    await eventually(() => expect(lastCall(pages[0]!)?.participants[0]?.away).toBe(false));
+    // Both answers leave in one tick: the room takes them one after the other, and loses neither.
+    pages[1]!.socket.send(callMessages.join(callId, "bob-session-m"));
+    pages[2]!.socket.send(callMessages.join(callId, "cy-session-m"));
+    for (const page of pages) {
+      await eventually(() =>
+        expect(lastCall(page)?.participants.map((p) => [p.userId, p.away])).toEqual([
+          ["ada", false],
+          ["bob", false],
+          ["cy", false],
+        ]),
+      );
+    }
+    for (const [i, page] of pages.entries()) {
+      for (const other of people.filter((userId) => userId !== people[i]))
+        page.socket.send(callMessages.signal(callId, other, { candidate: null }));
+    }
+    for (const [i, page] of pages.entries()) {
+      await eventually(() =>
+        expect(
+          page.events
+            .filter((e) => e.type === "call-signal")
+            .map((e) => e.from)
+            .sort(),
+        ).toEqual(people.filter((userId) => userId !== people[i])),
+      );
+      expect(ofType(page, "call-undelivered")).toEqual([]);
+    }
+    closeAll(...pages);
+  });
+
   it("refuses an offer from a participant of the chat who is not in the call", async () => {
     const { chatId, callId, ada, bob } = await callInProgress();
     const carol = chatPage("carol", chatId);

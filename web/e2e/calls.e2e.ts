@@ -23,7 +23,26 @@ declare global {
   interface Window {
     /** Every RTCPeerConnection the page made, for the test to read their statistics. */
     callPeers: RTCPeerConnection[];
+    /** Offers this page sent that never left it (`loseFirstOffer`). */
+    offersLost: number;
   }
+}
+
+/** Runs in the page before its own scripts: the first offer it sends to the room is lost on the way. */
+function loseFirstOffer() {
+  type Data = Parameters<WebSocket["send"]>[0];
+  const send = Object.getOwnPropertyDescriptor(WebSocket.prototype, "send")!.value as (
+    this: WebSocket,
+    data: Data,
+  ) => void;
+  window.offersLost = 0;
+  WebSocket.prototype.send = function (this: WebSocket, data: Data) {
+    if (window.offersLost === 0 && typeof data === "string" && data.includes('"type":"offer"')) {
+      window.offersLost++;
+      return;
+    }
+    send.call(this, data);
+  };
 }
 
 /** Runs in the page before its own scripts: keeps each connection the app makes. */
@@ -55,6 +74,18 @@ function stat(page: Page, type: "inbound-rtp" | "outbound-rtp", kind: "audio" | 
 }
 
 const framesDecoded = (page: Page) => stat(page, "inbound-rtp", "video", "framesDecoded");
+
+/** How many remote videos the page decodes: its open connections' video receivers with a frame decoded. */
+const videosDecoding = (page: Page) =>
+  page.evaluate(async () => {
+    let decoding = 0;
+    for (const pc of window.callPeers.filter((pc) => pc.connectionState !== "closed")) {
+      (await pc.getStats()).forEach((s: Record<string, unknown>) => {
+        if (s.type === "inbound-rtp" && s.kind === "video" && Number(s.framesDecoded) > 0) decoding++;
+      });
+    }
+    return decoding;
+  });
 const audioSent = (page: Page) => stat(page, "outbound-rtp", "audio", "bytesSent");
 const audioReceived = (page: Page) => stat(page, "inbound-rtp", "audio", "bytesReceived");
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -219,33 +250,74 @@ test(
       await ringing(who.page, "Ada Group").getByText("Incoming video call in a group").waitFor();
       await answer(who.page, "Ada Group");
     }
-    for (const [who, others] of [
-      [ada, ["Bob Group", "Cy Group"]],
-      [bob, ["Ada Group", "Cy Group"]],
-      [cy, ["Ada Group", "Bob Group"]],
-    ] as const) {
-      for (const name of others) await tileOf(who.page, name).waitFor();
-      await expect.poll(() => remoteTiles(who.page).count()).toBe(2);
-      // Both other members' video arrives: two decoders at work. Three pages each encoding and
-      // decoding two videos on two cores can take a while to reach the first decoded frame.
-      await expect
-        .poll(
-          () =>
-            who.page.evaluate(async () => {
-              let decoding = 0;
-              for (const pc of window.callPeers.filter((pc) => pc.connectionState !== "closed")) {
-                (await pc.getStats()).forEach((s: Record<string, unknown>) => {
-                  if (s.type === "inbound-rtp" && s.kind === "video" && Number(s.framesDecoded) > 0) decoding++;
-                });
-              }
-              return decoding;
-            }),
-          { timeout: 60_000 },
-        )
-        .toBe(2);
-    }
+    await everyoneSeesEveryone([ada, bob, cy]);
   },
   GROUP_CALL_TEST_MS,
+);
+
+/**
+ * Each member's page shows a tile for every other and decodes every other's video. Pages each
+ * encoding and decoding several videos on two cores can take a while to reach the first frame.
+ */
+async function everyoneSeesEveryone(members: Person[]) {
+  for (const who of members) {
+    const others = members.filter((other) => other !== who);
+    for (const other of others) await tileOf(who.page, other.displayName).waitFor();
+    await expect.poll(() => remoteTiles(who.page).count()).toBe(others.length);
+    await expect.poll(() => videosDecoding(who.page), { timeout: 60_000 }).toBe(others.length);
+    await keepsRising(who.page, framesDecoded);
+  }
+}
+
+test(
+  "a fourth member joining a group call late connects to all three, and one who hangs up leaves every page",
+  async ({ app, newPage }) => {
+    const [ada, bob, cy, dan] = await Promise.all(
+      ["Ada Late", "Bob Late", "Cy Late", "Dan Late"].map((name) => person(app, newPage, name)),
+    );
+    for (const other of [bob!, cy!, dan!]) await befriend(app, ada!, other);
+    const { chatId } = await call<{ chatId: string }>(ada!, "chats.createGroup", {
+      name: "Late crew",
+      memberIds: [bob!.id, cy!.id, dan!.id],
+    });
+    for (const who of [bob!, cy!]) await openAt(who, "/dashboard");
+    await openAt(dan!, `/chat/${chatId}`);
+    await openAt(ada!, `/chat/${chatId}`);
+    await ada!.page.getByRole("banner").getByRole("button", { name: "Video call" }).click();
+    for (const who of [bob!, cy!]) await answer(who.page, "Ada Late");
+    // Dan says no at first, and joins from the chat once the others are talking.
+    await ringing(dan!.page, "Ada Late").getByRole("button", { name: "Decline" }).click();
+    await everyoneSeesEveryone([ada!, bob!, cy!]);
+    await dan!.page.getByRole("banner").getByRole("button", { name: "Join call" }).click();
+    await callView(dan!.page).waitFor();
+    await everyoneSeesEveryone([ada!, bob!, cy!, dan!]);
+
+    await callView(cy!.page).getByRole("button", { name: "Hang up" }).click();
+    for (const who of [ada!, bob!, dan!]) {
+      await tileOf(who.page, "Cy Late").waitFor({ state: "hidden", timeout: 5000 });
+      expect(await remoteTiles(who.page).count()).toBe(2);
+    }
+    await keepsRising(dan!.page, framesDecoded);
+  },
+  GROUP_CALL_TEST_MS,
+);
+
+test(
+  "a pair whose first offer is lost on the way still connects",
+  async ({ app, newPage }) => {
+    const { ada, bob, chatId } = await friendsInChat(app, newPage, "Ada Lossy", "Bob Lossy");
+    // Each page loses the first offer it sends, whichever of the two offers first.
+    for (const who of [ada, bob]) await who.page.addInitScript(loseFirstOffer);
+    await openAt(bob, "/dashboard");
+    await openAt(ada, `/chat/${chatId}`);
+    await ada.page.getByRole("banner").getByRole("button", { name: "Video call" }).click();
+    await answer(bob.page, "Ada Lossy");
+    await keepsRising(ada.page, framesDecoded);
+    await keepsRising(bob.page, framesDecoded);
+    const lost = await Promise.all([ada, bob].map((who) => who.page.evaluate(() => window.offersLost)));
+    expect(lost[0]! + lost[1]!).toBeGreaterThan(0);
+  },
+  CALL_TEST_MS,
 );
 
 test(

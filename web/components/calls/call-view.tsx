@@ -1,4 +1,4 @@
-import { Mic, MicOff, MonitorUp, PhoneOff, Settings2, Video, VideoOff, Volume2, WifiOff } from "lucide-react";
+import { Mic, MicOff, MonitorUp, PhoneOff, RotateCw, Settings2, Video, VideoOff, Volume2, WifiOff } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { formatCallDuration } from "@core/call-rules";
 import type { CallEngine, CallState, Remote } from "@web/lib/calls/call-engine";
@@ -85,6 +85,7 @@ function Tile({
   showVideo,
   muted,
   status,
+  onRetry,
 }: {
   person: Person;
   stream: MediaStream | null;
@@ -92,6 +93,8 @@ function Tile({
   showVideo: boolean;
   muted: boolean;
   status: string | null;
+  /** Given when every try to connect failed: the tile says so and offers another. */
+  onRetry?: () => void;
 }) {
   const name = self ? `${person.name} (you)` : person.name;
   return (
@@ -111,21 +114,33 @@ function Tile({
         {muted && <MicOff className="size-3.5 shrink-0" aria-label="Muted" />}
         <span className="truncate">{name}</span>
       </figcaption>
-      {status && (
-        <span className="absolute top-2 right-2 flex items-center gap-1 rounded-md bg-black/60 px-2 py-1 text-xs text-white">
-          <WifiOff className="size-3.5" aria-hidden />
-          {status}
-        </span>
+      {onRetry ? (
+        <div
+          role="alert"
+          className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-black/70 p-3 text-center text-sm text-white"
+        >
+          <WifiOff className="size-5" aria-hidden />
+          <p>Could not connect to {person.name}</p>
+          <Button size="sm" variant="floating" onClick={onRetry}>
+            <RotateCw aria-hidden />
+            Retry
+          </Button>
+        </div>
+      ) : (
+        status && (
+          <span className="absolute top-2 right-2 flex items-center gap-1 rounded-md bg-black/60 px-2 py-1 text-xs text-white">
+            <WifiOff className="size-3.5" aria-hidden />
+            {status}
+          </span>
+        )
       )}
     </figure>
   );
 }
 
 function remoteStatus(away: boolean, remote: Remote | undefined) {
-  if (away || !remote || remote.connection === "disconnected" || remote.connection === "failed") {
-    return "Reconnecting...";
-  }
-  if (remote.connection !== "connected") return "Connecting...";
+  if (away || remote?.status === "reconnecting") return "Reconnecting...";
+  if (remote?.status !== "connected") return "Connecting...";
   return remote.poor ? "Poor connection" : null;
 }
 
@@ -232,6 +247,7 @@ export function CallView({
             showVideo={p.video && Boolean(state.remotes[p.userId]?.stream.getVideoTracks().length)}
             muted={!p.audio}
             status={remoteStatus(p.away, state.remotes[p.userId])}
+            onRetry={!p.away && state.remotes[p.userId]?.status === "failed" ? () => engine.retry(p.userId) : undefined}
           />
         ))}
         {ringing.map((userId) => (
