@@ -3,7 +3,7 @@
  * (it signs tickets and sends the call commands the API sends once it has checked who may ring).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CALL_ENDED, CALL_FULL, RING_TIMEOUT_MS } from "../core/call-rules";
+import { CALL_ENDED, CALL_FULL, CALL_NOT_AVAILABLE, RING_TIMEOUT_MS } from "../core/call-rules";
 import { eventually, roomSocket, roomsProcess, type RoomsProcess } from "../testing/rooms-process";
 import type { CallAnswer, CallCommand, CallView } from "./call-signals";
 import { callMessages } from "./call-wire";
@@ -48,6 +48,7 @@ const start = (
   callerId: string,
   callees: string[],
   kind: "video" | "voice" = "video",
+  blocks: [string, string][] = [],
 ) =>
   command(chatId, {
     type: "start",
@@ -56,6 +57,7 @@ const start = (
     caller: { id: callerId, name: `${callerId} name`, avatarUrl: null },
     isGroup: callees.length > 1,
     callees,
+    blocks,
   });
 
 /** The call as this page last heard of it. */
@@ -431,6 +433,57 @@ describe("in the call", () => {
       expect(ofType(pages[4]!, "call-error")).toContainEqual({ type: "call-error", callId, message: CALL_ENDED }),
     );
     closeAll(...pages);
+  });
+
+  it("lets nobody join while someone across a block from them is in the call, either way", async () => {
+    const chatId = newChat();
+    const callId = crypto.randomUUID();
+    // Bob blocked Cy; Ada rings both.
+    await start(chatId, callId, "ada", ["bob", "cy", "dee"], "voice", [["bob", "cy"]]);
+    const [ada, bob, cy] = ["ada", "bob", "cy"].map((userId) => chatPage(userId, chatId));
+    await Promise.all([ada!.opened, bob!.opened, cy!.opened]);
+    ada!.socket.send(callMessages.join(callId, "ada-session-b"));
+    cy!.socket.send(callMessages.join(callId, "cy-session-b"));
+    await eventually(() => expect(lastCall(ada!)?.participants.filter((p) => !p.away)).toHaveLength(2));
+
+    bob!.socket.send(callMessages.join(callId, "bob-session-b"));
+    await eventually(() =>
+      expect(ofType(bob!, "call-error")).toEqual([{ type: "call-error", callId, message: CALL_NOT_AVAILABLE }]),
+    );
+    expect(lastCall(ada!)?.participants.map((p) => p.userId)).toEqual(["ada", "cy"]);
+    // Nor through a start, which answers plainly; a member with no block joins as ever.
+    expect((await start(chatId, crypto.randomUUID(), "bob", ["ada"], "voice", [["bob", "cy"]])).answer).toEqual({
+      status: "barred",
+    });
+    expect((await start(chatId, crypto.randomUUID(), "dee", ["ada"], "voice", [["bob", "cy"]])).answer).toEqual({
+      status: "existing",
+      callId,
+      kind: "voice",
+    });
+
+    // Once Cy has left, Bob may come in.
+    cy!.socket.send(callMessages.leave(callId));
+    await eventually(() => expect(lastCall(ada!)?.participants.map((p) => p.userId)).toEqual(["ada"]));
+    bob!.socket.send(callMessages.join(callId, "bob-session-b"));
+    await eventually(() => expect(lastCall(ada!)?.participants.map((p) => p.userId)).toEqual(["ada", "bob"]));
+    closeAll(ada!, bob!, cy!);
+  });
+
+  it("ends the call for everyone when the chat stops taking lines, and hands back its record", async () => {
+    const { chatId, callId, ada, bob } = await callInProgress();
+    const { answer } = await command(chatId, { type: "end" });
+    expect(answer).toEqual({
+      status: "ended",
+      record: expect.objectContaining({ callId, outcome: "completed", kind: "video" }),
+    });
+    for (const page of [ada, bob]) {
+      await eventually(() =>
+        expect(ofType(page, "call-ended")).toEqual([{ type: "call-ended", callId, outcome: "completed" }]),
+      );
+    }
+    // No call: nothing to end.
+    expect((await command(chatId, { type: "end" })).answer).toEqual({ status: "ended", record: null });
+    closeAll(ada, bob);
   });
 
   it("refuses call commands without the shared secret, and malformed ones", async () => {
