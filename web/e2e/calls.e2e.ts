@@ -25,6 +25,8 @@ declare global {
     callPeers: RTCPeerConnection[];
     /** Offers this page sent that never left it (`loseFirstOffer`). */
     offersLost: number;
+    /** While true, no call signal leaves the page (`holdSignals`). */
+    signalsHeld: boolean;
   }
 }
 
@@ -54,6 +56,20 @@ function keepPeers() {
       super(config);
       window.callPeers.push(this);
     }
+  };
+}
+
+/** Runs in the page before its own scripts: its call signals never leave it while `signalsHeld` is true. */
+function holdSignals() {
+  type Data = Parameters<WebSocket["send"]>[0];
+  const send = Object.getOwnPropertyDescriptor(WebSocket.prototype, "send")!.value as (
+    this: WebSocket,
+    data: Data,
+  ) => void;
+  window.signalsHeld = true;
+  WebSocket.prototype.send = function (this: WebSocket, data: Data) {
+    if (window.signalsHeld && typeof data === "string" && data.startsWith('{"type":"call-signal"')) return;
+    send.call(this, data);
   };
 }
 
@@ -107,6 +123,13 @@ const callView = (page: Page) => page.getByRole("region", { name: "Call" });
 const ringing = (page: Page, caller: string) => page.getByRole("dialog", { name: caller });
 const tileOf = (page: Page, name: string) => callView(page).getByRole("figure", { name: `${name}'s video` });
 const remoteTiles = (page: Page) => callView(page).getByRole("figure", { name: /'s video$/ });
+/** What the call's list of people says of one of them: 'Connected', 'Connecting...', 'Could not connect'. */
+const rosterSays = (page: Page, name: string, word: string) =>
+  callView(page)
+    .getByRole("list", { name: "In this call" })
+    .getByRole("listitem")
+    .filter({ hasText: name })
+    .getByText(word, { exact: true });
 const messageList = (page: Page) => page.getByRole("list", { name: "Messages" });
 
 /** The member's page, watching its connections, open at a path. */
@@ -266,6 +289,7 @@ async function everyoneSeesEveryone(members: Person[]) {
     await expect.poll(() => remoteTiles(who.page).count()).toBe(others.length);
     await expect.poll(() => videosDecoding(who.page), { timeout: 60_000 }).toBe(others.length);
     await keepsRising(who.page, framesDecoded);
+    for (const other of others) await rosterSays(who.page, other.displayName, "Connected").waitFor();
   }
 }
 
@@ -316,6 +340,32 @@ test(
     await keepsRising(bob.page, framesDecoded);
     const lost = await Promise.all([ada, bob].map((who) => who.page.evaluate(() => window.offersLost)));
     expect(lost[0]! + lost[1]!).toBeGreaterThan(0);
+  },
+  CALL_TEST_MS,
+);
+
+test(
+  "a pair that cannot reach each other says 'Could not connect to …', and Retry connects it once it can",
+  async ({ app, newPage }) => {
+    const { ada, bob, chatId } = await friendsInChat(app, newPage, "Ada Unreachable", "Bob Waiting");
+    await ada.page.addInitScript(holdSignals);
+    await openAt(bob, "/dashboard");
+    await openAt(ada, `/chat/${chatId}`);
+    await ada.page.getByRole("banner").getByRole("button", { name: "Video call" }).click();
+    await answer(bob.page, "Ada Unreachable");
+    await rosterSays(bob.page, "Ada Unreachable", "Connecting...").waitFor();
+
+    // Every try spent: said on the tile, with the name, and in the list of people.
+    const failed = tileOf(bob.page, "Ada Unreachable").getByRole("alert");
+    await failed.getByText("Could not connect to Ada Unreachable").waitFor({ timeout: 40_000 });
+    await rosterSays(bob.page, "Ada Unreachable", "Could not connect").waitFor();
+
+    await ada.page.evaluate(() => (window.signalsHeld = false));
+    await failed.getByRole("button", { name: "Retry" }).click();
+    await keepsRising(bob.page, framesDecoded);
+    await keepsRising(ada.page, framesDecoded);
+    await rosterSays(bob.page, "Ada Unreachable", "Connected").waitFor();
+    expect(await failed.count()).toBe(0);
   },
   CALL_TEST_MS,
 );

@@ -1,6 +1,7 @@
 import { Mic, MicOff, MonitorUp, PhoneOff, RotateCw, Settings2, Video, VideoOff, Volume2, WifiOff } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { formatCallDuration } from "@core/call-rules";
+import type { CallParticipant } from "@party/call-signals";
 import type { CallEngine, CallState, Remote } from "@web/lib/calls/call-engine";
 import { listDevices, type Devices } from "@web/lib/calls/media";
 import { cn } from "@web/lib/cn";
@@ -144,6 +145,53 @@ function remoteStatus(away: boolean, remote: Remote | undefined) {
   return remote.poor ? "Poor connection" : null;
 }
 
+/** Where this page stands with one other participant, in a word or two. */
+function connectionWord(away: boolean, remote: Remote | undefined) {
+  if (away || remote?.status === "reconnecting") return "Reconnecting...";
+  if (remote?.status === "failed") return "Could not connect";
+  return remote?.status === "connected" ? "Connected" : "Connecting...";
+}
+
+/**
+ * Who is in the call and whether this page reaches each of them, so a member never wonders whether
+ * the others hear them.
+ */
+function Roster({
+  others,
+  ringing,
+  remotes,
+  people,
+}: {
+  others: CallParticipant[];
+  ringing: string[];
+  remotes: CallState["remotes"];
+  people: (userId: string) => Person;
+}) {
+  const entries = [
+    ...others.map((p) => ({
+      userId: p.userId,
+      word: connectionWord(p.away, remotes[p.userId]),
+      live: remotes[p.userId]?.status === "connected" && !p.away,
+    })),
+    ...ringing.map((userId) => ({ userId, word: "Ringing...", live: false })),
+  ];
+  if (entries.length === 0) return null;
+  return (
+    <ul aria-label="In this call" className="flex flex-wrap gap-1.5 text-xs">
+      {entries.map(({ userId, word, live }) => (
+        <li key={userId} className="flex max-w-full min-w-0 items-center gap-1.5 rounded-full bg-muted px-2.5 py-1">
+          <span
+            aria-hidden
+            className={cn("size-2 shrink-0 rounded-full", live ? "bg-green-600" : "bg-muted-foreground")}
+          />
+          <span className="truncate">{people(userId).name}</span>
+          <span className="shrink-0 text-muted-foreground">{word}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** Microphone and camera, chosen in the call as it goes on. */
 function DevicePicker({ engine, state }: { engine: CallEngine; state: CallState }) {
   const [devices, setDevices] = useState<Devices | null>(null);
@@ -230,6 +278,7 @@ export function CallView({
           </p>
         </div>
       </header>
+      <Roster others={others} ringing={ringing} remotes={state.remotes} people={people} />
       {state.problem && <Alert>{state.problem}</Alert>}
       <div
         className={cn(

@@ -162,7 +162,8 @@ export class Peer {
         const { description } = body;
         const readyForOffer = !this.#makingOffer && (this.pc.signalingState === "stable" || this.#settingRemoteAnswer);
         const collision = description.type === "offer" && !readyForOffer;
-        this.#ignoreOffer = !this.polite && collision;
+        // Once it has given up, this side takes whatever the other side offers, to connect at last.
+        this.#ignoreOffer = !this.polite && collision && this.#status !== "failed";
         if (this.#ignoreOffer) return;
         this.#settingRemoteAnswer = description.type === "answer";
         if (description.type === "offer") this.#putTracksOn();
