@@ -1,8 +1,10 @@
 /**
  * Calls between members in separate browsers with Chromium's fake camera and microphone, through
  * the rooms as `npm start` runs them: ringing on every page, video both ways (the decoders' own
- * counts, from getStats), mute, hang up, decline, no answer, a group of three, a reload mid-call, a
- * refused camera, and the ringing dialog and call view at 1280 and 375, light and dark.
+ * counts, from getStats), mute, hang up, decline, no answer, a group of three and a fourth joining
+ * late, a lost first offer, a pair that cannot connect and its Retry, a block and a deleted project
+ * keeping members out of a call, a reload mid-call, a refused camera, and the ringing dialog and
+ * call view at 1280 and 375, light and dark.
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -366,6 +368,68 @@ test(
     await keepsRising(ada.page, framesDecoded);
     await rosterSays(bob.page, "Ada Unreachable", "Connected").waitFor();
     expect(await failed.count()).toBe(0);
+  },
+  CALL_TEST_MS,
+);
+
+test(
+  "a member cannot join a call that someone who blocked them is in, and is told it is not available",
+  async ({ app, newPage }) => {
+    const [ada, bob, cy] = await Promise.all(
+      ["Ada Between", "Bob Blocker", "Cy Blocked"].map((name) => person(app, newPage, name)),
+    );
+    for (const other of [bob!, cy!]) await befriend(app, ada!, other);
+    const { chatId } = await call<{ chatId: string }>(ada!, "chats.createGroup", {
+      name: "Split crew",
+      memberIds: [bob!.id, cy!.id],
+    });
+    await call(bob!, "safety.block", { memberId: cy!.id });
+    for (const who of [bob!, cy!]) await openAt(who, "/dashboard");
+    await openAt(ada!, `/chat/${chatId}`);
+    await ada!.page.getByRole("banner").getByRole("button", { name: "Voice call" }).click();
+    await answer(cy!.page, "Ada Between");
+    await rosterSays(ada!.page, "Cy Blocked", "Connected").waitFor({ timeout: 30_000 });
+
+    await ringing(bob!.page, "Ada Between").getByRole("button", { name: "Accept" }).click();
+    await toast(bob!.page, "This call is not available.").waitFor();
+    await callView(bob!.page).waitFor({ state: "hidden" });
+    expect(await remoteTiles(ada!.page).count()).toBe(1);
+  },
+  CALL_TEST_MS,
+);
+
+test(
+  "deleting a project ends its team chat's call for everyone, with the call's line before the chat goes read-only",
+  async ({ app, newPage }) => {
+    const owner = await person(app, newPage, "Olga Deleting");
+    const ada = await person(app, newPage, "Ada Team");
+    const { id: projectId } = await call<{ id: string }>(owner, "projects.create", {
+      title: "Beacon",
+      category: "Mobile Apps",
+    });
+    const { id: requestId } = await call<{ id: string }>(ada, "joinRequests.request", { projectId });
+    await call(owner, "joinRequests.accept", { requestId });
+    const db = app.openDatabase();
+    const chatId = await db
+      .execute({ sql: "SELECT id FROM chats WHERE project_id = ?", args: [projectId] })
+      .then(({ rows }) => String(rows[0]!.id))
+      .finally(() => db.close());
+
+    await openAt(ada, "/dashboard");
+    await openAt(owner, `/chat/${chatId}`);
+    await owner.page.getByRole("banner").getByRole("button", { name: "Video call" }).click();
+    await answer(ada.page, "Olga Deleting");
+    await keepsRising(ada.page, framesDecoded);
+
+    await call(owner, "projects.remove", { id: projectId });
+    await callView(ada.page).waitFor({ state: "hidden" });
+    await callView(owner.page).waitFor({ state: "hidden" });
+    const lines = messageList(owner.page).getByRole("listitem");
+    await lines.filter({ hasText: "deleted the project" }).waitFor();
+    const texts = await lines.allInnerTexts();
+    const callLine = texts.findIndex((text) => /Video call · 0:\d\d/.test(text));
+    expect(callLine).toBeGreaterThanOrEqual(0);
+    expect(texts.findIndex((text) => text.includes("Olga Deleting deleted the project."))).toBeGreaterThan(callLine);
   },
   CALL_TEST_MS,
 );
