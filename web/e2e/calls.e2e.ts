@@ -435,6 +435,31 @@ test(
 );
 
 test(
+  "a voice call is a row of avatars whose ring lights while that person speaks, and not while muted",
+  async ({ app, newPage }) => {
+    const { ada, bob, chatId } = await friendsInChat(app, newPage, "Ada Speaking", "Bob Listening");
+    await openAt(bob, "/dashboard");
+    await openAt(ada, `/chat/${chatId}`);
+    await ada.page.getByRole("banner").getByRole("button", { name: "Voice call" }).click();
+    await answer(bob.page, "Ada Speaking");
+    const adaOnBob = tileOf(bob.page, "Ada Speaking");
+    await rosterSays(bob.page, "Ada Speaking", "Connected").waitFor({ timeout: 30_000 });
+    // Avatar-sized, not screen-high.
+    expect((await adaOnBob.boundingBox())!.height).toBeLessThan(250);
+
+    // The fake microphone's tone: the ring lights on the other page.
+    await expect.poll(() => adaOnBob.getAttribute("data-speaking"), { timeout: 20_000 }).toBe("true");
+    await callView(ada.page).getByRole("button", { name: "Mute" }).click();
+    await adaOnBob.getByLabel("Muted").waitFor();
+    for (let i = 0; i < 8; i++) {
+      expect(await adaOnBob.getAttribute("data-speaking")).toBe("false");
+      await pause(250);
+    }
+  },
+  CALL_TEST_MS,
+);
+
+test(
   "one side reloads mid-call and the call resumes",
   async ({ app, newPage }) => {
     const { ada, bob, chatId } = await friendsInChat(app, newPage, "Ada Steady", "Bob Reloads");

@@ -4,6 +4,7 @@ import { formatCallDuration } from "@core/call-rules";
 import type { CallParticipant } from "@party/call-signals";
 import type { CallEngine, CallState, Remote } from "@web/lib/calls/call-engine";
 import { listDevices, type Devices } from "@web/lib/calls/media";
+import { useSpeaking } from "@web/lib/calls/speaking";
 import { cn } from "@web/lib/cn";
 import { Avatar } from "../avatar";
 import { Alert } from "../ui/alert";
@@ -87,6 +88,8 @@ function Tile({
   muted,
   status,
   onRetry,
+  compact,
+  speaking,
 }: {
   person: Person;
   stream: MediaStream | null;
@@ -94,14 +97,22 @@ function Tile({
   showVideo: boolean;
   muted: boolean;
   status: string | null;
+  /** A voice call: a card the size of its avatar, not a screen-high tile. */
+  compact: boolean;
+  /** Lights the ring around the avatar. */
+  speaking: boolean;
   /** Given when every try to connect failed: the tile says so and offers another. */
   onRetry?: () => void;
 }) {
   const name = self ? `${person.name} (you)` : person.name;
   return (
     <figure
-      className="relative flex min-h-0 items-center justify-center overflow-hidden rounded-xl bg-muted"
+      className={cn(
+        "relative flex min-h-0 items-center justify-center overflow-hidden rounded-xl bg-muted",
+        compact && "h-44 w-40 sm:h-52 sm:w-48",
+      )}
       aria-label={self ? "Your video" : `${person.name}'s video`}
+      data-speaking={speaking && !muted}
     >
       {stream && stream.getTracks().length > 0 && (
         <div className={cn("absolute inset-0", !showVideo && "invisible")}>
@@ -109,7 +120,15 @@ function Tile({
         </div>
       )}
       {!showVideo && (
-        <Avatar name={person.name} url={person.avatarUrl} className="size-20" initialClassName="text-3xl" />
+        <Avatar
+          name={person.name}
+          url={person.avatarUrl}
+          className={cn(
+            "size-20 ring-offset-4 ring-offset-muted transition-shadow",
+            speaking && !muted && "ring-4 ring-green-600",
+          )}
+          initialClassName="text-3xl"
+        />
       )}
       <figcaption className="absolute bottom-2 left-2 flex max-w-[calc(100%-1rem)] items-center gap-1.5 rounded-md bg-black/60 px-2 py-1 text-xs text-white">
         {muted && <MicOff className="size-3.5 shrink-0" aria-label="Muted" />}
@@ -255,6 +274,9 @@ export function CallView({
   const ringing = state.call?.ringing ?? [];
   const video = state.call?.kind === "video";
   const tiles = others.length + ringing.length + 1;
+  // A voice call with nobody's screen shared is a row of avatars; video tiles share the screen.
+  const compact = !video && !state.sharing && others.every((p) => !p.video);
+  const speaking = useSpeaking(engine, [myId, ...others.map((p) => p.userId)]);
   const status =
     state.phase === "joining"
       ? "Joining..."
@@ -282,9 +304,9 @@ export function CallView({
       {state.problem && <Alert>{state.problem}</Alert>}
       <div
         className={cn(
-          "grid min-h-0 flex-1 auto-rows-fr gap-2",
-          tiles > 1 && "sm:grid-cols-2",
-          tiles > 2 && "grid-cols-2",
+          compact
+            ? "flex min-h-0 flex-1 flex-wrap content-center items-center justify-center gap-3 overflow-y-auto"
+            : cn("grid min-h-0 flex-1 auto-rows-fr gap-2", tiles > 1 && "sm:grid-cols-2", tiles > 2 && "grid-cols-2"),
         )}
       >
         {others.map((p) => (
@@ -297,13 +319,18 @@ export function CallView({
             muted={!p.audio}
             status={remoteStatus(p.away, state.remotes[p.userId])}
             onRetry={!p.away && state.remotes[p.userId]?.status === "failed" ? () => engine.retry(p.userId) : undefined}
+            compact={compact}
+            speaking={p.audio && speaking.has(p.userId)}
           />
         ))}
         {ringing.map((userId) => (
           <figure
             key={userId}
             aria-label={`${people(userId).name}, ringing`}
-            className="relative flex min-h-0 flex-col items-center justify-center gap-2 overflow-hidden rounded-xl bg-muted"
+            className={cn(
+              "relative flex min-h-0 flex-col items-center justify-center gap-2 overflow-hidden rounded-xl bg-muted",
+              compact && "h-44 w-40 sm:h-52 sm:w-48",
+            )}
           >
             <Avatar
               name={people(userId).name}
@@ -323,6 +350,8 @@ export function CallView({
           showVideo={state.sharing || (state.hasCamera && !state.cameraOff)}
           muted={state.muted}
           status={null}
+          compact={compact}
+          speaking={speaking.has(myId)}
         />
       </div>
       <div className="flex flex-wrap items-center justify-center gap-3" role="toolbar" aria-label="Call controls">

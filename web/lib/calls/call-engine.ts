@@ -219,6 +219,27 @@ export class CallEngine {
     peer.start();
   }
 
+  /**
+   * How loud someone sounds now, 0 to 1: another's voice as it last arrived (within the last half
+   * second), or this page's own microphone as it leaves.
+   */
+  async audioLevel(userId: string) {
+    if (userId === this.options.myId) {
+      const sender = [...this.#peers.values()].find((entry) => entry.senders?.audio?.track)?.senders?.audio;
+      let level = 0;
+      (await sender?.getStats())?.forEach((stat: Record<string, unknown>) => {
+        if (stat.type === "media-source") level = Number(stat.audioLevel ?? 0);
+      });
+      return this.#state.muted ? 0 : level;
+    }
+    const receiver = this.#peers
+      .get(userId)
+      ?.peer.pc.getReceivers()
+      .find((r) => r.track.kind === "audio");
+    const source = receiver?.getSynchronizationSources()[0];
+    return source && performance.timeOrigin + performance.now() - source.timestamp < 500 ? (source.audioLevel ?? 0) : 0;
+  }
+
   /** The member asks to try a connection that could not be made once more. */
   retry(userId: string) {
     this.#peers.get(userId)?.peer.retry();
