@@ -17,6 +17,8 @@ export const CALL_DECLINED = "Call declined";
 export const CALL_ENDED = "This call has ended.";
 export const CALL_NOT_FRIENDS = "You can only call your friends.";
 export const CALL_ALONE = "There is nobody else in this chat to call.";
+/** A block stands between the member and someone in the call, either way: said without saying who. */
+export const CALL_NOT_AVAILABLE = "This call is not available.";
 
 /** How a call ended, as the room saw it. */
 export const CALL_OUTCOMES = ["completed", "declined", "no-answer", "cancelled"] as const;

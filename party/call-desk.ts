@@ -6,7 +6,14 @@
  * signal only from a participant's own socket to another participant's.
  */
 import type { Connection } from "partyserver";
-import { CALL_ENDED, CALL_FULL, MAX_CALL_PARTICIPANTS, REJOIN_GRACE_MS, RING_TIMEOUT_MS } from "../core/call-rules";
+import {
+  CALL_ENDED,
+  CALL_FULL,
+  CALL_NOT_AVAILABLE,
+  MAX_CALL_PARTICIPANTS,
+  REJOIN_GRACE_MS,
+  RING_TIMEOUT_MS,
+} from "../core/call-rules";
 import type { CallOutcome } from "../core/call-rules";
 import type { CallKind } from "../core/enums";
 import {
@@ -52,6 +59,8 @@ interface StoredCall {
   joined: string[];
   declined: string[];
   timedOut: string[];
+  /** Blocker and blocked among the chat's members, as the API last said (`start`); absent in calls kept before. */
+  blocks?: [string, string][];
 }
 
 const CALL_KEY = "call";
@@ -151,6 +160,13 @@ export function callDesk(host: DeskHost) {
     return null;
   }
 
+  /** Whether a block stands between the member and anyone in the call now, either way. */
+  const acrossBlock = (call: StoredCall, userId: string) =>
+    (call.blocks ?? []).some(
+      ([blocker, blocked]) =>
+        (blocker === userId && blocked in call.participants) || (blocked === userId && blocker in call.participants),
+    );
+
   function participantOf(call: StoredCall, connection: Connection, userId: string) {
     const p = call.participants[userId];
     return p && p.connectionId === connection.id ? p : null;
@@ -163,6 +179,10 @@ export function callDesk(host: DeskHost) {
       return;
     }
     const already = call.participants[userId];
+    if (!already && acrossBlock(call, userId)) {
+      connection.send(callRoomEvents.error(callId, CALL_NOT_AVAILABLE));
+      return;
+    }
     if (!already && Object.keys(call.participants).length >= MAX_CALL_PARTICIPANTS) {
       connection.send(callRoomEvents.error(callId, CALL_FULL));
       return;
@@ -201,6 +221,10 @@ export function callDesk(host: DeskHost) {
           const record = await settle(call, now);
           return record ? { status: "ended", record } : { status: "ok" };
         }
+        case "end": {
+          const call = await load();
+          return { status: "ended", record: call ? await end(call, now) : null };
+        }
         case "record": {
           const record = (await records()).find((r) => r.callId === command.callId);
           if (record) return { status: "ended", record };
@@ -238,10 +262,14 @@ export function callDesk(host: DeskHost) {
         case "call-signal": {
           const call = await load();
           const from = call?.callId === message.callId ? participantOf(call, connection, userId) : null;
-          const to = call?.participants[message.to];
-          const target = to?.connectionId ? host.connection(to.connectionId) : undefined;
-          if (!call || !from || !target || message.to === userId) {
+          if (!call || !from || message.to === userId) {
             connection.send(callRoomEvents.error(message.callId, NOT_IN_CALL));
+            return true;
+          }
+          const to = call.participants[message.to];
+          const target = to?.connectionId ? host.connection(to.connectionId) : undefined;
+          if (!target) {
+            connection.send(callRoomEvents.undelivered(call.callId, message.to));
             return true;
           }
           const body =
@@ -292,7 +320,10 @@ export function callDesk(host: DeskHost) {
   async function start(command: Extract<CallCommand, { type: "start" }>, now: number): Promise<CallAnswer> {
     const current = await load();
     if (current) {
+      current.blocks = command.blocks;
+      await host.storage.put(CALL_KEY, current);
       const inIt = command.caller.id in current.participants;
+      if (!inIt && acrossBlock(current, command.caller.id)) return { status: "barred" };
       if (!inIt && Object.keys(current.participants).length >= MAX_CALL_PARTICIPANTS) return { status: "full" };
       return { status: "existing", callId: current.callId, kind: current.kind };
     }
@@ -320,6 +351,7 @@ export function callDesk(host: DeskHost) {
       joined: [command.caller.id],
       declined: [],
       timedOut: [],
+      blocks: command.blocks,
     };
     await save(call);
     const ring: Ring = {

@@ -83,8 +83,15 @@ export const callCommand = z.discriminatedUnion("type", [
     caller: person,
     isGroup: z.boolean(),
     callees: z.array(id).min(1).max(200),
+    /**
+     * The blocks among the chat's members, blocker first: nobody joins a call that someone on the
+     * other side of one is in. Sent afresh with every start, a join to a call going on included.
+     */
+    blocks: z.array(z.tuple([id, id])).max(1000),
   }),
   z.object({ type: z.literal("decline"), callId: id, userId: id }),
+  /** The chat stops taking lines (its project was deleted): the call ends for everyone, its record returned. */
+  z.object({ type: z.literal("end") }),
   /** The room's record of an ended call, for the API to write into the history. */
   z.object({ type: z.literal("record"), callId: id }),
   /** Written: the room forgets the record. */
@@ -124,6 +131,8 @@ export type CallAnswer =
   /** A call is already on in this chat: the caller joins it instead. */
   | { status: "existing"; callId: string; kind: CallKind }
   | { status: "full" }
+  /** Someone in the call is across a block from the caller. */
+  | { status: "barred" }
   | { status: "ended"; record: CallRecord | null }
   | { status: "live" }
   | { status: "ok" };
@@ -132,6 +141,7 @@ export const callAnswer: z.ZodType<CallAnswer> = z.discriminatedUnion("status", 
   z.object({ status: z.literal("started"), callId: id }),
   z.object({ status: z.literal("existing"), callId: id, kind: z.enum(CALL_KINDS) }),
   z.object({ status: z.literal("full") }),
+  z.object({ status: z.literal("barred") }),
   z.object({ status: z.literal("ended"), record: callRecord.nullable() }),
   z.object({ status: z.literal("live") }),
   z.object({ status: z.literal("ok") }),
@@ -184,6 +194,8 @@ export interface CallView {
 export type CallRoomEvent =
   | { type: "call"; call: CallView | null }
   | ({ type: "call-signal"; callId: string; from: string; session: string } & SignalBody)
+  /** The one a signal was for is not in the call this moment (not yet, or away): the sender tries again. */
+  | { type: "call-undelivered"; callId: string; to: string }
   | { type: "call-ended"; callId: string; outcome: CallOutcome }
   | { type: "call-error"; callId: string; message: string };
 
@@ -193,6 +205,8 @@ export const callRoomEvents = {
   call: (call: CallView | null) => JSON.stringify({ type: "call", call } satisfies CallRoomEvent),
   signal: (callId: string, from: string, sessionId: string, body: SignalBody) =>
     JSON.stringify({ type: "call-signal", callId, from, session: sessionId, ...body } satisfies CallRoomEvent),
+  undelivered: (callId: string, to: string) =>
+    JSON.stringify({ type: "call-undelivered", callId, to } satisfies CallRoomEvent),
   ended: (callId: string, outcome: CallOutcome) =>
     JSON.stringify({ type: "call-ended", callId, outcome } satisfies CallRoomEvent),
   error: (callId: string, message: string) =>

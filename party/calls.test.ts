@@ -3,7 +3,7 @@
  * (it signs tickets and sends the call commands the API sends once it has checked who may ring).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CALL_ENDED, CALL_FULL, RING_TIMEOUT_MS } from "../core/call-rules";
+import { CALL_ENDED, CALL_FULL, CALL_NOT_AVAILABLE, RING_TIMEOUT_MS } from "../core/call-rules";
 import { eventually, roomSocket, roomsProcess, type RoomsProcess } from "../testing/rooms-process";
 import type { CallAnswer, CallCommand, CallView } from "./call-signals";
 import { callMessages } from "./call-wire";
@@ -48,6 +48,7 @@ const start = (
   callerId: string,
   callees: string[],
   kind: "video" | "voice" = "video",
+  blocks: [string, string][] = [],
 ) =>
   command(chatId, {
     type: "start",
@@ -56,6 +57,7 @@ const start = (
     caller: { id: callerId, name: `${callerId} name`, avatarUrl: null },
     isGroup: callees.length > 1,
     callees,
+    blocks,
   });
 
 /** The call as this page last heard of it. */
@@ -226,6 +228,79 @@ describe("signalling", () => {
     closeAll(ada, bob, carol);
   });
 
+  it("answers a signal for someone not in the call yet, so the sender offers again, and the call goes on", async () => {
+    const chatId = newChat();
+    const callId = crypto.randomUUID();
+    await start(chatId, callId, "ada", ["bob", "cy"]);
+    const [ada, bob, cy] = ["ada", "bob", "cy"].map((userId) => chatPage(userId, chatId));
+    await Promise.all([ada!.opened, bob!.opened, cy!.opened]);
+    ada!.socket.send(callMessages.join(callId, "ada-session-u"));
+    bob!.socket.send(callMessages.join(callId, "bob-session-u"));
+    await eventually(() => expect(lastCall(ada!)?.participants.filter((p) => !p.away)).toHaveLength(2));
+
+    // Cy is still being rung: the offer cannot reach her, and Ada is told so, not thrown out.
+    const offer = { type: "offer" as const, sdp: "v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\n" };
+    ada!.socket.send(callMessages.signal(callId, "cy", { description: offer }));
+    await eventually(() =>
+      expect(ofType(ada!, "call-undelivered")).toEqual([{ type: "call-undelivered", callId, to: "cy" }]),
+    );
+    expect(ofType(ada!, "call-error")).toEqual([]);
+    expect(ofType(cy!, "call-signal")).toEqual([]);
+
+    // Once she is in, the same offer sent again reaches her, and the others still hear each other.
+    cy!.socket.send(callMessages.join(callId, "cy-session-u"));
+    await eventually(() => expect(lastCall(ada!)?.participants.filter((p) => !p.away)).toHaveLength(3));
+    ada!.socket.send(callMessages.signal(callId, "cy", { description: offer }));
+    ada!.socket.send(callMessages.signal(callId, "bob", { candidate: null }));
+    await eventually(() =>
+      expect(ofType(cy!, "call-signal")).toEqual([
+        { type: "call-signal", callId, from: "ada", session: "ada-session-u", description: offer },
+      ]),
+    );
+    await eventually(() => expect(ofType(bob!, "call-signal")).toHaveLength(1));
+    expect(ofType(ada!, "call-ended")).toEqual([]);
+    closeAll(ada!, bob!, cy!);
+  });
+
+  it("counts two callees who answer in the same millisecond, and every pair's signals get through", async () => {
+    const chatId = newChat();
+    const callId = crypto.randomUUID();
+    const people = ["ada", "bob", "cy"];
+    await start(chatId, callId, "ada", ["bob", "cy"]);
+    const pages = people.map((userId) => chatPage(userId, chatId));
+    await Promise.all(pages.map((page) => page.opened));
+    pages[0]!.socket.send(callMessages.join(callId, "ada-session-m"));
+    await eventually(() => expect(lastCall(pages[0]!)?.participants[0]?.away).toBe(false));
+    // Both answers leave in one tick: the room takes them one after the other, and loses neither.
+    pages[1]!.socket.send(callMessages.join(callId, "bob-session-m"));
+    pages[2]!.socket.send(callMessages.join(callId, "cy-session-m"));
+    for (const page of pages) {
+      await eventually(() =>
+        expect(lastCall(page)?.participants.map((p) => [p.userId, p.away])).toEqual([
+          ["ada", false],
+          ["bob", false],
+          ["cy", false],
+        ]),
+      );
+    }
+    for (const [i, page] of pages.entries()) {
+      for (const other of people.filter((userId) => userId !== people[i]))
+        page.socket.send(callMessages.signal(callId, other, { candidate: null }));
+    }
+    for (const [i, page] of pages.entries()) {
+      await eventually(() =>
+        expect(
+          page.events
+            .filter((e) => e.type === "call-signal")
+            .map((e) => e.from)
+            .sort(),
+        ).toEqual(people.filter((userId) => userId !== people[i])),
+      );
+      expect(ofType(page, "call-undelivered")).toEqual([]);
+    }
+    closeAll(...pages);
+  });
+
   it("refuses an offer from a participant of the chat who is not in the call", async () => {
     const { chatId, callId, ada, bob } = await callInProgress();
     const carol = chatPage("carol", chatId);
@@ -358,6 +433,57 @@ describe("in the call", () => {
       expect(ofType(pages[4]!, "call-error")).toContainEqual({ type: "call-error", callId, message: CALL_ENDED }),
     );
     closeAll(...pages);
+  });
+
+  it("lets nobody join while someone across a block from them is in the call, either way", async () => {
+    const chatId = newChat();
+    const callId = crypto.randomUUID();
+    // Bob blocked Cy; Ada rings both.
+    await start(chatId, callId, "ada", ["bob", "cy", "dee"], "voice", [["bob", "cy"]]);
+    const [ada, bob, cy] = ["ada", "bob", "cy"].map((userId) => chatPage(userId, chatId));
+    await Promise.all([ada!.opened, bob!.opened, cy!.opened]);
+    ada!.socket.send(callMessages.join(callId, "ada-session-b"));
+    cy!.socket.send(callMessages.join(callId, "cy-session-b"));
+    await eventually(() => expect(lastCall(ada!)?.participants.filter((p) => !p.away)).toHaveLength(2));
+
+    bob!.socket.send(callMessages.join(callId, "bob-session-b"));
+    await eventually(() =>
+      expect(ofType(bob!, "call-error")).toEqual([{ type: "call-error", callId, message: CALL_NOT_AVAILABLE }]),
+    );
+    expect(lastCall(ada!)?.participants.map((p) => p.userId)).toEqual(["ada", "cy"]);
+    // Nor through a start, which answers plainly; a member with no block joins as ever.
+    expect((await start(chatId, crypto.randomUUID(), "bob", ["ada"], "voice", [["bob", "cy"]])).answer).toEqual({
+      status: "barred",
+    });
+    expect((await start(chatId, crypto.randomUUID(), "dee", ["ada"], "voice", [["bob", "cy"]])).answer).toEqual({
+      status: "existing",
+      callId,
+      kind: "voice",
+    });
+
+    // Once Cy has left, Bob may come in.
+    cy!.socket.send(callMessages.leave(callId));
+    await eventually(() => expect(lastCall(ada!)?.participants.map((p) => p.userId)).toEqual(["ada"]));
+    bob!.socket.send(callMessages.join(callId, "bob-session-b"));
+    await eventually(() => expect(lastCall(ada!)?.participants.map((p) => p.userId)).toEqual(["ada", "bob"]));
+    closeAll(ada!, bob!, cy!);
+  });
+
+  it("ends the call for everyone when the chat stops taking lines, and hands back its record", async () => {
+    const { chatId, callId, ada, bob } = await callInProgress();
+    const { answer } = await command(chatId, { type: "end" });
+    expect(answer).toEqual({
+      status: "ended",
+      record: expect.objectContaining({ callId, outcome: "completed", kind: "video" }),
+    });
+    for (const page of [ada, bob]) {
+      await eventually(() =>
+        expect(ofType(page, "call-ended")).toEqual([{ type: "call-ended", callId, outcome: "completed" }]),
+      );
+    }
+    // No call: nothing to end.
+    expect((await command(chatId, { type: "end" })).answer).toEqual({ status: "ended", record: null });
+    closeAll(ada, bob);
   });
 
   it("refuses call commands without the shared secret, and malformed ones", async () => {

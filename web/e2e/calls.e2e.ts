@@ -2,8 +2,10 @@
 /**
  * Calls between members in separate browsers with Chromium's fake camera and microphone, through
  * the rooms as `npm start` runs them: ringing on every page, video both ways (the decoders' own
- * counts, from getStats), mute, hang up, decline, no answer, a group of three, a reload mid-call, a
- * refused camera, and the ringing dialog and call view at 1280 and 375, light and dark.
+ * counts, from getStats), mute, hang up, decline, no answer, a group of three and a fourth joining
+ * late, a lost first offer, a pair that cannot connect and its Retry, a block and a deleted project
+ * keeping members out of a call, a reload mid-call, a refused camera, and the ringing dialog and
+ * call view at 1280 and 375, light and dark.
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -24,7 +26,28 @@ declare global {
   interface Window {
     /** Every RTCPeerConnection the page made, for the test to read their statistics. */
     callPeers: RTCPeerConnection[];
+    /** Offers this page sent that never left it (`loseFirstOffer`). */
+    offersLost: number;
+    /** While true, no call signal leaves the page (`holdSignals`). */
+    signalsHeld: boolean;
   }
+}
+
+/** Runs in the page before its own scripts: the first offer it sends to the room is lost on the way. */
+function loseFirstOffer() {
+  type Data = Parameters<WebSocket["send"]>[0];
+  const send = Object.getOwnPropertyDescriptor(WebSocket.prototype, "send")!.value as (
+    this: WebSocket,
+    data: Data,
+  ) => void;
+  window.offersLost = 0;
+  WebSocket.prototype.send = function (this: WebSocket, data: Data) {
+    if (window.offersLost === 0 && typeof data === "string" && data.includes('"type":"offer"')) {
+      window.offersLost++;
+      return;
+    }
+    send.call(this, data);
+  };
 }
 
 /** Runs in the page before its own scripts: keeps each connection the app makes. */
@@ -36,6 +59,20 @@ function keepPeers() {
       super(config);
       window.callPeers.push(this);
     }
+  };
+}
+
+/** Runs in the page before its own scripts: its call signals never leave it while `signalsHeld` is true. */
+function holdSignals() {
+  type Data = Parameters<WebSocket["send"]>[0];
+  const send = Object.getOwnPropertyDescriptor(WebSocket.prototype, "send")!.value as (
+    this: WebSocket,
+    data: Data,
+  ) => void;
+  window.signalsHeld = true;
+  WebSocket.prototype.send = function (this: WebSocket, data: Data) {
+    if (window.signalsHeld && typeof data === "string" && data.startsWith('{"type":"call-signal"')) return;
+    send.call(this, data);
   };
 }
 
@@ -56,6 +93,18 @@ function stat(page: Page, type: "inbound-rtp" | "outbound-rtp", kind: "audio" | 
 }
 
 const framesDecoded = (page: Page) => stat(page, "inbound-rtp", "video", "framesDecoded");
+
+/** How many remote videos the page decodes: its open connections' video receivers with a frame decoded. */
+const videosDecoding = (page: Page) =>
+  page.evaluate(async () => {
+    let decoding = 0;
+    for (const pc of window.callPeers.filter((pc) => pc.connectionState !== "closed")) {
+      (await pc.getStats()).forEach((s: Record<string, unknown>) => {
+        if (s.type === "inbound-rtp" && s.kind === "video" && Number(s.framesDecoded) > 0) decoding++;
+      });
+    }
+    return decoding;
+  });
 const audioSent = (page: Page) => stat(page, "outbound-rtp", "audio", "bytesSent");
 const audioReceived = (page: Page) => stat(page, "inbound-rtp", "audio", "bytesReceived");
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -77,6 +126,13 @@ const callView = (page: Page) => page.getByRole("region", { name: "Call" });
 const ringing = (page: Page, caller: string) => page.getByRole("dialog", { name: caller });
 const tileOf = (page: Page, name: string) => callView(page).getByRole("figure", { name: `${name}'s video` });
 const remoteTiles = (page: Page) => callView(page).getByRole("figure", { name: /'s video$/ });
+/** What the call's list of people says of one of them: 'Connected', 'Connecting...', 'Could not connect'. */
+const rosterSays = (page: Page, name: string, word: string) =>
+  callView(page)
+    .getByRole("list", { name: "In this call" })
+    .getByRole("listitem")
+    .filter({ hasText: name })
+    .getByText(word, { exact: true });
 const messageList = (page: Page) => page.getByRole("list", { name: "Messages" });
 
 /** The member's page, watching its connections, open at a path. */
@@ -220,33 +276,188 @@ test(
       await ringing(who.page, "Ada Group").getByText("Incoming video call in a group").waitFor();
       await answer(who.page, "Ada Group");
     }
-    for (const [who, others] of [
-      [ada, ["Bob Group", "Cy Group"]],
-      [bob, ["Ada Group", "Cy Group"]],
-      [cy, ["Ada Group", "Bob Group"]],
-    ] as const) {
-      for (const name of others) await tileOf(who.page, name).waitFor();
-      await expect.poll(() => remoteTiles(who.page).count()).toBe(2);
-      // Both other members' video arrives: two decoders at work. Three pages each encoding and
-      // decoding two videos on two cores can take a while to reach the first decoded frame.
-      await expect
-        .poll(
-          () =>
-            who.page.evaluate(async () => {
-              let decoding = 0;
-              for (const pc of window.callPeers.filter((pc) => pc.connectionState !== "closed")) {
-                (await pc.getStats()).forEach((s: Record<string, unknown>) => {
-                  if (s.type === "inbound-rtp" && s.kind === "video" && Number(s.framesDecoded) > 0) decoding++;
-                });
-              }
-              return decoding;
-            }),
-          { timeout: 60_000 },
-        )
-        .toBe(2);
-    }
+    await everyoneSeesEveryone([ada, bob, cy]);
   },
   GROUP_CALL_TEST_MS,
+);
+
+/**
+ * Each member's page shows a tile for every other and decodes every other's video. Pages each
+ * encoding and decoding several videos on two cores can take a while to reach the first frame.
+ */
+async function everyoneSeesEveryone(members: Person[]) {
+  for (const who of members) {
+    const others = members.filter((other) => other !== who);
+    for (const other of others) await tileOf(who.page, other.displayName).waitFor();
+    await expect.poll(() => remoteTiles(who.page).count()).toBe(others.length);
+    await expect.poll(() => videosDecoding(who.page), { timeout: 60_000 }).toBe(others.length);
+    await keepsRising(who.page, framesDecoded);
+    for (const other of others) await rosterSays(who.page, other.displayName, "Connected").waitFor();
+  }
+}
+
+test(
+  "a fourth member joining a group call late connects to all three, and one who hangs up leaves every page",
+  async ({ app, newPage }) => {
+    const [ada, bob, cy, dan] = await Promise.all(
+      ["Ada Late", "Bob Late", "Cy Late", "Dan Late"].map((name) => person(app, newPage, name)),
+    );
+    for (const other of [bob!, cy!, dan!]) await befriend(app, ada!, other);
+    const { chatId } = await call<{ chatId: string }>(ada!, "chats.createGroup", {
+      name: "Late crew",
+      memberIds: [bob!.id, cy!.id, dan!.id],
+    });
+    for (const who of [bob!, cy!]) await openAt(who, "/dashboard");
+    await openAt(dan!, `/chat/${chatId}`);
+    await openAt(ada!, `/chat/${chatId}`);
+    await ada!.page.getByRole("banner").getByRole("button", { name: "Video call" }).click();
+    for (const who of [bob!, cy!]) await answer(who.page, "Ada Late");
+    // Dan says no at first, and joins from the chat once the others are talking.
+    await ringing(dan!.page, "Ada Late").getByRole("button", { name: "Decline" }).click();
+    await everyoneSeesEveryone([ada!, bob!, cy!]);
+    await dan!.page.getByRole("banner").getByRole("button", { name: "Join call" }).click();
+    await callView(dan!.page).waitFor();
+    await everyoneSeesEveryone([ada!, bob!, cy!, dan!]);
+
+    await callView(cy!.page).getByRole("button", { name: "Hang up" }).click();
+    for (const who of [ada!, bob!, dan!]) {
+      await tileOf(who.page, "Cy Late").waitFor({ state: "hidden", timeout: 5000 });
+      expect(await remoteTiles(who.page).count()).toBe(2);
+    }
+    await keepsRising(dan!.page, framesDecoded);
+  },
+  GROUP_CALL_TEST_MS,
+);
+
+test(
+  "a pair whose first offer is lost on the way still connects",
+  async ({ app, newPage }) => {
+    const { ada, bob, chatId } = await friendsInChat(app, newPage, "Ada Lossy", "Bob Lossy");
+    // Each page loses the first offer it sends, whichever of the two offers first.
+    for (const who of [ada, bob]) await who.page.addInitScript(loseFirstOffer);
+    await openAt(bob, "/dashboard");
+    await openAt(ada, `/chat/${chatId}`);
+    await ada.page.getByRole("banner").getByRole("button", { name: "Video call" }).click();
+    await answer(bob.page, "Ada Lossy");
+    await keepsRising(ada.page, framesDecoded);
+    await keepsRising(bob.page, framesDecoded);
+    const lost = await Promise.all([ada, bob].map((who) => who.page.evaluate(() => window.offersLost)));
+    expect(lost[0]! + lost[1]!).toBeGreaterThan(0);
+  },
+  CALL_TEST_MS,
+);
+
+test(
+  "a pair that cannot reach each other says 'Could not connect to …', and Retry connects it once it can",
+  async ({ app, newPage }) => {
+    const { ada, bob, chatId } = await friendsInChat(app, newPage, "Ada Unreachable", "Bob Waiting");
+    await ada.page.addInitScript(holdSignals);
+    await openAt(bob, "/dashboard");
+    await openAt(ada, `/chat/${chatId}`);
+    await ada.page.getByRole("banner").getByRole("button", { name: "Video call" }).click();
+    await answer(bob.page, "Ada Unreachable");
+    await rosterSays(bob.page, "Ada Unreachable", "Connecting...").waitFor();
+
+    // Every try spent: said on the tile, with the name, and in the list of people.
+    const failed = tileOf(bob.page, "Ada Unreachable").getByRole("alert");
+    await failed.getByText("Could not connect to Ada Unreachable").waitFor({ timeout: 40_000 });
+    await rosterSays(bob.page, "Ada Unreachable", "Could not connect").waitFor();
+
+    await ada.page.evaluate(() => (window.signalsHeld = false));
+    await failed.getByRole("button", { name: "Retry" }).click();
+    await keepsRising(bob.page, framesDecoded);
+    await keepsRising(ada.page, framesDecoded);
+    await rosterSays(bob.page, "Ada Unreachable", "Connected").waitFor();
+    expect(await failed.count()).toBe(0);
+  },
+  CALL_TEST_MS,
+);
+
+test(
+  "a member cannot join a call that someone who blocked them is in, and is told it is not available",
+  async ({ app, newPage }) => {
+    const [ada, bob, cy] = await Promise.all(
+      ["Ada Between", "Bob Blocker", "Cy Blocked"].map((name) => person(app, newPage, name)),
+    );
+    for (const other of [bob!, cy!]) await befriend(app, ada!, other);
+    const { chatId } = await call<{ chatId: string }>(ada!, "chats.createGroup", {
+      name: "Split crew",
+      memberIds: [bob!.id, cy!.id],
+    });
+    await call(bob!, "safety.block", { memberId: cy!.id });
+    for (const who of [bob!, cy!]) await openAt(who, "/dashboard");
+    await openAt(ada!, `/chat/${chatId}`);
+    await ada!.page.getByRole("banner").getByRole("button", { name: "Voice call" }).click();
+    await answer(cy!.page, "Ada Between");
+    await rosterSays(ada!.page, "Cy Blocked", "Connected").waitFor({ timeout: 30_000 });
+
+    await ringing(bob!.page, "Ada Between").getByRole("button", { name: "Accept" }).click();
+    await toast(bob!.page, "This call is not available.").waitFor();
+    await callView(bob!.page).waitFor({ state: "hidden" });
+    expect(await remoteTiles(ada!.page).count()).toBe(1);
+  },
+  CALL_TEST_MS,
+);
+
+test(
+  "deleting a project ends its team chat's call for everyone, with the call's line before the chat goes read-only",
+  async ({ app, newPage }) => {
+    const owner = await person(app, newPage, "Olga Deleting");
+    const ada = await person(app, newPage, "Ada Team");
+    const { id: projectId } = await call<{ id: string }>(owner, "projects.create", {
+      title: "Beacon",
+      category: "Mobile Apps",
+    });
+    const { id: requestId } = await call<{ id: string }>(ada, "joinRequests.request", { projectId });
+    await call(owner, "joinRequests.accept", { requestId });
+    const db = app.openDatabase();
+    const chatId = await db
+      .execute({ sql: "SELECT id FROM chats WHERE project_id = ?", args: [projectId] })
+      .then(({ rows }) => String(rows[0]!.id))
+      .finally(() => db.close());
+
+    await openAt(ada, "/dashboard");
+    await openAt(owner, `/chat/${chatId}`);
+    await owner.page.getByRole("banner").getByRole("button", { name: "Video call" }).click();
+    await answer(ada.page, "Olga Deleting");
+    await keepsRising(ada.page, framesDecoded);
+
+    await call(owner, "projects.remove", { id: projectId });
+    await callView(ada.page).waitFor({ state: "hidden" });
+    await callView(owner.page).waitFor({ state: "hidden" });
+    const lines = messageList(owner.page).getByRole("listitem");
+    await lines.filter({ hasText: "deleted the project" }).waitFor();
+    const texts = await lines.allInnerTexts();
+    const callLine = texts.findIndex((text) => /Video call · 0:\d\d/.test(text));
+    expect(callLine).toBeGreaterThanOrEqual(0);
+    expect(texts.findIndex((text) => text.includes("Olga Deleting deleted the project."))).toBeGreaterThan(callLine);
+  },
+  CALL_TEST_MS,
+);
+
+test(
+  "a voice call is a row of avatars whose ring lights while that person speaks, and not while muted",
+  async ({ app, newPage }) => {
+    const { ada, bob, chatId } = await friendsInChat(app, newPage, "Ada Speaking", "Bob Listening");
+    await openAt(bob, "/dashboard");
+    await openAt(ada, `/chat/${chatId}`);
+    await ada.page.getByRole("banner").getByRole("button", { name: "Voice call" }).click();
+    await answer(bob.page, "Ada Speaking");
+    const adaOnBob = tileOf(bob.page, "Ada Speaking");
+    await rosterSays(bob.page, "Ada Speaking", "Connected").waitFor({ timeout: 30_000 });
+    // Avatar-sized, not screen-high.
+    expect((await adaOnBob.boundingBox())!.height).toBeLessThan(250);
+
+    // The fake microphone's tone: the ring lights on the other page.
+    await expect.poll(() => adaOnBob.getAttribute("data-speaking"), { timeout: 20_000 }).toBe("true");
+    await callView(ada.page).getByRole("button", { name: "Mute" }).click();
+    await adaOnBob.getByLabel("Muted").waitFor();
+    for (let i = 0; i < 8; i++) {
+      expect(await adaOnBob.getAttribute("data-speaking")).toBe("false");
+      await pause(250);
+    }
+  },
+  CALL_TEST_MS,
 );
 
 test(

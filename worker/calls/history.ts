@@ -46,3 +46,17 @@ export async function writeCallHistory(ctx: Context, chatId: string, record: Cal
   // Written: the room may forget its record.
   tellCall(ctx, chatId, { type: "recorded", callId: record.callId });
 }
+
+/**
+ * A chat about to stop taking lines (a deleted project's team chat, archived) ends its call first,
+ * for everyone in it, and writes the call's line while the chat still takes one. Rooms that cannot
+ * be reached leave the call to end by itself; the deletion does not wait on them.
+ */
+export async function endCallBeforeArchive(ctx: Context, chatId: string) {
+  try {
+    const answer = await ctx.rooms.callChat(chatId, { type: "end" });
+    if (answer.status === "ended" && answer.record) await writeCallHistory(ctx, chatId, answer.record);
+  } catch (error) {
+    console.error(`Could not end the call of chat ${chatId}:`, error);
+  }
+}

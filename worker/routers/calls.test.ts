@@ -4,7 +4,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CALL_ALONE, CALL_FULL, CALL_NOT_FRIENDS } from "@core/call-rules";
+import { CALL_ALONE, CALL_FULL, CALL_NOT_AVAILABLE, CALL_NOT_FRIENDS } from "@core/call-rules";
 import { friends, notifications, pushOutbox } from "@db/schema";
 import { callMessages } from "@party/call-wire";
 import { signTicket } from "@party/ticket";
@@ -194,6 +194,80 @@ describe("ringing across a block", () => {
     expect(ofType(adasPage, "ring")).toEqual([]);
     expect(ofType(bobsPage, "ring")).toEqual([]);
     [adasPage, bobsPage, cysPage].forEach((page) => page.socket.close());
+  });
+});
+
+describe("joining across a block", () => {
+  it("keeps a member out of a call that someone who blocked them is in, and the other way round", async () => {
+    const [ada, bob, cy] = [await t.member("Ada Host"), await t.member("Bob Blocker"), await t.member("Cy Blocked")];
+    await befriend(ada, bob);
+    await befriend(ada, cy);
+    const { chatId } = await ada.trpc.chats.createGroup.mutate({ name: "Split", memberIds: [bob.me.id, cy.me.id] });
+    await bob.trpc.safety.block.mutate({ memberId: cy.me.id });
+
+    // Ada may reach both, so both ring; Cy answers first.
+    const { callId } = await ada.trpc.calls.start.mutate({ chatId, kind: "voice" });
+    const [adasPage, bobsPage, cysPage] = [chatPage(ada, chatId), chatPage(bob, chatId), chatPage(cy, chatId)];
+    await Promise.all([adasPage, bobsPage, cysPage].map((page) => page.opened));
+    adasPage.socket.send(callMessages.join(callId, "ada-session"));
+    cysPage.socket.send(callMessages.join(callId, "cy-session"));
+    await eventually(() => expect(ofType(adasPage, "call").at(-1)).toMatchObject({ call: { participants: [{}, {}] } }));
+
+    // The blocker answering is told the call is not available, and so is a join from the chat.
+    bobsPage.socket.send(callMessages.join(callId, "bob-session"));
+    await eventually(() =>
+      expect(ofType(bobsPage, "call-error")).toEqual([{ type: "call-error", callId, message: CALL_NOT_AVAILABLE }]),
+    );
+    expect(await rejection(bob.trpc.calls.start.mutate({ chatId, kind: "voice" }))).toMatchObject({
+      code: "FORBIDDEN",
+      message: CALL_NOT_AVAILABLE,
+    });
+    // The other way round: with Bob in the call, the member he blocked cannot come back in.
+    cysPage.socket.send(callMessages.leave(callId));
+    await eventually(() => expect(ofType(adasPage, "call").at(-1)).toMatchObject({ call: { participants: [{}] } }));
+    expect(await bob.trpc.calls.start.mutate({ chatId, kind: "voice" })).toEqual({ callId, kind: "voice" });
+    bobsPage.socket.send(callMessages.join(callId, "bob-session"));
+    await eventually(() => expect(ofType(adasPage, "call").at(-1)).toMatchObject({ call: { participants: [{}, {}] } }));
+    expect(await rejection(cy.trpc.calls.start.mutate({ chatId, kind: "voice" }))).toMatchObject({
+      code: "FORBIDDEN",
+      message: CALL_NOT_AVAILABLE,
+    });
+    [adasPage, bobsPage, cysPage].forEach((page) => page.socket.close());
+  });
+});
+
+describe("a call ends with its chat", () => {
+  it("deleting the project ends its team chat's call for everyone, and the call's line comes before the archive", async () => {
+    const owner = await t.member("Olga Calling");
+    const ada = await t.member("Ada Teammate");
+    const { id: projectId } = await owner.trpc.projects.create.mutate({
+      title: "Signal Tower",
+      category: "Mobile Apps",
+    });
+    const { id: requestId } = await ada.trpc.joinRequests.request.mutate({ projectId });
+    await owner.trpc.joinRequests.accept.mutate({ requestId });
+    const { chatId } = (await ada.trpc.teams.chat.query({ projectId }))!;
+
+    const { callId } = await owner.trpc.calls.start.mutate({ chatId, kind: "video" });
+    const [ownersPage, adasPage] = [chatPage(owner, chatId), chatPage(ada, chatId)];
+    await Promise.all([ownersPage.opened, adasPage.opened]);
+    ownersPage.socket.send(callMessages.join(callId, "owner-session"));
+    adasPage.socket.send(callMessages.join(callId, "ada-session"));
+    await eventually(() => expect(ofType(adasPage, "call").at(-1)).toMatchObject({ call: { participants: [{}, {}] } }));
+
+    await owner.trpc.projects.remove.mutate({ id: projectId });
+    for (const page of [ownersPage, adasPage]) {
+      await eventually(() =>
+        expect(ofType(page, "call-ended")).toEqual([{ type: "call-ended", callId, outcome: "completed" }]),
+      );
+    }
+    const contents = (await history(ada, chatId)).map(([, content]) => content);
+    expect(contents.slice(-2)).toEqual([
+      expect.stringMatching(/^Video call · 0:\d\d$/),
+      "Olga Calling deleted the project. This chat is now read-only.",
+    ]);
+    expect((await ada.trpc.chats.byId.query({ chatId })).archived).toBe(true);
+    [ownersPage, adasPage].forEach((page) => page.socket.close());
   });
 });
 

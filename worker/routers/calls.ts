@@ -1,6 +1,6 @@
 import { TRPCError } from "@trpc/server";
 import { z } from "zod";
-import { CALL_ALONE, CALL_FULL, CALL_NOT_FRIENDS, CALLS_UNAVAILABLE } from "@core/call-rules";
+import { CALL_ALONE, CALL_FULL, CALL_NOT_AVAILABLE, CALL_NOT_FRIENDS, CALLS_UNAVAILABLE } from "@core/call-rules";
 import { CALL_KINDS } from "@core/enums";
 import { plainText } from "@core/fields";
 import { TEAM_CHAT_READ_ONLY } from "@core/team-rules";
@@ -10,7 +10,7 @@ import { areFriends } from "../chats/friendship";
 import { participantsOf } from "../chats/listing";
 import { writeCallHistory } from "../calls/history";
 import { iceServersFor } from "../calls/ice-servers";
-import { reachableAmong } from "../safety/reach";
+import { blocksAmong, reachableAmong } from "../safety/reach";
 import { protectedProcedure, router, type Context } from "../trpc";
 
 const id = plainText().trim().min(1).max(64);
@@ -31,17 +31,19 @@ async function askRoom(ctx: Ctx, chatId: string, command: CallCommand): Promise<
  * Who a call in this chat rings: everyone else in it whom the caller may reach (a block, either
  * way, keeps a group shared but never rings across it), and in a private chat only while the two
  * are friends. A callee kept away by a block is answered as one who is not there: a private chat's
- * member who is no friend, a group with nobody else in it.
+ * member who is no friend, a group with nobody else in it. With them, the blocks among the chat's
+ * members, which the room holds every join to.
  */
 async function calleesOf(ctx: Ctx, chatId: string, isGroup: boolean) {
-  const others = (await currentParticipantIds(ctx.db, chatId)).filter((userId) => userId !== ctx.user.id);
+  const members = await currentParticipantIds(ctx.db, chatId);
+  const others = members.filter((userId) => userId !== ctx.user.id);
   if (others.length === 0) throw new TRPCError({ code: "BAD_REQUEST", message: CALL_ALONE });
   const reachable = await reachableAmong(ctx.db, ctx.user.id, others);
   if (!isGroup && (reachable.length === 0 || !(await areFriends(ctx.db, ctx.user.id, others[0]!)))) {
     throw new TRPCError({ code: "FORBIDDEN", message: CALL_NOT_FRIENDS });
   }
   if (reachable.length === 0) throw new TRPCError({ code: "BAD_REQUEST", message: CALL_ALONE });
-  return reachable;
+  return { callees: reachable, blocks: await blocksAmong(ctx.db, members) };
 }
 
 /** The room's record of a call that ended, written into the history if it is not there yet. */
@@ -62,7 +64,7 @@ export const callsRouter = router({
       const { chat } = await currentChat(ctx.db, input.chatId, ctx.user.id);
       // A deleted project's team chat takes no new lines, a call's history line among them.
       if (chat.archived) throw new TRPCError({ code: "FORBIDDEN", message: TEAM_CHAT_READ_ONLY });
-      const callees = await calleesOf(ctx, chat.id, chat.isGroup);
+      const { callees, blocks } = await calleesOf(ctx, chat.id, chat.isGroup);
       const me = (await participantsOf(ctx.db, chat.id, ctx.user.id)).find((p) => p.userId === ctx.user.id)!;
       const answer = await askRoom(ctx, chat.id, {
         type: "start",
@@ -71,6 +73,7 @@ export const callsRouter = router({
         caller: { id: ctx.user.id, name: me.name, avatarUrl: me.avatarUrl },
         isGroup: chat.isGroup,
         callees,
+        blocks,
       });
       switch (answer.status) {
         case "started":
@@ -79,6 +82,8 @@ export const callsRouter = router({
           return { callId: answer.callId, kind: answer.kind };
         case "full":
           throw new TRPCError({ code: "CONFLICT", message: CALL_FULL });
+        case "barred":
+          throw new TRPCError({ code: "FORBIDDEN", message: CALL_NOT_AVAILABLE });
         default:
           throw new TRPCError({ code: "SERVICE_UNAVAILABLE", message: CALLS_UNAVAILABLE });
       }

@@ -16,7 +16,8 @@ import { InvalidCursorError, listProjects } from "../projects/listing";
 import { memberFigures, recentProjects } from "../projects/member";
 import { insertWithinPlan } from "../projects/plan-limit";
 import { dashboardStats } from "../projects/stats";
-import { closingLine, tellTeamChat } from "../teams/team-chat";
+import { endCallBeforeArchive } from "../calls/history";
+import { closingLine, tellTeamChat, teamChatOf } from "../teams/team-chat";
 import { protectedProcedure, router } from "../trpc";
 
 export const projectsRouter = router({
@@ -98,6 +99,8 @@ export const projectsRouter = router({
 
   remove: protectedProcedure.input(z.object({ id: projectId })).mutation(async ({ ctx, input }) => {
     await ownedProject(ctx.db, input.id, ctx.user.id, DELETE_NOT_OWNER);
+    const team = await teamChatOf(ctx.db, input.id, ctx.user.id);
+    if (team) await endCallBeforeArchive(ctx, team.chatId);
     // Its join requests go with it (foreign key ON DELETE CASCADE); its team chat stays, read-only.
     const [line] = await ctx.db.batch([
       closingLine(ctx.db, input.id, ctx.user.id),

@@ -34,6 +34,16 @@ export async function reachableAmong(db: Db, memberId: string, others: string[])
   return rows.map((row) => row.id);
 }
 
+/** The blocks among `memberIds`, blocker first: one statement over the few blocks each member made. */
+export async function blocksAmong(db: Db, memberIds: string[]): Promise<[string, string][]> {
+  const ids = JSON.stringify(memberIds);
+  const rows = await db.all<{ blocker_id: string; blocked_id: string }>(
+    sql`SELECT blocker_id, blocked_id FROM blocks
+      WHERE blocker_id IN (SELECT value FROM json_each(${ids})) AND blocked_id IN (SELECT value FROM json_each(${ids}))`,
+  );
+  return rows.map((row) => [row.blocker_id, row.blocked_id]);
+}
+
 /** Which way a block between the two runs, if any: the blocker is told why, the blocked member is not. */
 export async function blockBetween(db: Db, memberId: string, otherId: string) {
   const row = await db.get<{ mine: number; theirs: number }>(

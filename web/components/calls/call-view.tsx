@@ -1,8 +1,10 @@
-import { Mic, MicOff, MonitorUp, PhoneOff, Settings2, Video, VideoOff, Volume2, WifiOff } from "lucide-react";
+import { Mic, MicOff, MonitorUp, PhoneOff, RotateCw, Settings2, Video, VideoOff, Volume2, WifiOff } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { formatCallDuration } from "@core/call-rules";
+import type { CallParticipant } from "@party/call-signals";
 import type { CallEngine, CallState, Remote } from "@web/lib/calls/call-engine";
 import { listDevices, type Devices } from "@web/lib/calls/media";
+import { useSpeaking } from "@web/lib/calls/speaking";
 import { cn } from "@web/lib/cn";
 import { Avatar } from "../avatar";
 import { Alert } from "../ui/alert";
@@ -85,6 +87,9 @@ function Tile({
   showVideo,
   muted,
   status,
+  onRetry,
+  compact,
+  speaking,
 }: {
   person: Person;
   stream: MediaStream | null;
@@ -92,12 +97,22 @@ function Tile({
   showVideo: boolean;
   muted: boolean;
   status: string | null;
+  /** A voice call: a card the size of its avatar, not a screen-high tile. */
+  compact: boolean;
+  /** Lights the ring around the avatar. */
+  speaking: boolean;
+  /** Given when every try to connect failed: the tile says so and offers another. */
+  onRetry?: () => void;
 }) {
   const name = self ? `${person.name} (you)` : person.name;
   return (
     <figure
-      className="relative flex min-h-0 items-center justify-center overflow-hidden rounded-xl bg-muted"
+      className={cn(
+        "relative flex min-h-0 items-center justify-center overflow-hidden rounded-xl bg-muted",
+        compact && "h-44 w-40 sm:h-52 sm:w-48",
+      )}
       aria-label={self ? "Your video" : `${person.name}'s video`}
+      data-speaking={speaking && !muted}
     >
       {stream && stream.getTracks().length > 0 && (
         <div className={cn("absolute inset-0", !showVideo && "invisible")}>
@@ -105,28 +120,95 @@ function Tile({
         </div>
       )}
       {!showVideo && (
-        <Avatar name={person.name} url={person.avatarUrl} className="size-20" initialClassName="text-3xl" />
+        <Avatar
+          name={person.name}
+          url={person.avatarUrl}
+          className={cn(
+            "size-20 ring-offset-4 ring-offset-muted transition-shadow",
+            speaking && !muted && "ring-4 ring-green-600",
+          )}
+          initialClassName="text-3xl"
+        />
       )}
       <figcaption className="absolute bottom-2 left-2 flex max-w-[calc(100%-1rem)] items-center gap-1.5 rounded-md bg-black/60 px-2 py-1 text-xs text-white">
         {muted && <MicOff className="size-3.5 shrink-0" aria-label="Muted" />}
         <span className="truncate">{name}</span>
       </figcaption>
-      {status && (
-        <span className="absolute top-2 right-2 flex items-center gap-1 rounded-md bg-black/60 px-2 py-1 text-xs text-white">
-          <WifiOff className="size-3.5" aria-hidden />
-          {status}
-        </span>
+      {onRetry ? (
+        <div
+          role="alert"
+          className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-black/70 p-3 text-center text-sm text-white"
+        >
+          <WifiOff className="size-5" aria-hidden />
+          <p>Could not connect to {person.name}</p>
+          <Button size="sm" variant="floating" onClick={onRetry}>
+            <RotateCw aria-hidden />
+            Retry
+          </Button>
+        </div>
+      ) : (
+        status && (
+          <span className="absolute top-2 right-2 flex items-center gap-1 rounded-md bg-black/60 px-2 py-1 text-xs text-white">
+            <WifiOff className="size-3.5" aria-hidden />
+            {status}
+          </span>
+        )
       )}
     </figure>
   );
 }
 
 function remoteStatus(away: boolean, remote: Remote | undefined) {
-  if (away || !remote || remote.connection === "disconnected" || remote.connection === "failed") {
-    return "Reconnecting...";
-  }
-  if (remote.connection !== "connected") return "Connecting...";
+  if (away || remote?.status === "reconnecting") return "Reconnecting...";
+  if (remote?.status !== "connected") return "Connecting...";
   return remote.poor ? "Poor connection" : null;
+}
+
+/** Where this page stands with one other participant, in a word or two. */
+function connectionWord(away: boolean, remote: Remote | undefined) {
+  if (away || remote?.status === "reconnecting") return "Reconnecting...";
+  if (remote?.status === "failed") return "Could not connect";
+  return remote?.status === "connected" ? "Connected" : "Connecting...";
+}
+
+/**
+ * Who is in the call and whether this page reaches each of them, so a member never wonders whether
+ * the others hear them.
+ */
+function Roster({
+  others,
+  ringing,
+  remotes,
+  people,
+}: {
+  others: CallParticipant[];
+  ringing: string[];
+  remotes: CallState["remotes"];
+  people: (userId: string) => Person;
+}) {
+  const entries = [
+    ...others.map((p) => ({
+      userId: p.userId,
+      word: connectionWord(p.away, remotes[p.userId]),
+      live: remotes[p.userId]?.status === "connected" && !p.away,
+    })),
+    ...ringing.map((userId) => ({ userId, word: "Ringing...", live: false })),
+  ];
+  if (entries.length === 0) return null;
+  return (
+    <ul aria-label="In this call" className="flex flex-wrap gap-1.5 text-xs">
+      {entries.map(({ userId, word, live }) => (
+        <li key={userId} className="flex max-w-full min-w-0 items-center gap-1.5 rounded-full bg-muted px-2.5 py-1">
+          <span
+            aria-hidden
+            className={cn("size-2 shrink-0 rounded-full", live ? "bg-green-600" : "bg-muted-foreground")}
+          />
+          <span className="truncate">{people(userId).name}</span>
+          <span className="shrink-0 text-muted-foreground">{word}</span>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 /** Microphone and camera, chosen in the call as it goes on. */
@@ -192,6 +274,9 @@ export function CallView({
   const ringing = state.call?.ringing ?? [];
   const video = state.call?.kind === "video";
   const tiles = others.length + ringing.length + 1;
+  // A voice call with nobody's screen shared is a row of avatars; video tiles share the screen.
+  const compact = !video && !state.sharing && others.every((p) => !p.video);
+  const speaking = useSpeaking(engine, [myId, ...others.map((p) => p.userId)]);
   const status =
     state.phase === "joining"
       ? "Joining..."
@@ -215,12 +300,13 @@ export function CallView({
           </p>
         </div>
       </header>
+      <Roster others={others} ringing={ringing} remotes={state.remotes} people={people} />
       {state.problem && <Alert>{state.problem}</Alert>}
       <div
         className={cn(
-          "grid min-h-0 flex-1 auto-rows-fr gap-2",
-          tiles > 1 && "sm:grid-cols-2",
-          tiles > 2 && "grid-cols-2",
+          compact
+            ? "flex min-h-0 flex-1 flex-wrap content-center items-center justify-center gap-3 overflow-y-auto"
+            : cn("grid min-h-0 flex-1 auto-rows-fr gap-2", tiles > 1 && "sm:grid-cols-2", tiles > 2 && "grid-cols-2"),
         )}
       >
         {others.map((p) => (
@@ -232,13 +318,19 @@ export function CallView({
             showVideo={p.video && Boolean(state.remotes[p.userId]?.stream.getVideoTracks().length)}
             muted={!p.audio}
             status={remoteStatus(p.away, state.remotes[p.userId])}
+            onRetry={!p.away && state.remotes[p.userId]?.status === "failed" ? () => engine.retry(p.userId) : undefined}
+            compact={compact}
+            speaking={p.audio && speaking.has(p.userId)}
           />
         ))}
         {ringing.map((userId) => (
           <figure
             key={userId}
             aria-label={`${people(userId).name}, ringing`}
-            className="relative flex min-h-0 flex-col items-center justify-center gap-2 overflow-hidden rounded-xl bg-muted"
+            className={cn(
+              "relative flex min-h-0 flex-col items-center justify-center gap-2 overflow-hidden rounded-xl bg-muted",
+              compact && "h-44 w-40 sm:h-52 sm:w-48",
+            )}
           >
             <Avatar
               name={people(userId).name}
@@ -258,6 +350,8 @@ export function CallView({
           showVideo={state.sharing || (state.hasCamera && !state.cameraOff)}
           muted={state.muted}
           status={null}
+          compact={compact}
+          speaking={speaking.has(myId)}
         />
       </div>
       <div className="flex flex-wrap items-center justify-center gap-3" role="toolbar" aria-label="Call controls">

@@ -9,14 +9,14 @@ import type { CallRoomEvent, CallView } from "@party/call-signals";
 import { callMessages } from "@party/call-wire";
 import type { ActiveCall } from "./active-call";
 import { openDevice, openMedia, openScreen } from "./media";
-import { Peer } from "./peer";
+import { Peer, type PeerStatus } from "./peer";
 import { watchQuality } from "./quality";
 
 export const MOVED_ELSEWHERE = "You joined this call on another page.";
 
 export interface Remote {
   stream: MediaStream;
-  connection: RTCPeerConnectionState;
+  status: PeerStatus;
   poor: boolean;
 }
 
@@ -49,6 +49,12 @@ interface Senders {
   video?: RTCRtpSender;
 }
 
+interface PeerEntry {
+  peer: Peer;
+  senders: Senders | null;
+  unwatch: () => void;
+}
+
 export class CallEngine {
   readonly session = crypto.randomUUID();
   #state: CallState = {
@@ -64,8 +70,11 @@ export class CallEngine {
     problem: null,
   };
   readonly #listeners = new Set<() => void>();
-  /** `senders` is null until this side's tracks are on the connection (the polite side waits for an offer). */
-  readonly #peers = new Map<string, { peer: Peer; senders: Senders | null; unwatch: () => void }>();
+  /**
+   * `senders` is null until this side's tracks are on the connection (the polite side waits for an
+   * offer): until then nothing may add a track to it, or that side would offer across the other's.
+   */
+  readonly #peers = new Map<string, PeerEntry>();
   readonly #ready: Promise<void>;
   #local = new MediaStream();
   #screen: MediaStreamTrack | null = null;
@@ -120,7 +129,7 @@ export class CallEngine {
       this.#send(callMessages.join(this.#callId, this.session));
       this.#sendMedia();
       // Signals sent while the socket was down are lost: each connection negotiates afresh.
-      if (again) for (const { peer } of this.#peers.values()) peer.restart();
+      if (again) for (const { peer } of this.#peers.values()) peer.retry();
     });
   }
 
@@ -144,6 +153,9 @@ export class CallEngine {
         }
         break;
       }
+      case "call-undelivered":
+        if (event.callId === this.#callId) this.#peers.get(event.to)?.peer.undelivered();
+        break;
       case "call-ended":
         if (event.callId !== this.#callId) break;
         if (!this.options.active.placed) this.#end(null);
@@ -167,6 +179,7 @@ export class CallEngine {
       const now = present.get(userId);
       // Gone, or back from a reload (a new session): that connection is over.
       if (!now || (now.session !== peer.session && !now.away)) this.#dropPeer(userId);
+      else peer.setAway(now.away);
     }
     for (const p of call.participants) {
       if (p.userId === this.options.myId || !p.session || this.#peers.has(p.userId)) continue;
@@ -179,28 +192,57 @@ export class CallEngine {
   #addPeer(userId: string, session: string) {
     // The lower id is polite: both sides agree without a word.
     const polite = this.options.myId < userId;
-    const peer = new Peer(userId, session, polite, this.#iceServers, {
-      send: (body) => this.#send(callMessages.signal(this.#callId, userId, body)),
-      media: (stream) => this.#remote(userId, { stream: new MediaStream(stream.getTracks()) }),
-      state: (connection) => this.#remote(userId, { connection }),
-    });
-    const senders: Senders = {};
-    const addTracks = () => {
+    const putTracks = () => {
+      const senders: Senders = {};
       for (const track of this.#local.getTracks())
         senders[track.kind as "audio" | "video"] = peer.pc.addTrack(track, this.#local);
       if (this.#screen && !senders.video) senders.video = peer.pc.addTrack(this.#screen, this.#local);
+      entry.senders = senders;
       this.#applyOutgoing();
     };
+    const peer = new Peer(
+      userId,
+      session,
+      polite,
+      this.#iceServers,
+      {
+        send: (body) => this.#send(callMessages.signal(this.#callId, userId, body)),
+        media: (stream) => this.#remote(userId, { stream: new MediaStream(stream.getTracks()) }),
+        status: (status) => this.#remote(userId, { status }),
+      },
+      putTracks,
+    );
     const unwatch = watchQuality(peer.pc, (poor) => this.#remote(userId, { poor }));
-    this.#peers.set(userId, { peer, senders, unwatch });
-    this.#remote(userId, { stream: new MediaStream(), connection: "new", poor: false });
-    if (polite) {
-      peer.beforeFirstOffer = addTracks;
-    } else {
-      addTracks();
-      // With nothing to send (no microphone), still offer to receive, or nobody would offer at all.
-      if (this.#local.getTracks().length === 0) peer.pc.addTransceiver("audio", { direction: "recvonly" });
+    const entry: PeerEntry = { peer, senders: null, unwatch };
+    this.#peers.set(userId, entry);
+    this.#remote(userId, { stream: new MediaStream(), status: "connecting", poor: false });
+    peer.start();
+  }
+
+  /**
+   * How loud someone sounds now, 0 to 1: another's voice as it last arrived (within the last half
+   * second), or this page's own microphone as it leaves.
+   */
+  async audioLevel(userId: string) {
+    if (userId === this.options.myId) {
+      const sender = [...this.#peers.values()].find((entry) => entry.senders?.audio?.track)?.senders?.audio;
+      let level = 0;
+      (await sender?.getStats())?.forEach((stat: Record<string, unknown>) => {
+        if (stat.type === "media-source") level = Number(stat.audioLevel ?? 0);
+      });
+      return this.#state.muted ? 0 : level;
     }
+    const receiver = this.#peers
+      .get(userId)
+      ?.peer.pc.getReceivers()
+      .find((r) => r.track.kind === "audio");
+    const source = receiver?.getSynchronizationSources()[0];
+    return source && performance.timeOrigin + performance.now() - source.timestamp < 500 ? (source.audioLevel ?? 0) : 0;
+  }
+
+  /** The member asks to try a connection that could not be made once more. */
+  retry(userId: string) {
+    this.#peers.get(userId)?.peer.retry();
   }
 
   #dropPeer(userId: string) {
@@ -215,7 +257,7 @@ export class CallEngine {
 
   #remote(userId: string, patch: Partial<Remote>) {
     if (!this.#peers.has(userId)) return;
-    const before = this.#state.remotes[userId] ?? { stream: new MediaStream(), connection: "new", poor: false };
+    const before = this.#state.remotes[userId] ?? { stream: new MediaStream(), status: "connecting", poor: false };
     this.#update({ remotes: { ...this.#state.remotes, [userId]: { ...before, ...patch } } });
   }
 
