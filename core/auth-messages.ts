@@ -41,3 +41,11 @@ export const EMAIL_TAKEN = "An account with this email already exists.";
 export const SAME_EMAIL = "That is already your e-mail address.";
 export const GOOGLE_NOT_LINKED = "Google is not connected to your account.";
 export const UNLINK_NEEDS_PASSWORD = "Set a password first, so you can still sign in without Google.";
+
+/**
+ * Sudo mode: the moderation desk's actions that change what members see need the password (or, for
+ * an account without one, Google) proved this recently by the session acting.
+ */
+export const SUDO_WINDOW_MS = 10 * 60 * 1000;
+export const CONFIRM_PASSWORD = "Confirm your password to continue.";
+export const NO_PASSWORD_TO_CONFIRM = "Your account has no password. Continue with Google instead.";

@@ -72,6 +72,11 @@ export const sessions = sqliteTable(
      * Null for sessions from before it was kept: their sign-in is the last we know of.
      */
     lastActiveAt: integer("last_active_at"),
+    /**
+     * Milliseconds: when this session last proved its member's password (or, for a member with none,
+     * went through Google again). The moderation desk's actions need it recent.
+     */
+    passwordConfirmedAt: integer("password_confirmed_at"),
   },
   (t) => [
     index("sessions_user_idx").on(t.userId),

@@ -328,6 +328,14 @@ export const accessTable: AccessTable = {
       return { party, input: { email: party.email, password: party.password } };
     },
   },
+  "auth.confirmPassword": {
+    // Only ever about the caller's own session (the stranger shares the matrix's password).
+    ...members,
+    arrange: async (w) => {
+      const party = await w.side();
+      return { party, input: { password: party.password } };
+    },
+  },
   "auth.signOut": { ...members, arrange: async (w) => ({ party: await w.fresh() }) },
   "auth.verifyEmail": {
     ...open,

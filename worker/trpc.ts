@@ -1,6 +1,7 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { Cookie } from "lucia";
 import { z, ZodError } from "zod";
+import { CONFIRM_PASSWORD, SUDO_WINDOW_MS } from "@core/auth-messages";
 import { DATABASE_BUSY, isDatabaseUnavailable } from "../db/errors";
 import type { RequestVars } from "./env";
 import { isAdministrator } from "./safety/administrators";
@@ -97,3 +98,18 @@ const administrator = t.middleware(({ ctx, path, next }) => {
 });
 
 export const adminProcedure = publicProcedure.use(administrator);
+
+/**
+ * Sudo mode, as GitHub has it: desk actions that change what members see need the session to have
+ * proved its password (or Google, for an account without one) within the window. The proof is read
+ * with the session itself, so the check costs no query; an older one refuses before anything changes.
+ */
+const recentlyConfirmed = t.middleware(({ ctx, next }) => {
+  const confirmedAt = ctx.session?.passwordConfirmedAt ?? null;
+  if (confirmedAt === null || Date.now() - confirmedAt > SUDO_WINDOW_MS) {
+    throw new TRPCError({ code: "PRECONDITION_FAILED", message: CONFIRM_PASSWORD });
+  }
+  return next();
+});
+
+export const sudoProcedure = adminProcedure.use(recentlyConfirmed);

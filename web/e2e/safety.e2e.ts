@@ -2,12 +2,13 @@
 /**
  * Safety as members and an administrator meet it: blocking from a chat and a profile, what the
  * blocked member then gets, unblocking in Settings, reports from a project page and a message's
- * menu, the moderation desk suspending a member signed in twice, and the desk hidden from everyone
- * else.
+ * menu, the moderation desk suspending a member signed in twice, asking for the password again once
+ * ten minutes have passed since it was given, and the desk hidden from everyone else.
  */
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import { ATTACHMENT_MARK } from "@core/attachment-rules";
+import { SUDO_WINDOW_MS, WRONG_CURRENT_PASSWORD } from "@core/auth-messages";
 import { MESSAGE_DELETED } from "@core/chat-rules";
 import { ACCOUNT_SUSPENDED, BLOCKED_MESSAGE, REPORT_RECEIVED } from "@core/safety-rules";
 import type { RunningHost } from "@testing/host";
@@ -236,6 +237,49 @@ test("an administrator suspends a member signed in on two pages: both are signed
 
   const form = await submitSignIn(member.page, member.email, member.password);
   await form.getByRole("alert").getByText(ACCOUNT_SUSPENDED).waitFor();
+});
+
+test("an administrator who signed in over ten minutes ago is asked for the password before a suspension, which then goes through", async ({
+  app,
+  newPage,
+}) => {
+  const member = await person(app, newPage, "Stale Sudo Target");
+  const desk = await administrator(app, newPage);
+  const db = app.openDatabase();
+  try {
+    await db.execute({
+      sql: "UPDATE sessions SET password_confirmed_at = ? WHERE user_id = (SELECT id FROM users WHERE email = ?)",
+      args: [Date.now() - SUDO_WINDOW_MS - 60_000, ADMIN_EMAIL],
+    });
+  } finally {
+    db.close();
+  }
+  const reporter = await person(app, newPage, "Rita Again");
+  await call(reporter, "safety.report", { target: { kind: "member", memberId: member.id }, reason: "spam" });
+
+  await desk.goto("/admin/reports");
+  const card = desk
+    .getByRole("list", { name: "Reports" })
+    .getByRole("listitem")
+    .filter({ hasText: "Stale Sudo Target" });
+  await card.getByRole("button", { name: "Suspend member" }).click();
+  const dialog = desk.getByRole("dialog", { name: "Suspend Stale Sudo Target?" });
+  await dialog.getByLabel("Reason (kept in the audit log)").fill("Spam after hours");
+  await dialog.getByRole("button", { name: "Suspend" }).click();
+
+  const confirm = desk.getByRole("dialog", { name: "Confirm it is you" });
+  const password = confirm.getByLabel("Password");
+  await password.fill("not my password");
+  await password.press("Enter");
+  await confirm.getByRole("alert").getByText(WRONG_CURRENT_PASSWORD).waitFor();
+  await password.fill(ADMIN.password);
+  await confirm.getByRole("button", { name: "Confirm" }).click();
+
+  await toast(desk, "Member suspended").waitFor();
+  await confirm.waitFor({ state: "detached" });
+  await dialog.waitFor({ state: "detached" });
+  await desk.getByRole("tab", { name: "Acted on" }).click();
+  await desk.getByRole("list", { name: "Audit log" }).getByText(`${ADMIN_EMAIL} suspended Stale Sudo Target`).waitFor();
 });
 
 test("to anyone but an administrator the desk does not exist: every /admin page is the 404 page, every admin procedure a 404", async ({

@@ -19,6 +19,7 @@ const UNBATCHED = new Set([
   "auth.signUp",
   "auth.signIn",
   "auth.signOut",
+  "auth.confirmPassword",
   "auth.verifyEmail",
   "auth.requestPasswordReset",
   "auth.resetPassword",

@@ -30,9 +30,14 @@ class SessionAdapter extends DrizzleSQLiteAdapter {
     if (!query) sessionAndUserQueries.set(this.database, (query = prepareSessionAndUser(this.database)));
     const row = await query.get({ id: sessionId });
     if (!row) return [null, null];
-    const { id, userId, expiresAt, createdAt, lastActiveAt } = row.session;
+    const { id, userId, expiresAt, createdAt, lastActiveAt, passwordConfirmedAt } = row.session;
     return [
-      { id, userId, expiresAt: new Date(expiresAt * 1000), attributes: { createdAt, lastActiveAt } },
+      {
+        id,
+        userId,
+        expiresAt: new Date(expiresAt * 1000),
+        attributes: { createdAt, lastActiveAt, passwordConfirmedAt },
+      },
       { id: userId, attributes: { email: row.email, emailVerifiedAt: row.emailVerifiedAt } },
     ];
   }
@@ -56,6 +61,7 @@ export function initializeLucia(db: Db, secure: boolean) {
     getSessionAttributes: (attributes) => ({
       createdAt: attributes.createdAt,
       lastActiveAt: attributes.lastActiveAt,
+      passwordConfirmedAt: attributes.passwordConfirmedAt,
     }),
   });
 }
@@ -66,6 +72,6 @@ declare module "lucia" {
   interface Register {
     Lucia: Auth;
     DatabaseUserAttributes: { email: string; emailVerifiedAt: Date | null };
-    DatabaseSessionAttributes: { createdAt: number; lastActiveAt: number | null };
+    DatabaseSessionAttributes: { createdAt: number; lastActiveAt: number | null; passwordConfirmedAt: number | null };
   }
 }

@@ -17,6 +17,7 @@ export function newSession(db: Db, auth: Auth, userId: string, device: Device) {
   return { statement, cookie: auth.createSessionCookie(row.id) };
 }
 
+/** Every sign-in proves who the member is (a password, a reset link or Google), so it starts sudo mode too. */
 function sessionRow(device: Device) {
   const now = Date.now();
   return {
@@ -24,6 +25,7 @@ function sessionRow(device: Device) {
     expiresAt: Math.floor((now + SESSION_SLIDING_LIFETIME.milliseconds()) / 1000),
     createdAt: now,
     lastActiveAt: now,
+    passwordConfirmedAt: now,
     ...device,
   };
 }
@@ -33,7 +35,7 @@ function sessionRow(device: Device) {
  * batch's condition failed), no session is stored and the cookie must not be sent.
  */
 export function newSessionFor(db: Db, auth: Auth, who: SQL, device: Device) {
-  const { id, expiresAt, createdAt, lastActiveAt, userAgent, country, city } = sessionRow(device);
+  const { id, expiresAt, createdAt, lastActiveAt, passwordConfirmedAt, userAgent, country, city } = sessionRow(device);
   // Drizzle takes the selected fields in the table's column order.
   const statement = db.insert(sessions).select(
     db
@@ -46,6 +48,7 @@ export function newSessionFor(db: Db, auth: Auth, who: SQL, device: Device) {
         country: sql<string | null>`${country}`.as("country"),
         city: sql<string | null>`${city}`.as("city"),
         lastActiveAt: sql<number>`${lastActiveAt}`.as("lastActiveAt"),
+        passwordConfirmedAt: sql<number>`${passwordConfirmedAt}`.as("passwordConfirmedAt"),
       })
       .from(users)
       .where(who),
@@ -93,3 +96,7 @@ export async function resolveSession(db: Db, auth: Auth, sessionId: string | nul
   await touchSession(db, session);
   return { user, session, cookie: session.fresh ? auth.createSessionCookie(session.id) : null };
 }
+
+/** Sudo mode starts again for this session: its member just proved who they are. */
+export const confirmSession = (db: Db, sessionId: string) =>
+  db.update(sessions).set({ passwordConfirmedAt: Date.now() }).where(eq(sessions.id, sessionId));

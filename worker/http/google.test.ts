@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { profiles, users } from "@db/schema";
+import { profiles, sessions, users } from "@db/schema";
 import { TEST_ORIGIN, createTestApp, rejection, type TestApp } from "@testing/harness";
 
 type Browser = ReturnType<TestApp["browser"]>;
@@ -143,10 +143,10 @@ function googleAccount(overrides: Partial<GoogleAccount> = {}): GoogleAccount {
   };
 }
 
-/** Clicks "Sign in with Google" and consents; returns the callback URL Google sends the browser to. */
-async function consentAt(b: Browser, account: GoogleAccount) {
+/** Clicks "Sign in with Google" (or the desk's "Continue with Google") and consents; returns the callback URL Google sends the browser to. */
+async function consentAt(b: Browser, account: GoogleAccount, from = "/api/auth/google") {
   google.signInAs(account);
-  const start = await b.request(`${TEST_ORIGIN}/api/auth/google`);
+  const start = await b.request(`${TEST_ORIGIN}${from}`);
   const consent = await fetch(start.headers.get("Location")!, { redirect: "manual" });
   expect(consent.status).toBe(302);
   return new URL(consent.headers.get("Location")!);
@@ -372,5 +372,55 @@ describe("Google callback refusals", () => {
     const account = googleAccount({ email_verified: false });
     const b = t.browser();
     await expectRefused(b, account, await consentAt(b, account));
+  });
+});
+
+describe("confirming through Google for sudo mode", () => {
+  const ELEVEN_MINUTES_AGO = () => Date.now() - 11 * 60 * 1000;
+  const SUDO = "/api/auth/google?sudo=1";
+
+  /** A member with no password, signed in with Google, whose proof is eleven minutes old. */
+  async function staleGoogleMember() {
+    const account = googleAccount();
+    const b = t.browser();
+    await signInWithGoogle(b, account);
+    const sessionId = b.cookies.get("crewboard_session")!;
+    await t.db.update(sessions).set({ passwordConfirmedAt: ELEVEN_MINUTES_AGO() }).where(eq(sessions.id, sessionId));
+    return { account, b, sessionId };
+  }
+
+  const proofOf = async (sessionId: string) =>
+    (await t.db.select().from(sessions).where(eq(sessions.id, sessionId)))[0]?.passwordConfirmedAt;
+
+  it("stamps the same session's proof when Google vouches for its own member, and returns to the desk", async () => {
+    const { account, b, sessionId } = await staleGoogleMember();
+    const me = await b.trpc.auth.me.query();
+    const response = await b.request(await consentAt(b, account, SUDO));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/admin/reports");
+    expect(Date.now() - (await proofOf(sessionId))!).toBeLessThan(60_000);
+    // The same session, the same member: a confirmation, not a new sign-in.
+    expect(b.cookies.get("crewboard_session")).toBe(sessionId);
+    expect(await b.trpc.auth.me.query()).toEqual(me);
+    expect(b.cookies.has("google_sudo")).toBe(false);
+  });
+
+  it("stamps nothing and signs no one in when another Google account comes back", async () => {
+    const { b, sessionId } = await staleGoogleMember();
+    const before = await proofOf(sessionId);
+    const me = await b.trpc.auth.me.query();
+    const response = await b.request(await consentAt(b, googleAccount(), SUDO));
+    expect(response.headers.get("Location")).toBe("/admin/reports");
+    expect(await proofOf(sessionId)).toBe(before);
+    expect(b.cookies.get("crewboard_session")).toBe(sessionId);
+    expect(await b.trpc.auth.me.query()).toEqual(me);
+  });
+
+  it("is an ordinary sign-in for a visitor who is not signed in", async () => {
+    const account = googleAccount();
+    const b = t.browser();
+    const response = await b.request(await consentAt(b, account, SUDO));
+    expect(response.headers.get("Location")).toBe("/dashboard");
+    expect(await b.trpc.auth.me.query()).toMatchObject({ email: account.email });
   });
 });

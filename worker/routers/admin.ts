@@ -10,7 +10,7 @@ import { auditLog } from "../safety/audit";
 import { listReports } from "../safety/desk";
 import { dismissReport, removeReportedContent } from "../safety/moderation";
 import { reinstateMember, suspendMember } from "../safety/suspension";
-import { adminProcedure, router, type Context } from "../trpc";
+import { adminProcedure, router, sudoProcedure, type Context } from "../trpc";
 
 const id = plainText().trim().min(1).max(64);
 /** Why the administrator acts: required, and kept in the audit log. */
@@ -25,7 +25,10 @@ const administrator = (ctx: Context & { user: { id: string; email: string } }) =
   email: ctx.user.email,
 });
 
-/** The moderation desk. Every procedure here answers 404 to anyone but an administrator. */
+/**
+ * The moderation desk. Every procedure here answers 404 to anyone but an administrator; removing,
+ * suspending and reinstating also need sudo mode (`sudoProcedure`).
+ */
 export const adminRouter = router({
   /** Reports of one status, newest first, each with its content in context. */
   reports: adminProcedure
@@ -48,19 +51,19 @@ export const adminRouter = router({
   }),
 
   /** The reported message reads 'Removed by a moderator'; a reported project is deleted. */
-  removeContent: adminProcedure
+  removeContent: sudoProcedure
     .input(onReport)
     .mutation(({ ctx, input }) => removeReportedContent(ctx.db, administrator(ctx), input.reportId, input.reason)),
 
   /** Every session of the member ends at once; sign-in answers 'This account is suspended.' */
-  suspend: adminProcedure
+  suspend: sudoProcedure
     .input(z.object({ memberId: id, reason, reportId: id.nullish() }))
     .mutation(async ({ ctx, input }) => {
       await suspendMember(ctx.db, administrator(ctx), input.memberId, input.reason, input.reportId ?? null);
       return { memberId: input.memberId };
     }),
 
-  reinstate: adminProcedure.input(z.object({ memberId: id, reason })).mutation(async ({ ctx, input }) => {
+  reinstate: sudoProcedure.input(z.object({ memberId: id, reason })).mutation(async ({ ctx, input }) => {
     await reinstateMember(ctx.db, administrator(ctx), input.memberId, input.reason);
     return { memberId: input.memberId };
   }),

@@ -1,7 +1,13 @@
 import { TRPCError } from "@trpc/server";
 import { eq, getTableColumns, sql } from "drizzle-orm";
 import { z } from "zod";
-import { INVALID_RESET_LINK, INVALID_VERIFICATION_LINK, RESET_LINK_SENT } from "@core/auth-messages";
+import {
+  INVALID_RESET_LINK,
+  INVALID_VERIFICATION_LINK,
+  NO_PASSWORD_TO_CONFIRM,
+  RESET_LINK_SENT,
+  WRONG_CURRENT_PASSWORD,
+} from "@core/auth-messages";
 import { ACCOUNT_SUSPENDED } from "@core/safety-rules";
 import type { Db } from "@db/client";
 import { profiles, users } from "@db/schema";
@@ -18,7 +24,7 @@ import {
   type Attempt,
   type RateRule,
 } from "../auth/rate-limit";
-import { newSession } from "../auth/session";
+import { confirmSession, newSession } from "../auth/session";
 import { sendAfterResponse } from "../mail/outbox";
 import type { Context } from "../trpc";
 import { publicProcedure, router, unbatchedProcedure, unbatchedProtectedProcedure } from "../trpc";
@@ -112,6 +118,33 @@ export const authRouter = router({
     ctx.setCookie(session.cookie);
     return me(ctx, user);
   }),
+
+  /**
+   * Sudo mode: the signed-in member proves their password again, for this session only. Wrong
+   * passwords count against the same limits as sign-in's, by the account's address and the IP.
+   */
+  confirmPassword: unbatchedProtectedProcedure
+    .input(z.object({ password: passwordField }))
+    .mutation(async ({ ctx, input }) => {
+      const { signInEmail, signInIp } = rules(ctx);
+      const byEmail: Attempt = [signInEmail, ctx.user.email];
+      const byIp: Attempt = [signInIp, ctx.clientIp];
+      await limitAttempts(ctx.db, [byEmail, byIp], tooManyAttemptsMessage);
+      const [user] = await ctx.db
+        .select({ passwordHash: users.passwordHash })
+        .from(users)
+        .where(eq(users.id, ctx.user.id));
+      if (!user?.passwordHash) throw new TRPCError({ code: "BAD_REQUEST", message: NO_PASSWORD_TO_CONFIRM });
+      if (!(await verifyPassword(user.passwordHash, input.password))) {
+        throw new TRPCError({ code: "BAD_REQUEST", message: WRONG_CURRENT_PASSWORD });
+      }
+      await ctx.db.batch([
+        resetAttempts(ctx.db, byEmail),
+        refundAttempt(ctx.db, byIp),
+        confirmSession(ctx.db, ctx.session.id),
+      ]);
+      return { confirmed: true as const };
+    }),
 
   signOut: unbatchedProtectedProcedure.mutation(async ({ ctx }) => {
     await ctx.auth.invalidateSession(ctx.session.id);

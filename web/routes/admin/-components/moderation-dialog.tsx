@@ -18,6 +18,7 @@ import {
 import { Label } from "@web/components/ui/label";
 import { Textarea } from "@web/components/ui/textarea";
 import { isClientError } from "@web/lib/trpc";
+import { usePasswordConfirmation } from "./password-confirmation";
 
 const FAILED = "Something went wrong. Please try again.";
 
@@ -25,6 +26,7 @@ const FAILED = "Something went wrong. Please try again.";
  * One desk action, confirmed with the reason the audit log keeps: asked every time, because who did
  * what is half a record without why. `run` carries the action out; the dialog stays open, its
  * buttons off, until it answers, and shows a refusal (another administrator acted first) as it is.
+ * When the server wants the password confirmed first, a second dialog asks and the action runs again.
  */
 export function ModerationDialog({
   trigger,
@@ -46,6 +48,7 @@ export function ModerationDialog({
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const confirmation = usePasswordConfirmation();
 
   const changeOpen = (next: boolean) => {
     if (busy) return;
@@ -63,7 +66,8 @@ export function ModerationDialog({
     if (why.length > MAX_MODERATION_REASON_LENGTH) return setError(MODERATION_REASON_TOO_LONG);
     setError(null);
     setBusy(true);
-    run(why)
+    confirmation
+      .guard(() => run(why))
       .then(
         () => setOpen(false),
         (failure: unknown) => setError(isClientError(failure) && failure instanceof Error ? failure.message : FAILED),
@@ -101,6 +105,7 @@ export function ModerationDialog({
             </Button>
           </DialogFooter>
         </form>
+        {confirmation.dialog}
       </DialogContent>
     </Dialog>
   );
