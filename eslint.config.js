@@ -5,6 +5,54 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/**
+ * The layering (README "Map"), held by the linter: each block below lists every import its files
+ * may not make. Flat config replaces a rule's options rather than merging them, so each file glob's
+ * list is whole.
+ */
+const ourFolders = "bench|build|core|db|party|testing|web|worker";
+/** A router is reached only through the app's router, `worker/routers/index.ts`. */
+const aRouter = {
+  regex: "^(@worker/|(\\.\\./)+|\\./)routers/(?!index$)",
+  message: "Routers are reached only through the app's router (worker/routers/index.ts).",
+};
+const layers = (...patterns) => ({
+  "@typescript-eslint/no-restricted-imports": ["error", { patterns: [...patterns, aRouter] }],
+});
+const layering = [
+  { files: ["**/*.{ts,tsx}"], rules: layers() },
+  {
+    files: ["worker/routers/*.ts"],
+    ignores: ["worker/routers/index.ts", "worker/routers/*.test.ts"],
+    rules: layers({
+      regex: "^\\./",
+      message: "A router imports no other router; shared logic lives in a domain module.",
+    }),
+  },
+  {
+    files: ["core/**"],
+    rules: layers({ regex: `^(@(${ourFolders})/|\\.\\./)`, message: "core/ imports nothing of ours." }),
+  },
+  {
+    files: ["db/**"],
+    rules: layers({
+      regex: `^(@(?!core/)(${ourFolders})/|\\.\\./(?!core/))`,
+      message: "db/ imports only core/.",
+    }),
+  },
+  {
+    // The pages take only types from the server side; party/wire.ts and party/call-wire.ts are the
+    // rooms' zod-free wire code written for the pages to run.
+    files: ["web/**"],
+    ignores: ["web/e2e/**", "web/**/*.test.{ts,tsx}"],
+    rules: layers({
+      regex: "^(@|(\\.\\./)+)(worker|db|party)/(?!(wire|call-wire)$)",
+      allowTypeImports: true,
+      message: "web/ imports only types from worker/, db/ and party/.",
+    }),
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -60,6 +108,7 @@ export default tseslint.config(
       "@typescript-eslint/no-misused-promises": "off",
     },
   },
+  ...layering,
   { files: ["**/*.js"], ...tseslint.configs.disableTypeChecked },
   prettier,
 );

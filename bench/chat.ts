@@ -24,7 +24,7 @@ import { REACTIONS, type Reaction } from "../core/chat-rules";
 import { createNodeDb, migrateLocal } from "../db/local";
 import { searchMessages } from "../worker/chats/search";
 import { searchWords } from "../core/search-words";
-import { toFtsQuery } from "../worker/projects/search-query";
+import { toFtsQuery } from "@worker/search/query";
 import { testBrowser } from "../testing/browser";
 import { fixed, leanClient, percentile, printTable, ROOT, startHost, writeResults } from "./lib";
 

@@ -72,7 +72,7 @@ const WORDS = {
 const FLOOR_INPUTS = 24;
 const FLOOR_RUNS = 100;
 const TARGETS = { p99Ms: 6, dashboardP99Ms: 5, discoveryP99Ms: 10, firstPageReqPerSec: 2000, ratio: 20, growth: 1.5 };
-/** Skills by how many seeded members list them (worker/seed.ts draws early ones far more often). */
+/** Skills by how many seeded members list them (scripts/seed.ts draws early ones far more often). */
 const SKILLS = {
   common: ["react", "typescript", "python", "node", "sql"],
   rare: ["prolog", "cobol", "fortran", "julia", "quetzalcoatl"],
@@ -92,7 +92,7 @@ function seededDatabase(size: Size) {
   console.log(`Seeding ${size.members} members and ${size.projects} projects into ${dir} (kept for later runs) ...`);
   const seeded = spawnSync(
     TSX,
-    ["worker/seed.ts", "--members", String(size.members), "--projects", String(size.projects)],
+    ["scripts/seed.ts", "--members", String(size.members), "--projects", String(size.projects)],
     { cwd: ROOT, env: { ...process.env, DATA_DIR: seeding, LIBSQL_URL: "" }, stdio: "inherit" },
   );
   if (seeded.status !== 0) throw new Error("Seeding failed");

@@ -10,7 +10,7 @@
  * Scores depend on the CPU: on a busy machine TBT (and so performance) reads worse than on a quiet
  * one. Seeds a fresh database (~20 s) unless BENCH_PROJECTS_DB names an already seeded app.db.
  */
-import { buildWorkerBundle, WORKER_GZIP_BUDGET_BYTES } from "../worker/edge-bundle";
+import { buildWorkerBundle, WORKER_GZIP_BUDGET_BYTES } from "../scripts/edge-bundle";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -64,7 +64,7 @@ function seededDatabase() {
   }
   const dir = mkdtempSync(join(tmpdir(), "crewboard-bench-web-db-"));
   console.log(`Seeding ${MEMBERS} members and ${PROJECTS} projects ...`);
-  const seeded = spawnSync(TSX, ["worker/seed.ts", "--members", String(MEMBERS), "--projects", String(PROJECTS)], {
+  const seeded = spawnSync(TSX, ["scripts/seed.ts", "--members", String(MEMBERS), "--projects", String(PROJECTS)], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: dir, LIBSQL_URL: "" },
     stdio: "ignore",

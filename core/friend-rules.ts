@@ -18,3 +18,9 @@ export const PAIR_BUSY = "This friend request changed while it was being sent. P
 export const EMAIL_LOOKUPS_PER_HOUR = 30;
 export const tooManyLookups = (wait: string) =>
   `You have looked up too many email addresses. Please try again in ${wait}.`;
+
+/**
+ * One key per pair of members, whichever asked: both ids, sorted (SQLite's min/max on text, as the
+ * friends table's column is built), so a private chat and a block name the pair as friends do.
+ */
+export const pairKey = (a: string, b: string) => [a, b].sort().join(" ");

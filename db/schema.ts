@@ -740,6 +740,7 @@ export type NewUser = typeof users.$inferInsert;
 export type Profile = typeof profiles.$inferSelect;
 export type NewProfile = typeof profiles.$inferInsert;
 export type Project = typeof projects.$inferSelect;
+export type JoinRequest = typeof projectJoinRequests.$inferSelect;
 export type Chat = typeof chats.$inferSelect;
 export type Message = typeof messages.$inferSelect;
 export type NewProject = typeof projects.$inferInsert;

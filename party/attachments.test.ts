@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { friends } from "@db/schema";
-import { attachmentForm } from "@testing/access-table";
+import { attachmentForm } from "@testing/forms";
 import { createTestApp, type TestApp, type TestMember } from "@testing/harness";
 import { eventually, roomSocket, roomsProcess, type RoomsProcess } from "@testing/rooms-process";
 import { httpRooms } from "@worker/rooms/http-rooms";

@@ -12,7 +12,7 @@
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildWorkerBundle, kib, WORKER_GZIP_BUDGET_BYTES, wranglerEnv } from "../worker/edge-bundle";
+import { buildWorkerBundle, kib, WORKER_GZIP_BUDGET_BYTES, wranglerEnv } from "./edge-bundle";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const dryRun = process.argv.includes("--dry-run");

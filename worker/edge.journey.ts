@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIGEST_DELAY_MS } from "../core/notification-rules";
 import { LONGEST_WINDOW_MS } from "./auth/rate-limit";
 import { upgradeStatus } from "../testing/rooms-process";
-import { buildWorkerBundle, kib, readWorkerBundle, WORKER_GZIP_BUDGET_BYTES } from "./edge-bundle";
+import { buildWorkerBundle, kib, readWorkerBundle, WORKER_GZIP_BUDGET_BYTES } from "../scripts/edge-bundle";
 import { DIGEST_SUBJECT } from "./notifications/digest-email";
 import { THEME_SCRIPT_HASH } from "./http/security-headers";
 import { addressOf, PRERENDERED_PAGES } from "./http/prerendered";

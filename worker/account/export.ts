@@ -19,7 +19,7 @@ import {
   reports,
   users,
 } from "@db/schema";
-import { nameOf } from "../chats/listing";
+import { nameOf } from "../people/names";
 
 export async function exportAccount(db: Db, userId: string) {
   const [account] = await db

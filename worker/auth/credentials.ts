@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, inArray, isNull } from "drizzle-orm";
+import { namedBatch } from "@db/batch";
 import type { Db } from "@db/client";
 import { accountTokens, profiles, sessions, users, type User } from "@db/schema";
 import { queueEmail, queueEmailToUser } from "../mail/outbox";
@@ -31,17 +32,17 @@ export async function changePassword(
   const changedNow = and(eq(users.id, user.id), eq(users.passwordHash, passwordHash));
   const changedAccount = db.select({ id: users.id }).from(users).where(changedNow);
   const session = newSessionFor(db, auth, changedNow!, device);
-  const [changed] = await db.batch([
-    db
+  const { changed } = await namedBatch(db, {
+    changed: db
       .update(users)
       .set({ passwordHash })
       .where(and(eq(users.id, user.id), unchanged))
       .returning({ id: users.id }),
-    db.delete(sessions).where(inArray(sessions.userId, changedAccount)),
-    session.statement,
-    revokeTokens(db, changedAccount, new Date(), "password_reset"),
-    queueEmailToUser(db, changedNow!, passwordChangedEmail()),
-  ]);
+    signedOut: db.delete(sessions).where(inArray(sessions.userId, changedAccount)),
+    session: session.statement,
+    revoked: revokeTokens(db, changedAccount, new Date(), "password_reset"),
+    email: queueEmailToUser(db, changedNow!, passwordChangedEmail()),
+  });
   if (changed.length === 0) return null;
   return session.cookie;
 }
@@ -96,13 +97,13 @@ export async function confirmEmailChange(db: Db, token: string) {
   if (!pending?.newEmail) return null;
   const { now, spend, owner } = await spendToken(db, token, "email_change");
   const account = inArray(users.id, owner);
-  const [spent] = await db.batch([
-    spend,
-    queueEmailToUser(db, account, emailChangedEmail(pending.newEmail)),
-    db.update(users).set({ email: pending.newEmail, emailVerifiedAt: now }).where(account),
-    db.update(profiles).set({ email: pending.newEmail, updatedAt: now }).where(inArray(profiles.id, owner)),
-    revokeTokens(db, owner, now),
-  ]);
+  const { spent } = await namedBatch(db, {
+    spent: spend,
+    email: queueEmailToUser(db, account, emailChangedEmail(pending.newEmail)),
+    account: db.update(users).set({ email: pending.newEmail, emailVerifiedAt: now }).where(account),
+    profile: db.update(profiles).set({ email: pending.newEmail, updatedAt: now }).where(inArray(profiles.id, owner)),
+    revoked: revokeTokens(db, owner, now),
+  });
   if (spent.length === 0) return null;
   return pending.newEmail;
 }

@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray, isNull, ne } from "drizzle-orm";
+import { namedBatch } from "@db/batch";
 import type { Db } from "@db/client";
 import { emailTokens, sessions, users } from "@db/schema";
 import { queueEmail } from "../mail/outbox";
@@ -47,17 +48,17 @@ export async function consumeVerificationToken(db: Db, token: string, visitorId:
     .where(and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.usedAt, now)));
   const unproven = and(inArray(users.id, spentNow), isNull(users.emailVerifiedAt));
   const passwordUnproven = visitorId ? and(unproven, ne(users.id, visitorId)) : unproven;
-  const [spent] = await db.batch([
-    db
+  const { spent } = await namedBatch(db, {
+    spent: db
       .update(emailTokens)
       .set({ usedAt: now })
       .where(and(eq(emailTokens.tokenHash, tokenHash), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, now)))
       .returning({ userId: emailTokens.userId }),
-    db
+    signedOut: db
       .delete(sessions)
       .where(inArray(sessions.userId, db.select({ id: users.id }).from(users).where(passwordUnproven))),
-    db.update(users).set({ passwordHash: null }).where(passwordUnproven),
-    db.update(users).set({ emailVerifiedAt: now }).where(unproven),
-  ]);
+    passwordDropped: db.update(users).set({ passwordHash: null }).where(passwordUnproven),
+    verified: db.update(users).set({ emailVerifiedAt: now }).where(unproven),
+  });
   return spent.length > 0;
 }

@@ -1,4 +1,5 @@
 import { eq, inArray, sql } from "drizzle-orm";
+import { namedBatch } from "@db/batch";
 import type { Db } from "@db/client";
 import { sessions, users } from "@db/schema";
 import { queueEmailToUser } from "../mail/outbox";
@@ -48,17 +49,17 @@ export async function resetPassword(
   const { now, spend, owner } = await spendToken(db, token, "password_reset");
   const account = inArray(users.id, owner);
   const session = newSessionFor(db, auth, account, device);
-  const [spent] = await db.batch([
-    spend,
-    db
+  const { spent } = await namedBatch(db, {
+    spent: spend,
+    password: db
       .update(users)
       .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.getTime()})` })
       .where(account),
-    db.delete(sessions).where(inArray(sessions.userId, owner)),
-    session.statement,
-    revokeTokens(db, owner, now, "password_reset"),
-    queueEmailToUser(db, account, passwordChangedEmail()),
-  ]);
+    signedOut: db.delete(sessions).where(inArray(sessions.userId, owner)),
+    session: session.statement,
+    revoked: revokeTokens(db, owner, now, "password_reset"),
+    email: queueEmailToUser(db, account, passwordChangedEmail()),
+  });
   const [row] = spent;
   if (!row) return null;
   return { userId: row.userId, cookie: session.cookie };

@@ -4,6 +4,7 @@
  * equal to that, whatever order Stripe's events arrive in and however often they repeat.
  */
 import { and, desc, eq, exists, inArray, isNotNull, notExists, sql } from "drizzle-orm";
+import { namedBatch } from "@db/batch";
 import type { Db } from "@db/client";
 import { payments, profiles, stripeRefunds, users } from "@db/schema";
 import { JUST_WRITTEN, notificationStatements } from "../notifications/write";
@@ -68,8 +69,10 @@ export async function confirmPayment(db: Db, paid: PaidSession) {
     createdAt: sql`${now.getTime()}`.as("created_at"),
     updatedAt: sql`${now.getTime()}`.as("updated_at"),
   };
-  const [, , notified] = await db.batch([
-    db
+  const {
+    notice: [notified],
+  } = await namedBatch(db, {
+    payment: db
       .insert(payments)
       .select(db.select(row).from(users).where(eq(users.id, paid.userId)))
       .onConflictDoUpdate({
@@ -86,7 +89,7 @@ export async function confirmPayment(db: Db, paid: PaidSession) {
         // Only the first confirmation of a checkout we started for this very member counts.
         setWhere: and(eq(payments.status, "pending"), eq(payments.userId, sql`excluded.user_id`)),
       }),
-    db
+    pro: db
       .update(profiles)
       .set({ subscriptionStatus: "lifetime", updatedAt: now })
       .where(
@@ -102,14 +105,14 @@ export async function confirmPayment(db: Db, paid: PaidSession) {
         ),
       ),
     // The member became Pro just now: told once, however often Stripe repeats the event.
-    ...notificationStatements(db, {
+    notice: notificationStatements(db, {
       kind: "pro_confirmed",
       recipient: paid.userId,
       actorId: null,
       eventKey: sql`(SELECT ${payments.id} FROM ${payments} WHERE ${payments.stripeSessionId} = ${paid.sessionId})`,
       happened: JUST_WRITTEN,
     }),
-  ]);
+  });
   return notified;
 }
 
@@ -128,24 +131,26 @@ export async function refundPayment(db: Db, refund: { paymentIntentId: string; e
     .select({ id: payments.id })
     .from(payments)
     .where(eq(payments.stripePaymentIntentId, refund.paymentIntentId));
-  const [, , notified] = await db.batch([
-    db
+  const {
+    notice: [notified],
+  } = await namedBatch(db, {
+    remembered: db
       .insert(stripeRefunds)
       .values({ paymentIntentId: refund.paymentIntentId, stripeEventId: refund.eventId })
       .onConflictDoNothing(),
-    db
+    refunded: db
       .update(payments)
       .set({ status: "refunded", refundedAt: now, updatedAt: now })
       .where(and(eq(payments.stripePaymentIntentId, refund.paymentIntentId), eq(payments.status, "paid"))),
     // A paid payment was refunded just now: its buyer is told once.
-    ...notificationStatements(db, {
+    notice: notificationStatements(db, {
       kind: "pro_refunded",
       recipient: sql`(${buyer})`,
       actorId: null,
       eventKey: sql`(${refunded})`,
       happened: JUST_WRITTEN,
     }),
-    db
+    free: db
       .update(profiles)
       .set({ subscriptionStatus: "free", updatedAt: now })
       .where(
@@ -160,7 +165,7 @@ export async function refundPayment(db: Db, refund: { paymentIntentId: string; e
           ),
         ),
       ),
-  ]);
+  });
   return notified;
 }
 

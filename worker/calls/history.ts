@@ -6,16 +6,17 @@
  */
 import { sql } from "drizzle-orm";
 import { callHistoryLine } from "@core/call-rules";
+import { namedBatch } from "@db/batch";
 import type { CallRecord } from "@party/call-signals";
 import { participantNow, recipientsAt } from "../chats/access";
 import { insertedMessage, insertMessage } from "../chats/messages";
-import { announceMessage, tellCall } from "../chats/notify";
+import { announceMessage, tellCall } from "../rooms/notify";
 import { notificationStatements, notifiedBy, tellNotified } from "../notifications/write";
 import type { Context } from "../trpc";
 
 export async function writeCallHistory(ctx: Context, chatId: string, record: CallRecord) {
-  const [inserted, , ...notified] = await ctx.db.batch([
-    insertMessage(ctx.db, {
+  const { inserted, notified } = await namedBatch(ctx.db, {
+    inserted: insertMessage(ctx.db, {
       chatId,
       senderId: record.callerId,
       clientId: `call:${record.callId}`,
@@ -24,12 +25,12 @@ export async function writeCallHistory(ctx: Context, chatId: string, record: Cal
     }),
     // The caller placed the call: their own line is read, as their own words are (the trigger does
     // that for text messages only).
-    ctx.db.run(sql`
+    read: ctx.db.run(sql`
       UPDATE chat_participants SET last_read_seq = line.seq
       FROM (SELECT seq FROM messages WHERE sender_id = ${record.callerId} AND client_id = ${`call:${record.callId}`}) AS line
       WHERE chat_id = ${chatId} AND user_id = ${record.callerId} AND last_read_seq < line.seq`),
     // Only those still in the chat; the call's id names the event, so a second report writes none.
-    ...record.missedBy.flatMap((memberId) =>
+    notified: record.missedBy.flatMap((memberId) =>
       notificationStatements(ctx.db, {
         kind: "missed_call",
         recipient: memberId,
@@ -39,7 +40,7 @@ export async function writeCallHistory(ctx: Context, chatId: string, record: Cal
         happened: sql`EXISTS (${participantNow(chatId, memberId)})`,
       }),
     ),
-  ]);
+  });
   tellNotified(ctx, ...notifiedBy(notified));
   const line = insertedMessage(inserted);
   if (line) announceMessage(ctx, line, await recipientsAt(ctx.db, chatId, inserted[0]!.members_version));

@@ -2,7 +2,7 @@ import { TRPCError } from "@trpc/server";
 import { and, eq, isNull, not, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { chatParticipants, chats } from "@db/schema";
-import { privateChatHiddenFrom } from "../safety/reach";
+import { privateChatHiddenFrom } from "../reach/reach";
 
 export const CHAT_NOT_FOUND = "This chat does not exist or you are no longer in it.";
 export const NOT_FRIENDS = "You can only message your friends.";

@@ -5,9 +5,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@db/client";
 
-/** The friends table's pair key: both ids, sorted (SQLite's min/max on text, as the column does). */
-export const pairKey = (a: string, b: string) => [a, b].sort().join(" ");
-
 /** A condition that holds while `a` and `b` (ids or SQL expressions) are accepted friends. */
 export const friendsCondition = (a: string | SQL, b: string | SQL) =>
   sql`EXISTS (SELECT 1 FROM friends WHERE friends.pair_key = min(${a}, ${b}) || ' ' || max(${a}, ${b}) AND friends.status = 'accepted')`;

@@ -4,21 +4,14 @@
  * sequence numbers kept on write, never counts over messages.
  */
 import { sql } from "drizzle-orm";
-import { DELETED_MEMBER } from "@core/account-rules";
+import { nameOf } from "../people/names";
 import { MESSAGE_DELETED } from "@core/chat-rules";
 import type { MessageType } from "@core/enums";
 import type { Db } from "@db/client";
-import { hasBlocked, privateChatHiddenFrom } from "../safety/reach";
+import { hasBlocked, privateChatHiddenFrom } from "../reach/reach";
 import { firstFileLine } from "./messages";
 
 export const LIST_PAGE_SIZE = 20;
-
-/**
- * What the UI shows as a member's name: the display name, else the e-mail before the @, from a
- * profile joined under `alias`; 'Deleted member' when there is no profile any more.
- */
-export const nameOf = (alias: string) =>
-  sql<string>`coalesce(${sql.raw(`nullif(${alias}.display_name, ''), substr(${alias}.email, 1, instr(${alias}.email, '@') - 1)`)}, ${DELETED_MEMBER})`;
 
 export interface ListCursor {
   updatedAt: number;
@@ -132,11 +125,4 @@ export async function participantsOf(db: Db, chatId: string, viewerId: string) {
     specialization: row.specialization,
     blocked: Boolean(row.blocked),
   }));
-}
-
-export async function displayName(db: Db, userId: string) {
-  const row = await db.get<{ name: string | null }>(
-    sql`SELECT ${nameOf("pr")} AS name FROM profiles pr WHERE pr.id = ${userId}`,
-  );
-  return row?.name ?? "";
 }

@@ -7,6 +7,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { MESSAGE_PAGE_SIZE, type Reaction } from "@core/chat-rules";
+import { namedBatch } from "@db/batch";
 import type { Db } from "@db/client";
 import { mayTalk, rowToWire, selectMessages, type MessageRow } from "./messages";
 
@@ -26,11 +27,15 @@ const stillIn = (t: Target) =>
  * is. The statements `after` run last in that transaction; their answers come back in their order.
  */
 async function changeThenRead(db: Db, t: Target, write: SQL, after: BatchItem<"sqlite">[] = []) {
-  const [changed, [row], ...answers] = await db.batch([
-    db.all<{ id: number }>(write),
-    db.all<MessageRow>(selectMessages(sql`WHERE id = ${t.messageId} AND chat_id = ${t.chatId}`)),
-    ...after,
-  ]);
+  const {
+    changed,
+    read: [row],
+    answers,
+  } = await namedBatch(db, {
+    changed: db.all<{ id: number }>(write),
+    read: db.all<MessageRow>(selectMessages(sql`WHERE id = ${t.messageId} AND chat_id = ${t.chatId}`)),
+    answers: after,
+  });
   return { changed: changed.length > 0, message: row ? rowToWire(row) : null, after: answers as unknown[] };
 }
 

@@ -9,7 +9,7 @@ import { MESSAGE_PAGE_SIZE, QUOTE_LENGTH } from "@core/chat-rules";
 import type { MessageType } from "@core/enums";
 import type { WireMessage } from "@party/protocol";
 import { allClaimable } from "../attachments/uploads";
-import { notBlockedBetween } from "../safety/reach";
+import { notBlockedBetween } from "../reach/reach";
 import { chatPairAreFriends } from "./friendship";
 
 export interface NewMessage {

@@ -11,9 +11,9 @@ import { and, asc, gte, lt, sql } from "drizzle-orm";
 import { sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { Db } from "@db/client";
 import { searchWords } from "@core/search-words";
-import { listedWordsBegun, MAX_WORDS_BEGUN, toFtsQuery, wordsBegunRange } from "../projects/search-query";
-import { hasBlocked, privateChatHiddenFrom } from "../safety/reach";
-import { nameOf } from "./listing";
+import { listedWordsBegun, MAX_WORDS_BEGUN, toFtsQuery, wordsBegunRange } from "../search/query";
+import { hasBlocked, privateChatHiddenFrom } from "../reach/reach";
+import { nameOf } from "../people/names";
 
 export const SEARCH_PAGE_SIZE = 20;
 

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { attachmentUrl } from "@core/attachment-rules";
 import type { WireMessage } from "@party/protocol";
-import { attachmentForm } from "@testing/access-table";
+import { attachmentForm } from "@testing/forms";
 import type { RunningHost } from "@testing/host";
 import { groupOfFriends } from "./chat-client";
 import { countRows, expectNoServerErrors, outcome, startCrowdHost, type Outcome } from "./crowd";

@@ -2,7 +2,7 @@
 import { and, asc, count, desc, eq, or, sql } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { friends, profiles, users } from "@db/schema";
-import { notBlockedBetween } from "../safety/reach";
+import { notBlockedBetween } from "../reach/reach";
 
 /**
  * Each row's other side, with their e-mail: lists only ever hold rows where the caller is a side,

@@ -5,6 +5,7 @@
  */
 import { TRPCError } from "@trpc/server";
 import { and, eq, sql } from "drizzle-orm";
+import { namedBatch } from "@db/batch";
 import type { Db } from "@db/client";
 import {
   ALREADY_FRIENDS,
@@ -20,7 +21,7 @@ import { YOU_BLOCKED } from "@core/safety-rules";
 import { isForeignKeyViolation } from "@db/errors";
 import { friends } from "@db/schema";
 import { JUST_WRITTEN, notificationStatements, settleNotification, withdrawNotification } from "../notifications/write";
-import { blockBetween, notBlockedBetween } from "../safety/reach";
+import { blockBetween, notBlockedBetween } from "../reach/reach";
 
 type Friendship = typeof friends.$inferSelect;
 
@@ -96,8 +97,12 @@ export async function sendRequest(db: Db, from: string, to: string, gone: string
  * told once, and the request's own notification stops waiting for an answer.
  */
 export async function acceptRequest(db: Db, requestId: string, memberId: string) {
-  const [[accepted], notified, , settled] = await db.batch([
-    db
+  const {
+    accepted: [accepted],
+    notice: [notified],
+    settled,
+  } = await namedBatch(db, {
+    accepted: db
       .update(friends)
       .set({ status: "accepted" })
       .where(
@@ -109,15 +114,15 @@ export async function acceptRequest(db: Db, requestId: string, memberId: string)
         ),
       )
       .returning(),
-    ...notificationStatements(db, {
+    notice: notificationStatements(db, {
       kind: "friend_accepted",
       recipient: sql`(SELECT user_id FROM friends WHERE id = ${requestId})`,
       actorId: memberId,
       eventKey: requestId,
       happened: JUST_WRITTEN,
     }),
-    settleNotification(db, memberId, "friend_request", requestId),
-  ]);
+    settled: settleNotification(db, memberId, "friend_request", requestId),
+  });
   if (accepted) return { row: accepted, notified: [...notified, ...settled] };
   const row = await requestOf(db, requestId, memberId);
   if (row.userId === memberId) throw new TRPCError({ code: "FORBIDDEN", message: ONLY_RECIPIENT_ANSWERS });
@@ -125,13 +130,16 @@ export async function acceptRequest(db: Db, requestId: string, memberId: string)
 }
 
 export async function rejectRequest(db: Db, requestId: string, memberId: string) {
-  const [[rejected], settled] = await db.batch([
-    db
+  const {
+    rejected: [rejected],
+    settled,
+  } = await namedBatch(db, {
+    rejected: db
       .delete(friends)
       .where(and(eq(friends.id, requestId), eq(friends.friendId, memberId), eq(friends.status, "pending")))
       .returning(),
-    settleNotification(db, memberId, "friend_request", requestId),
-  ]);
+    settled: settleNotification(db, memberId, "friend_request", requestId),
+  });
   if (rejected) return { row: rejected, notified: settled };
   const row = await requestOf(db, requestId, memberId);
   if (row.userId === memberId) throw new TRPCError({ code: "FORBIDDEN", message: ONLY_RECIPIENT_ANSWERS });
@@ -141,16 +149,19 @@ export async function rejectRequest(db: Db, requestId: string, memberId: string)
 /** The request goes, and with it the notification that asked the other member to answer it. */
 export async function cancelRequest(db: Db, requestId: string, memberId: string) {
   const pending = and(eq(friends.id, requestId), eq(friends.userId, memberId), eq(friends.status, "pending"));
-  const [withdrawn, [cancelled]] = await db.batch([
+  const {
+    withdrawn,
+    cancelled: [cancelled],
+  } = await namedBatch(db, {
     // First, while the request is there to name its recipient; it goes in the same transaction.
-    withdrawNotification(
+    withdrawn: withdrawNotification(
       db,
       sql`(SELECT ${friends.friendId} FROM ${friends} WHERE ${pending})`,
       "friend_request",
       requestId,
     ),
-    db.delete(friends).where(pending).returning(),
-  ]);
+    cancelled: db.delete(friends).where(pending).returning(),
+  });
   if (cancelled) return { row: cancelled, notified: withdrawn };
   const row = await requestOf(db, requestId, memberId);
   if (row.friendId === memberId) throw new TRPCError({ code: "FORBIDDEN", message: ONLY_SENDER_CANCELS });

@@ -19,10 +19,10 @@ import { DIGEST_DELAY_MS, DIGEST_INTERVAL_MS, MESSAGES_PREFERENCE } from "@core/
 import type { Db } from "@db/client";
 import { chatParticipants, notificationDigests, notifications, profiles, users } from "@db/schema";
 import type { Config } from "../config";
-import { nameOf } from "../chats/listing";
+import { nameOf } from "../people/names";
 import { queueEmailToUser } from "../mail/outbox";
 import { composeDigest, type Digest } from "./digest-email";
-import { notBlockedBetween, privateChatBlockedFor } from "../safety/reach";
+import { notBlockedBetween, privateChatBlockedFor } from "../reach/reach";
 import { preferencesOf } from "./preferences";
 
 /** Members one claim takes; their digests are built side by side. */

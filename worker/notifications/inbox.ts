@@ -10,8 +10,8 @@ import { DELETED_MEMBER } from "@core/account-rules";
 import type { NotificationKind } from "@core/enums";
 import { PANEL_SIZE, UNREAD_COUNT_CAP } from "@core/notification-rules";
 import type { Db } from "@db/client";
-import { nameOf } from "../chats/listing";
-import { notBlockedBetween } from "../safety/reach";
+import { nameOf } from "../people/names";
+import { notBlockedBetween } from "../reach/reach";
 import { describe, SYSTEM_KINDS } from "./describe";
 
 export const NOTIFICATION_GONE = "This notification no longer exists.";

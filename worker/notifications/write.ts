@@ -11,10 +11,10 @@ import type { NotificationKind } from "@core/enums";
 import { DEFAULT_CHANNELS } from "@core/notification-rules";
 import { NOTIFICATION_PUSH_TAG } from "@core/push-rules";
 import type { Db } from "@db/client";
-import { nameOf } from "../chats/listing";
-import { pokeMembers } from "../chats/notify";
+import { nameOf } from "../people/names";
+import { pokeMembers } from "../rooms/notify";
 import { pushAfterResponse, type PushSenders } from "../push/outbox";
-import { notBlockedBetween } from "../safety/reach";
+import { notBlockedBetween } from "../reach/reach";
 import { describe, SYSTEM_KINDS } from "./describe";
 
 /**

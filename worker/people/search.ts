@@ -8,10 +8,10 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { CARD_SKILLS } from "@core/discovery-rules";
-import { nameOf } from "../chats/listing";
-import { notBlockedBetween } from "../safety/reach";
+import { nameOf } from "./names";
+import { notBlockedBetween } from "../reach/reach";
 import { searchWords } from "@core/search-words";
-import { listedWordsBegun, toFtsQuery, wordsBegunRange, MAX_WORDS_BEGUN } from "../projects/search-query";
+import { listedWordsBegun, toFtsQuery, wordsBegunRange, MAX_WORDS_BEGUN } from "../search/query";
 import { facetWord, type PeopleFilter } from "./facets";
 
 export interface PeopleSearch extends PeopleFilter {

@@ -11,7 +11,7 @@ import { CARD_DESCRIPTION_LENGTH } from "@core/project-rules";
 import { projectJoinRequests, projects, type Project } from "@db/schema";
 import { notSuspended } from "../safety/suspension";
 import { searchWords } from "@core/search-words";
-import { listedWordsBegun, MAX_WORDS_BEGUN, toFtsQuery, wordsBegunRange } from "./search-query";
+import { listedWordsBegun, MAX_WORDS_BEGUN, toFtsQuery, wordsBegunRange } from "../search/query";
 
 /**
  * The FTS5 table of migration 0002, declared here only so queries can join it; it is not in the

@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { DEFAULT_MESSAGE_CHANNELS, MESSAGES_PREFERENCE } from "@core/notification-rules";
 import { chatPushTag, pushBodyOf } from "@core/push-rules";
-import { nameOf } from "../chats/listing";
+import { nameOf } from "../people/names";
 
 interface SentMessage {
   chatId: string;

@@ -3,7 +3,8 @@
  * and as the party, must answer what testing/access-table.ts declares; a refusal changes no row.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accessRules, accessTable, accessWorld, type World } from "@testing/access-table";
+import { accessRules, accessTable } from "@testing/access-table";
+import { accessWorld, type World } from "@testing/access-world";
 import { callProcedure, procedures, tableDigests } from "@testing/calls";
 import type { TestApp } from "@testing/harness";
 

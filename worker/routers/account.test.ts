@@ -24,7 +24,7 @@ import {
 } from "@db/schema";
 import { LAST_ACTIVE_INTERVAL_MS } from "../auth/session";
 import { avatarKeyOf } from "../storage/avatar-files";
-import { attachmentForm, avatarForm } from "@testing/access-table";
+import { attachmentForm, avatarForm } from "@testing/forms";
 import { testBrowser } from "@testing/browser";
 import { tableDigests } from "@testing/calls";
 import { createTestApp, rejection, TEST_ORIGIN, type TestApp, type TestMember } from "@testing/harness";

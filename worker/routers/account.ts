@@ -11,7 +11,7 @@ import { endOtherSessions, endSession, listSessions } from "../account/sessions"
 import { normalizeEmail } from "../auth/accounts";
 import { verifyPassword } from "../auth/password";
 import { limitAttempts, tooManyAttemptsMessage, type RateRule } from "../auth/rate-limit";
-import { announceMessage, pokeMembers, tellChat } from "../chats/notify";
+import { announceMessage, pokeMembers, tellChat } from "../rooms/notify";
 import { currentParticipantIds } from "../chats/access";
 import { avatarKeyOf } from "../storage/avatar-files";
 import { protectedProcedure, router, unbatchedProtectedProcedure } from "../trpc";

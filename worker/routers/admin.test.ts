@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_SUSPENDED } from "@core/safety-rules";
 import { messages, moderationActions, projects, reports, sessions } from "@db/schema";
-import { attachmentForm } from "@testing/access-table";
+import { attachmentForm } from "@testing/forms";
 import { procedures } from "@testing/calls";
 import { createTestApp, rejection, TEST_ORIGIN, type TestApp, type TestMember } from "@testing/harness";
 import { latestVerificationLink } from "@testing/outbox";

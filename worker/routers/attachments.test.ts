@@ -11,7 +11,7 @@ import {
 import { MESSAGE_EMPTY } from "@core/chat-rules";
 import { mentionToken } from "@core/mentions";
 import { friends, messageAttachments, messages, notifications } from "@db/schema";
-import { attachmentForm } from "@testing/access-table";
+import { attachmentForm } from "@testing/forms";
 import { createTestApp, rejection, type TestApp, type TestMember } from "@testing/harness";
 import { quoteOf } from "@web/routes/_authed/chat/-components/timeline";
 import { runScheduledJobs } from "../jobs/scheduled";

@@ -10,7 +10,7 @@ import { areFriends } from "../chats/friendship";
 import { participantsOf } from "../chats/listing";
 import { writeCallHistory } from "../calls/history";
 import { iceServersFor } from "../calls/ice-servers";
-import { blocksAmong, reachableAmong } from "../safety/reach";
+import { blocksAmong, reachableAmong } from "../reach/reach";
 import { protectedProcedure, router, type Context } from "../trpc";
 
 const id = plainText().trim().min(1).max(64);

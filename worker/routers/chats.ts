@@ -1,5 +1,4 @@
 import { TRPCError } from "@trpc/server";
-import { and, eq, isNull, not, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import {
   GROUP_NAME_REQUIRED,
@@ -18,25 +17,21 @@ import {
   MAX_ATTACHMENTS_PER_MESSAGE,
   TOO_MANY_ATTACHMENTS,
 } from "@core/attachment-rules";
-import { chatParticipants, chats } from "@db/schema";
-import { signTicket } from "@party/ticket";
 import {
   ADMINS_ONLY,
   CHAT_NOT_FOUND,
   currentChat,
-  currentParticipantIds,
   GROUP_FRIENDS_ONLY,
   NOT_FRIENDS,
-  participantNow,
   recipientsAt,
 } from "../chats/access";
-import { insertMessageCarrying } from "../attachments/send";
+import { insertMessageCarrying } from "../chats/message-files";
 import { claimableCount } from "../attachments/uploads";
-import { areFriends, friendsCondition, notFriends, pairKey } from "../chats/friendship";
-import { mayReach, notBlockedBetween, privateChatHiddenFrom } from "../safety/reach";
-import { chatSummary, displayName, listChats, participantsOf } from "../chats/listing";
+import { areFriends, notFriends } from "../chats/friendship";
+import { mayReach } from "../reach/reach";
+import { chatSummary, listChats, participantsOf } from "../chats/listing";
+import { addMember, createGroup, leaveChat, openPrivateChat, setMuted } from "../chats/membership";
 import {
-  insertedMessage,
   insertMessage,
   messageByClientId,
   messageInChat,
@@ -44,12 +39,13 @@ import {
   rowToWire,
   type MessageRow,
 } from "../chats/messages";
-import { announceMessage, pokeMembers, tellChat } from "../chats/notify";
+import { announceMessage, pokeMembers, tellChat } from "../rooms/notify";
 import { mentionStatements, resolveMentions } from "../chats/mentions";
 import { markDisplayed, receiptAudience } from "../chats/receipts";
-import { JUST_WRITTEN, notificationStatements, notifiedBy, tellNotified } from "../notifications/write";
+import { notifiedBy, tellNotified } from "../notifications/write";
 import { pushAfterResponse } from "../push/outbox";
 import { queueMessagePush } from "../push/message-push";
+import { roomTicket } from "../rooms/tickets";
 import { protectedProcedure, router, type Context } from "../trpc";
 import { plainText } from "@core/fields";
 import { TEAM_CHAT_FOLLOWS_TEAM, TEAM_CHAT_READ_ONLY } from "@core/team-rules";
@@ -91,16 +87,6 @@ const CLIENT_ID_TAKEN = "This message id is already in use.";
 
 type Ctx = Context & { user: { id: string } };
 
-/** Writes a line such as 'Ada left the chat' into the history, numbered like any message. */
-const systemLine = (ctx: Ctx, chatId: string, content: string) =>
-  insertMessage(ctx.db, {
-    chatId,
-    senderId: ctx.user.id,
-    clientId: `system:${crypto.randomUUID()}`,
-    content,
-    messageType: "system",
-  });
-
 /**
  * Why a send stored nothing: a retry of a stored message (answered with it, as the first try was),
  * a chat the sender is not in, a reply to what is not in the chat, or a private chat with someone who
@@ -122,28 +108,6 @@ async function storedOrRefused(ctx: Ctx, input: z.infer<typeof sendInput>) {
   if (!chat.isGroup) throw new TRPCError({ code: "FORBIDDEN", message: NOT_FRIENDS });
   // They left between the two statements.
   throw new TRPCError({ code: "NOT_FOUND", message: CHAT_NOT_FOUND });
-}
-
-/**
- * The member added to a group hears of it. Each time they are added is its own event, named by the
- * chat's `members_version` after it (it moves with every join and leave).
- */
-const addedStatements = (ctx: Ctx, chatId: string, title: string | null, userId: string, happened: SQL) =>
-  notificationStatements(ctx.db, {
-    kind: "group_added",
-    recipient: userId,
-    actorId: ctx.user.id,
-    subjectId: chatId,
-    subjectTitle: title,
-    eventKey: sql`(SELECT id || ':' || members_version FROM chats WHERE id = ${chatId})`,
-    happened,
-  });
-
-async function ticketFor(ctx: Ctx, room: "chat-room" | "member-room", name: string) {
-  return {
-    host: ctx.config.partyHost,
-    ticket: await signTicket(ctx.config.partySecret, { userId: ctx.user.id, room, name }),
-  };
 }
 
 export const chatsRouter = router({
@@ -247,99 +211,22 @@ export const chatsRouter = router({
 
   setMuted: protectedProcedure.input(z.object({ chatId: id, muted: z.boolean() })).mutation(async ({ ctx, input }) => {
     await currentChat(ctx.db, input.chatId, ctx.user.id);
-    await ctx.db
-      .update(chatParticipants)
-      .set({ muted: input.muted })
-      .where(and(eq(chatParticipants.chatId, input.chatId), eq(chatParticipants.userId, ctx.user.id)));
-    pokeMembers(ctx, [ctx.user.id], "chats");
+    await setMuted(ctx, input.chatId, input.muted);
     return { muted: input.muted };
   }),
 
-  /**
-   * Opens the private chat with a friend, creating it the first time. Exactly one per pair, even
-   * when both press Message at once: the pair key is unique and the insert yields to it.
-   */
-  openPrivate: protectedProcedure.input(z.object({ friendId: id })).mutation(async ({ ctx, input }) => {
+  /** Opens the private chat with a friend, creating it the first time. */
+  openPrivate: protectedProcedure.input(z.object({ friendId: id })).mutation(({ ctx, input }) => {
     if (input.friendId === ctx.user.id) throw new TRPCError({ code: "BAD_REQUEST", message: NOT_FRIENDS });
-    const key = pairKey(ctx.user.id, input.friendId);
-    if (!(await areFriends(ctx.db, ctx.user.id, input.friendId))) {
-      // A chat from when they were friends stays readable, unless the caller blocked the other; no new one starts.
-      const [existing] = await ctx.db
-        .select({ id: chats.id })
-        .from(chats)
-        .innerJoin(chatParticipants, eq(chatParticipants.chatId, chats.id))
-        .where(
-          and(
-            eq(chats.pairKey, key),
-            eq(chatParticipants.userId, ctx.user.id),
-            isNull(chatParticipants.leftAt),
-            not(privateChatHiddenFrom(ctx.user.id)),
-          ),
-        );
-      if (existing) return { chatId: existing.id };
-      throw new TRPCError({ code: "FORBIDDEN", message: NOT_FRIENDS });
-    }
-    const [, , rejoined] = await ctx.db.batch([
-      ctx.db.run(sql`
-        INSERT INTO chats (id, is_group, created_by, pair_key)
-        SELECT ${crypto.randomUUID()}, 0, ${ctx.user.id}, ${key}
-        WHERE ${friendsCondition(ctx.user.id, input.friendId)} AND ${notBlockedBetween(ctx.user.id, input.friendId)}
-        ON CONFLICT (pair_key) DO NOTHING`),
-      ctx.db.run(sql`
-        INSERT INTO chat_participants (chat_id, user_id, role)
-        SELECT c.id, u.value, CASE WHEN u.value = c.created_by THEN 'admin' ELSE 'member' END
-        FROM chats c, json_each(${JSON.stringify([ctx.user.id, input.friendId])}) u
-        WHERE c.pair_key = ${key}
-        ON CONFLICT (chat_id, user_id) DO NOTHING`),
-      // Pressing Message again after leaving brings the member back.
-      ctx.db
-        .update(chatParticipants)
-        .set({ leftAt: null })
-        .where(
-          and(
-            eq(chatParticipants.userId, ctx.user.id),
-            sql`${chatParticipants.leftAt} IS NOT NULL`,
-            sql`${chatParticipants.chatId} = (SELECT id FROM chats WHERE pair_key = ${key})`,
-          ),
-        )
-        .returning({ chatId: chatParticipants.chatId }),
-    ]);
-    const [chat] = await ctx.db.select({ id: chats.id }).from(chats).where(eq(chats.pairKey, key));
-    if (!chat) throw new TRPCError({ code: "FORBIDDEN", message: NOT_FRIENDS });
-    if (rejoined.length) tellChat(ctx, chat.id, { type: "joined", userId: ctx.user.id });
-    pokeMembers(ctx, [input.friendId], "chats");
-    return { chatId: chat.id };
+    return openPrivateChat(ctx, input.friendId);
   }),
 
-  /** One transaction: the group, its admin (the creator) and the chosen friends as members. */
   createGroup: protectedProcedure.input(createGroupInput).mutation(async ({ ctx, input }) => {
     const memberIds = [...new Set(input.memberIds)].filter((userId) => userId !== ctx.user.id);
     if ((await notFriends(ctx.db, ctx.user.id, memberIds)).length) {
       throw new TRPCError({ code: "BAD_REQUEST", message: GROUP_FRIENDS_ONLY });
     }
-    const chatId = crypto.randomUUID();
-    const [, , , ...told] = await ctx.db.batch([
-      ctx.db.insert(chats).values({
-        id: chatId,
-        title: input.name,
-        description: input.description || null,
-        isGroup: true,
-        createdBy: ctx.user.id,
-      }),
-      ctx.db.insert(chatParticipants).values({ chatId, userId: ctx.user.id, role: "admin" }),
-      // Friends only, checked again in the statement itself.
-      ctx.db.run(sql`
-        INSERT INTO chat_participants (chat_id, user_id, role)
-        SELECT ${chatId}, value, 'member' FROM json_each(${JSON.stringify(memberIds)})
-        WHERE ${friendsCondition(ctx.user.id, sql`value`)}`),
-      // Each member who is in it now (a friend a moment ago) hears of it; the chat is new, so no retry repeats it.
-      ...memberIds.flatMap((userId) =>
-        addedStatements(ctx, chatId, input.name, userId, sql`EXISTS (${participantNow(chatId, userId)})`),
-      ),
-    ]);
-    pokeMembers(ctx, memberIds, "chats");
-    tellNotified(ctx, ...notifiedBy(told));
-    return { chatId };
+    return createGroup(ctx, { name: input.name, description: input.description || null, memberIds });
   }),
 
   /** An admin adds a friend to a group; someone who left comes back. */
@@ -350,54 +237,14 @@ export const chatsRouter = router({
     if (!(await areFriends(ctx.db, ctx.user.id, input.userId))) {
       throw new TRPCError({ code: "BAD_REQUEST", message: GROUP_FRIENDS_ONLY });
     }
-    const [added, notified] = await ctx.db.batch([
-      // Friends only, checked again in the statement itself: a friend who deleted their account
-      // a moment ago is not added.
-      ctx.db.all<{ user_id: string }>(sql`
-        INSERT INTO chat_participants (chat_id, user_id, role)
-        SELECT ${chat.id}, ${input.userId}, 'member'
-        WHERE ${friendsCondition(ctx.user.id, input.userId)}
-        ON CONFLICT (chat_id, user_id) DO UPDATE SET left_at = NULL WHERE left_at IS NOT NULL
-        RETURNING user_id`),
-      ...addedStatements(ctx, chat.id, chat.title, input.userId, JUST_WRITTEN),
-    ]);
-    if (!added.length) return { added: false };
-    tellNotified(ctx, notified);
-    const inserted = await systemLine(
-      ctx,
-      chat.id,
-      `${await displayName(ctx.db, ctx.user.id)} added ${await displayName(ctx.db, input.userId)}`,
-    );
-    tellChat(ctx, chat.id, { type: "joined", userId: input.userId });
-    const line = insertedMessage(inserted);
-    if (line) announceMessage(ctx, line, await currentParticipantIds(ctx.db, chat.id));
-    return { added: true };
+    return addMember(ctx, chat, input.userId);
   }),
 
-  /** The member stops seeing and receiving the chat; the others read '… left the chat'. */
   leave: protectedProcedure.input(byChat).mutation(async ({ ctx, input }) => {
     const { chat } = await currentChat(ctx.db, input.chatId, ctx.user.id);
     // Members leave a live team chat by leaving the project; an archived one anyone may leave.
     if (chat.projectId && !chat.archived) throw new TRPCError({ code: "FORBIDDEN", message: TEAM_CHAT_FOLLOWS_TEAM });
-    const name = await displayName(ctx.db, ctx.user.id);
-    const [inserted] = await ctx.db.batch([
-      // Written while the member is still in, so it is numbered; then they are out.
-      systemLine(ctx, chat.id, `${name} left the chat`),
-      ctx.db
-        .update(chatParticipants)
-        .set({ leftAt: new Date() })
-        .where(
-          and(
-            eq(chatParticipants.chatId, chat.id),
-            eq(chatParticipants.userId, ctx.user.id),
-            isNull(chatParticipants.leftAt),
-          ),
-        ),
-    ]);
-    tellChat(ctx, chat.id, { type: "left", userId: ctx.user.id });
-    const line = insertedMessage(inserted);
-    if (line) announceMessage(ctx, line, await currentParticipantIds(ctx.db, chat.id));
-    pokeMembers(ctx, [ctx.user.id], "chats");
+    await leaveChat(ctx, chat.id);
     return { left: true };
   }),
 
@@ -411,12 +258,12 @@ export const chatsRouter = router({
     if (other && !(await mayReach(ctx.db, ctx.user.id, other))) {
       throw new TRPCError({ code: "NOT_FOUND", message: CHAT_NOT_FOUND });
     }
-    return ticketFor(ctx, "chat-room", input.chatId);
+    return roomTicket(ctx.config, ctx.user.id, "chat-room", input.chatId);
   }),
 
   /** A short-lived pass into the member's own room, which keeps badges and lists live. */
   memberTicket: protectedProcedure.mutation(async ({ ctx }) => ({
-    ...(await ticketFor(ctx, "member-room", ctx.user.id)),
+    ...(await roomTicket(ctx.config, ctx.user.id, "member-room", ctx.user.id)),
     userId: ctx.user.id,
   })),
 });

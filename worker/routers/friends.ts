@@ -25,7 +25,7 @@ import {
   removeFriend,
   sendRequest,
 } from "../friends/pairs";
-import { pokeMembers } from "../chats/notify";
+import { pokeMembers } from "../rooms/notify";
 import { tellNotified } from "../notifications/write";
 import { protectedProcedure, router, unbatchedProcedure, type Context } from "../trpc";
 import { plainText } from "@core/fields";

@@ -6,7 +6,8 @@
 import fc from "fast-check";
 import superjson from "superjson";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accessRules, accessWorld, type World } from "@testing/access-table";
+import { accessRules } from "@testing/access-table";
+import { accessWorld, type World } from "@testing/access-world";
 import { callProcedure, procedures, tableDigests, type Browser } from "@testing/calls";
 import { TEST_ORIGIN, type TestApp, type TestMember } from "@testing/harness";
 

@@ -17,7 +17,7 @@ import { sweepUploads } from "../attachments/uploads";
 import { currentChat, NOT_FRIENDS } from "../chats/access";
 import { editMentionStatements, resolveMentions } from "../chats/mentions";
 import { changedMessages, deleteMessage, editMessage, setReaction } from "../chats/message-changes";
-import { tellChat } from "../chats/notify";
+import { tellChat } from "../rooms/notify";
 import { seenMarks } from "../chats/receipts";
 import { searchMessages } from "../chats/search";
 import { notifiedBy, tellNotified } from "../notifications/write";

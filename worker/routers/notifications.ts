@@ -2,7 +2,7 @@ import { z } from "zod";
 import { PREFERENCE_KEYS } from "@core/notification-rules";
 import { NOTIFICATION_GONE, listNotifications, markAllRead, markRead, unreadCount } from "../notifications/inbox";
 import { preferencesOf, setPreference } from "../notifications/preferences";
-import { pokeMembers } from "../chats/notify";
+import { pokeMembers } from "../rooms/notify";
 import { protectedProcedure, router } from "../trpc";
 
 const notificationId = z.number({ error: NOTIFICATION_GONE }).int(NOTIFICATION_GONE).positive(NOTIFICATION_GONE);

@@ -22,7 +22,7 @@ import {
   MAX_SKILLS,
 } from "@core/rules";
 import { profiles, type NewProfile } from "@db/schema";
-import { hasBlocked } from "../safety/reach";
+import { hasBlocked } from "../reach/reach";
 import { avatarKeyOf, avatarUrl, detectImage, newAvatarKey } from "../storage/avatar-files";
 import type { Context } from "../trpc";
 import { protectedProcedure, router } from "../trpc";

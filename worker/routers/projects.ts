@@ -9,6 +9,7 @@ import {
   PROJECTS_PAGE_SIZE,
   RECENT_PROJECTS,
 } from "@core/project-rules";
+import { namedBatch } from "@db/batch";
 import { profiles, projects } from "@db/schema";
 import { ownedProject } from "../projects/access";
 import { editableFields, listInput, projectFields, projectId } from "../projects/inputs";
@@ -102,10 +103,10 @@ export const projectsRouter = router({
     const team = await teamChatOf(ctx.db, input.id, ctx.user.id);
     if (team) await endCallBeforeArchive(ctx, team.chatId);
     // Its join requests go with it (foreign key ON DELETE CASCADE); its team chat stays, read-only.
-    const [line] = await ctx.db.batch([
-      closingLine(ctx.db, input.id, ctx.user.id),
-      ctx.db.delete(projects).where(and(eq(projects.id, input.id), eq(projects.userId, ctx.user.id))),
-    ]);
+    const { line } = await namedBatch(ctx.db, {
+      line: closingLine(ctx.db, input.id, ctx.user.id),
+      deleted: ctx.db.delete(projects).where(and(eq(projects.id, input.id), eq(projects.userId, ctx.user.id))),
+    });
     await tellTeamChat(ctx, line);
     return { id: input.id };
   }),

@@ -12,7 +12,7 @@ import {
 import { MESSAGES_PREFERENCE } from "@core/notification-rules";
 import { notificationPreferences, pushOutbox, pushSubscriptions } from "@db/schema";
 import { createTestApp, rejection, vapidEnv, type TestApp, type TestMember } from "@testing/harness";
-import { attachmentForm } from "@testing/access-table";
+import { attachmentForm } from "@testing/forms";
 import { deviceKeys } from "@testing/push-stand-in";
 
 let t: TestApp;

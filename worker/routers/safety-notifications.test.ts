@@ -6,6 +6,7 @@
 import { and, desc, eq, or, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { REMOVED_BY_MODERATOR } from "@core/safety-rules";
+import { namedBatch } from "@db/batch";
 import { notifications, outbox, pushOutbox, reports } from "@db/schema";
 import { createTestApp, vapidEnv, type TestApp, type TestMember } from "@testing/harness";
 import { linkIn } from "@testing/outbox";
@@ -162,7 +163,11 @@ describe("notifications between blocked members", () => {
         eventKey: crypto.randomUUID(),
         happened: sql`1`,
       });
-    const [toAda, , toBob, , toCat] = await t.db.batch([...tell(bob, ada), ...tell(ada, bob), ...tell(ada, cat)]);
+    const {
+      toAda: [toAda],
+      toBob: [toBob],
+      toCat: [toCat],
+    } = await namedBatch(t.db, { toAda: tell(bob, ada), toBob: tell(ada, bob), toCat: tell(ada, cat) });
     expect([toAda, toBob, toCat]).toEqual([[], [], [{ recipient_id: cat.me.id }]]);
     const between = or(
       and(eq(notifications.recipientId, ada.me.id), eq(notifications.actorId, bob.me.id)),

@@ -11,7 +11,7 @@ import {
   tooManyReports,
 } from "@core/safety-rules";
 import { hoursFrom, limitAttempts, ONE_DAY_MS, type RateRule } from "../auth/rate-limit";
-import { pokeMembers, tellChat } from "../chats/notify";
+import { pokeMembers, tellChat } from "../rooms/notify";
 import { projectId } from "../projects/inputs";
 import { blockedMembers, blockMember, unblockMember } from "../safety/blocks";
 import { fileReport } from "../safety/reports";

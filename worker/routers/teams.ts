@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { plainText } from "@core/fields";
 import { NOT_ON_TEAM, NOT_YOUR_TEAM } from "@core/team-rules";
+import { namedBatch } from "@db/batch";
 import { projectJoinRequests } from "@db/schema";
 import { ownedProject } from "../projects/access";
 import { projectId } from "../projects/inputs";
@@ -15,8 +16,8 @@ export const teamsRouter = router({
   /** The owner takes a member off the team, and out of its chat, in one transaction. */
   removeMember: protectedProcedure.input(z.object({ projectId, memberId })).mutation(async ({ ctx, input }) => {
     await ownedProject(ctx.db, input.projectId, ctx.user.id, NOT_YOUR_TEAM);
-    const [removed, line] = await ctx.db.batch([
-      ctx.db
+    const { removed, team } = await namedBatch(ctx.db, {
+      removed: ctx.db
         .update(projectJoinRequests)
         .set({ status: "removed", seenAt: null, updatedAt: new Date() })
         .where(
@@ -27,10 +28,10 @@ export const teamsRouter = router({
           ),
         )
         .returning({ id: projectJoinRequests.id }),
-      ...leaveTeamChat(ctx.db, input.projectId, input.memberId),
-    ]);
+      team: leaveTeamChat(ctx.db, input.projectId, input.memberId),
+    });
     if (removed.length === 0) throw new TRPCError({ code: "NOT_FOUND", message: NOT_ON_TEAM });
-    await tellTeamChat(ctx, line, { type: "left", userId: input.memberId });
+    await tellTeamChat(ctx, team.line, { type: "left", userId: input.memberId });
     return { projectId: input.projectId, memberId: input.memberId };
   }),
 

@@ -7,7 +7,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@db/client";
 import type { ModerationAction } from "@core/safety-rules";
-import { nameOf } from "../chats/listing";
+import { nameOf } from "../people/names";
 
 export interface Administrator {
   id: string;

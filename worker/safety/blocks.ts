@@ -11,8 +11,8 @@ import { chatPushTag, NOTIFICATION_PUSH_TAG } from "@core/push-rules";
 import { CANNOT_BLOCK_YOURSELF, NOT_BLOCKED } from "@core/safety-rules";
 import { isForeignKeyViolation } from "@db/errors";
 import { blocks, chatParticipants, chats, profiles, users } from "@db/schema";
-import { pairKey } from "../chats/friendship";
-import { nameOf } from "../chats/listing";
+import { pairKey } from "@core/friend-rules";
+import { nameOf } from "../people/names";
 
 export const BLOCKED_PAGE_SIZE = 20;
 

@@ -8,7 +8,7 @@ import type { Db } from "@db/client";
 import type { MessageType } from "@core/enums";
 import { CARD_DESCRIPTION_LENGTH } from "@core/project-rules";
 import type { ReportReason, ReportStatus, ReportTarget } from "@core/safety-rules";
-import { nameOf } from "../chats/listing";
+import { nameOf } from "../people/names";
 
 export const REPORTS_PAGE_SIZE = 10;
 /** Messages shown on each side of a reported one. */

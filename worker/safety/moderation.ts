@@ -4,6 +4,7 @@
  */
 import { TRPCError } from "@trpc/server";
 import { eq, sql, type SQL } from "drizzle-orm";
+import { namedBatch } from "@db/batch";
 import type { Db } from "@db/client";
 import { chatPushTag, pushBodyOf } from "@core/push-rules";
 import { CONTENT_GONE, NOTHING_TO_REMOVE, REMOVED_BY_MODERATOR, REPORT_CLOSED } from "@core/safety-rules";
@@ -21,11 +22,11 @@ async function reportById(db: Db, reportId: string) {
 export async function dismissReport(db: Db, admin: Administrator, reportId: string, reason: string) {
   const report = await reportById(db, reportId);
   const open = sql`EXISTS (SELECT 1 FROM reports WHERE id = ${reportId} AND status = 'open')`;
-  const [audited] = await db.batch([
-    auditRow(db, admin, { action: "dismiss", memberId: report.targetMemberId, reportId, reason }, open),
-    db.run(sql`UPDATE reports SET status = 'dismissed', resolved_at = ${Date.now()}
+  const { audited } = await namedBatch(db, {
+    audited: auditRow(db, admin, { action: "dismiss", memberId: report.targetMemberId, reportId, reason }, open),
+    dismissed: db.run(sql`UPDATE reports SET status = 'dismissed', resolved_at = ${Date.now()}
       WHERE id = ${reportId} AND status = 'open'`),
-  ]);
+  });
   if (audited.length === 0) throw new TRPCError({ code: "CONFLICT", message: REPORT_CLOSED });
 }
 
@@ -70,13 +71,13 @@ export async function removeReportedContent(db: Db, admin: Administrator, report
         ] as const);
   const message = report.targetKind === "message" ? await messageOf(db, Number(report.targetId)) : null;
   const entry = { action, memberId: report.targetMemberId, reportId, targetId: report.targetId, reason };
-  const [audited] = await db.batch([
-    auditRow(db, admin, entry, present),
-    db.run(sql`UPDATE reports SET status = 'actioned', resolved_at = ${Date.now()}
+  const { audited } = await namedBatch(db, {
+    audited: auditRow(db, admin, entry, present),
+    reports: db.run(sql`UPDATE reports SET status = 'actioned', resolved_at = ${Date.now()}
       WHERE target_kind = ${report.targetKind} AND target_id = ${report.targetId} AND status = 'open' AND ${present}`),
-    ...(message ? [rewordPushes(db, message, present)] : []),
-    db.run(remove),
-  ]);
+    pushes: message ? [rewordPushes(db, message, present)] : [],
+    removed: db.run(remove),
+  });
   if (audited.length === 0) throw new TRPCError({ code: "CONFLICT", message: CONTENT_GONE });
   return { kind: report.targetKind, targetId: report.targetId };
 }

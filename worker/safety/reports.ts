@@ -15,7 +15,7 @@ import {
   type ReportTarget,
 } from "@core/safety-rules";
 import { chatParticipants, messages, profiles, projects, reports, users } from "@db/schema";
-import { nameOf } from "../chats/listing";
+import { nameOf } from "../people/names";
 
 export type ReportedThing =
   | { kind: "member"; memberId: string }

@@ -5,6 +5,7 @@
  */
 import { TRPCError } from "@trpc/server";
 import { eq, sql, type SQLWrapper } from "drizzle-orm";
+import { namedBatch } from "@db/batch";
 import type { Db } from "@db/client";
 import { MEMBER_NOT_FOUND } from "@core/friend-rules";
 import { ALREADY_SUSPENDED, NOT_SUSPENDED } from "@core/safety-rules";
@@ -44,20 +45,20 @@ export async function suspendMember(
 ) {
   const active = accountIs(memberId, "active");
   const now = Date.now();
-  const [audited] = await db.batch([
-    auditRow(db, admin, { action: "suspend", memberId, reportId, reason }, active),
-    db.run(sql`UPDATE reports SET status = 'actioned', resolved_at = ${now}
+  const { audited } = await namedBatch(db, {
+    audited: auditRow(db, admin, { action: "suspend", memberId, reportId, reason }, active),
+    reports: db.run(sql`UPDATE reports SET status = 'actioned', resolved_at = ${now}
       WHERE target_member_id = ${memberId} AND status = 'open' AND ${active}`),
-    db.run(sql`DELETE FROM sessions WHERE user_id = ${memberId} AND ${active}`),
-    db.run(sql`UPDATE users SET suspended_at = ${now} WHERE id = ${memberId} AND suspended_at IS NULL`),
-  ]);
+    signedOut: db.run(sql`DELETE FROM sessions WHERE user_id = ${memberId} AND ${active}`),
+    suspended: db.run(sql`UPDATE users SET suspended_at = ${now} WHERE id = ${memberId} AND suspended_at IS NULL`),
+  });
   if (audited.length === 0) throw await refusal(db, memberId, ALREADY_SUSPENDED);
 }
 
 export async function reinstateMember(db: Db, admin: Administrator, memberId: string, reason: string) {
-  const [audited] = await db.batch([
-    auditRow(db, admin, { action: "reinstate", memberId, reason }, accountIs(memberId, "suspended")),
-    db.run(sql`UPDATE users SET suspended_at = NULL WHERE id = ${memberId} AND suspended_at IS NOT NULL`),
-  ]);
+  const { audited } = await namedBatch(db, {
+    audited: auditRow(db, admin, { action: "reinstate", memberId, reason }, accountIs(memberId, "suspended")),
+    reinstated: db.run(sql`UPDATE users SET suspended_at = NULL WHERE id = ${memberId} AND suspended_at IS NOT NULL`),
+  });
   if (audited.length === 0) throw await refusal(db, memberId, NOT_SUSPENDED);
 }

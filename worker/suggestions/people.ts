@@ -9,8 +9,8 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { personReason } from "@core/discovery-rules";
-import { nameOf } from "../chats/listing";
-import { notBlockedBetween } from "../safety/reach";
+import { nameOf } from "../people/names";
+import { notBlockedBetween } from "../reach/reach";
 import {
   FRIENDS_OF_EACH,
   FRIENDS_WALKED,

@@ -10,7 +10,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { INTEREST_CATEGORIES, projectReason } from "@core/discovery-rules";
-import { notBlockedBetween } from "../safety/reach";
+import { notBlockedBetween } from "../reach/reach";
 import { notSuspended } from "../safety/suspension";
 import { HOLDERS_PER_TERM, INTEREST_WEIGHT, RESCORED, TERMS_LOOKED_UP } from "./limits";
 

@@ -7,10 +7,10 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@db/client";
-import { nameOf } from "../chats/listing";
+import { nameOf } from "../people/names";
 import { RETURNING_MESSAGE, rowToWire, type MessageRow } from "../chats/messages";
 import type { Context } from "../trpc";
-import { announceMessage, pokeMembers, tellChat } from "../chats/notify";
+import { announceMessage, pokeMembers, tellChat } from "../rooms/notify";
 import { currentParticipantIds } from "../chats/access";
 
 const onTeam = (projectId: string, memberId: string) =>
@@ -41,29 +41,29 @@ const systemLine = (db: Db, projectId: string, senderId: string, content: SQL, c
  * is still accepted when the batch runs.
  */
 export function joinTeamChat(db: Db, project: { id: string; userId: string }, memberId: string) {
-  return [
-    db.run(sql`
+  return {
+    chat: db.run(sql`
       INSERT INTO chats (id, title, is_group, created_by, project_id)
       SELECT ${crypto.randomUUID()}, p.title, 1, p.user_id, p.id FROM projects p
       WHERE p.id = ${project.id} AND ${onTeam(project.id, memberId)}
       ON CONFLICT (project_id) DO NOTHING`),
-    db.run(sql`
+    owner: db.run(sql`
       INSERT INTO chat_participants (chat_id, user_id, role)
       SELECT c.id, ${project.userId}, 'admin' FROM chats c WHERE c.project_id = ${project.id}
       ON CONFLICT (chat_id, user_id) DO NOTHING`),
-    systemLine(
+    line: systemLine(
       db,
       project.id,
       project.userId,
       sql`${nameSql(project.userId)} || ' added ' || ${nameSql(memberId)}`,
       sql`${onTeam(project.id, memberId)} AND NOT ${inChat(memberId)}`,
     ),
-    db.run(sql`
+    member: db.run(sql`
       INSERT INTO chat_participants (chat_id, user_id, role)
       SELECT c.id, ${memberId}, 'member' FROM chats c
       WHERE c.project_id = ${project.id} AND ${onTeam(project.id, memberId)}
       ON CONFLICT (chat_id, user_id) DO UPDATE SET left_at = NULL WHERE left_at IS NOT NULL`),
-  ] as const;
+  };
 }
 
 /**
@@ -72,14 +72,14 @@ export function joinTeamChat(db: Db, project: { id: string; userId: string }, me
  */
 export function leaveTeamChat(db: Db, projectId: string, memberId: string) {
   const gone = sql`NOT ${onTeam(projectId, memberId)} AND ${inChat(memberId)}`;
-  return [
-    systemLine(db, projectId, memberId, sql`${nameSql(memberId)} || ' left the chat'`, gone),
-    db.run(sql`
+  return {
+    line: systemLine(db, projectId, memberId, sql`${nameSql(memberId)} || ' left the chat'`, gone),
+    out: db.run(sql`
       UPDATE chat_participants SET left_at = ${Date.now()}
       WHERE user_id = ${memberId} AND left_at IS NULL
         AND chat_id = (SELECT c.id FROM chats c WHERE c.project_id = ${projectId})
         AND NOT ${onTeam(projectId, memberId)}`),
-  ] as const;
+  };
 }
 
 /** Before the project is deleted: the owner's last line, while the chat still takes one. */

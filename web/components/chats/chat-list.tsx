@@ -7,7 +7,7 @@ import { useMe } from "@web/lib/session";
 import { trpc } from "@web/lib/trpc";
 import type { RouterOutputs } from "@web/lib/types";
 import { Avatar } from "../avatar";
-import { Button } from "../ui/button";
+import { LoadMore } from "../load-more";
 
 /**
  * The Chats or Groups tab: each chat with its last message and sender, when it was last active,
@@ -84,16 +84,7 @@ export function ChatList({ kind }: { kind: "chats" | "groups" }) {
           );
         })}
       </ul>
-      {list.hasNextPage && (
-        <Button
-          variant="outline"
-          className="justify-self-center"
-          disabled={list.isFetchingNextPage}
-          onClick={() => void list.fetchNextPage()}
-        >
-          {list.isFetchingNextPage ? "Loading..." : "Load more"}
-        </Button>
-      )}
+      <LoadMore pages={list} />
     </div>
   );
 }

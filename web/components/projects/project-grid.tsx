@@ -1,5 +1,6 @@
 import { useDeferredValue, type ReactNode } from "react";
 import { Button } from "../ui/button";
+import { LoadMore } from "../load-more";
 import { ProjectCard, ProjectCardSkeleton } from "./project-card";
 import type { ProjectSummary } from "./types";
 
@@ -71,16 +72,7 @@ export function ProjectGrid({
           </li>
         ))}
       </ul>
-      {query.hasNextPage && (
-        <Button
-          variant="outline"
-          className="mx-auto"
-          onClick={() => query.fetchNextPage()}
-          disabled={query.isFetchingNextPage}
-        >
-          {query.isFetchingNextPage ? "Loading..." : "Load more"}
-        </Button>
-      )}
+      <LoadMore pages={query} className="mx-auto" />
     </div>
   );
 }

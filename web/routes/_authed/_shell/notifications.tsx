@@ -11,6 +11,7 @@ import {
 import { PageHeader, type PageHeading } from "@web/components/page";
 import { Alert } from "@web/components/ui/alert";
 import { Button } from "@web/components/ui/button";
+import { LoadMore } from "@web/components/load-more";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
 import { pageHead } from "@web/lib/head";
 import { trpc } from "@web/lib/trpc";
@@ -115,16 +116,7 @@ function Listing({
   return (
     <div className="grid gap-4">
       <NotificationList items={items} className="overflow-hidden rounded-xl border bg-card" />
-      {list.hasNextPage && (
-        <Button
-          variant="outline"
-          className="justify-self-center"
-          disabled={list.isFetchingNextPage}
-          onClick={() => void list.fetchNextPage()}
-        >
-          {list.isFetchingNextPage ? "Loading..." : "Load more"}
-        </Button>
-      )}
+      <LoadMore pages={list} />
     </div>
   );
 }

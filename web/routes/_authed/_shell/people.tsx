@@ -8,6 +8,7 @@ import { PageHeader, type PageHeading } from "@web/components/page";
 import { PersonCard, PersonCardSkeleton } from "@web/components/people/person-card";
 import { ChoiceField } from "@web/components/profile-fields";
 import { Button } from "@web/components/ui/button";
+import { LoadMore } from "@web/components/load-more";
 import { Checkbox } from "@web/components/ui/checkbox";
 import { Label } from "@web/components/ui/label";
 import { pageHead } from "@web/lib/head";
@@ -200,16 +201,7 @@ function People() {
               </li>
             ))}
           </ul>
-          {people.hasNextPage && (
-            <Button
-              variant="outline"
-              className="mx-auto"
-              onClick={() => void people.fetchNextPage()}
-              disabled={people.isFetchingNextPage}
-            >
-              {people.isFetchingNextPage ? "Loading..." : "Load more"}
-            </Button>
-          )}
+          <LoadMore pages={people} className="mx-auto" />
         </div>
       )}
     </>

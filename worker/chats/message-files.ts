@@ -5,9 +5,10 @@
  */
 import { sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import { namedBatch } from "@db/batch";
 import type { Db } from "@db/client";
-import { insertMessage, MESSAGE_COLUMNS, type MessageRow, type NewMessage } from "../chats/messages";
-import { claimUploads } from "./uploads";
+import { insertMessage, MESSAGE_COLUMNS, type MessageRow, type NewMessage } from "./messages";
+import { claimUploads } from "../attachments/uploads";
 
 /**
  * Like `insertMessage`, the stored row with the chat's `members_version` (none when nothing was
@@ -27,6 +28,10 @@ export async function insertMessageCarrying(
     sql`SELECT ${MESSAGE_COLUMNS}, (SELECT members_version FROM chats WHERE chats.id = messages.chat_id) AS members_version
       FROM messages WHERE sender_id = ${m.senderId} AND client_id = ${m.clientId}`,
   );
-  const [inserted, , [row], ...answers] = await db.batch([insert, claim, read, ...after]);
+  const {
+    inserted,
+    read: [row],
+    answers,
+  } = await namedBatch(db, { inserted: insert, claim, read, answers: after });
   return { row: inserted.length ? row : undefined, after: answers as unknown[] };
 }

@@ -1,8 +1,8 @@
 /** Telling the rooms what changed, after the response, so a slow or restarting room never fails a send. */
 import type { CallCommand } from "@party/call-signals";
 import type { ChatNotice, PokeReason, WireMessage } from "@party/protocol";
-import { deliver } from "../rooms/deliver";
-import type { Rooms } from "../rooms/rooms";
+import { deliver } from "./deliver";
+import type { Rooms } from "./rooms";
 
 interface Notifier {
   rooms: Rooms;

@@ -28,7 +28,7 @@ import {
   type NewProfile,
   type NewUser,
 } from "../db/schema";
-import { hashPassword } from "./auth/password";
+import { hashPassword } from "../worker/auth/password";
 
 const { values } = parseArgs({
   options: {
