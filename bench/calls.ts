@@ -9,7 +9,7 @@
  * signals relayed through the room.
  */
 import type { Page } from "playwright-core";
-import { FAKE_MEDIA_ARGS, launchChromium } from "../testing/chromium";
+import { fakeMediaArgs, launchChromium } from "../testing/chromium";
 import { fixed, instrumentedPage, percentile, printTable, startHost, twoFriends, writeResults } from "./lib";
 
 const CALLS = 20;
@@ -123,7 +123,7 @@ async function main() {
     rooms: true,
     env: { RATE_LIMIT_SIGNUP_PER_IP: "100000", RATE_LIMIT_SIGNIN_PER_IP: "100000" },
   });
-  const browser = await launchChromium(FAKE_MEDIA_ARGS);
+  const browser = await launchChromium(fakeMediaArgs());
   try {
     const { ada: adaApi, bob: bobApi, chatId } = await twoFriends(host.url, "call");
     const bob = await instrumentedPage(browser, host.url, bobApi.cookies, "/dashboard", instrument);

@@ -1,5 +1,6 @@
 /** Debian's Chromium, as the browser tests and benchmarks launch it: playwright-core never downloads its own browser here. */
 import { chromium } from "playwright-core";
+import { fakeCameraFile } from "./fake-camera";
 
 export const launchChromium = (extraArgs: string[] = []) =>
   chromium.launch({
@@ -17,7 +18,11 @@ export const launchChromium = (extraArgs: string[] = []) =>
   });
 
 /**
- * A camera and a microphone for calls: Chromium's own test pattern and tone, granted without asking
- * (the permission prompt is the browser's, not the page's).
+ * A camera and a microphone for calls, granted without asking (the permission prompt is the
+ * browser's, not the page's): a small moving picture (testing/fake-camera.ts) and Chromium's tone.
  */
-export const FAKE_MEDIA_ARGS = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"];
+export const fakeMediaArgs = () => [
+  "--use-fake-device-for-media-stream",
+  "--use-fake-ui-for-media-stream",
+  `--use-file-for-fake-video-capture=${fakeCameraFile()}`,
+];

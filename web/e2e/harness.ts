@@ -3,7 +3,7 @@ import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { test as base } from "vitest";
-import { FAKE_MEDIA_ARGS, launchChromium } from "@testing/chromium";
+import { fakeMediaArgs, launchChromium } from "@testing/chromium";
 import { TEST_PASSWORD_HASH_LOG2_N } from "@testing/password-cost";
 import { startHost, type RunningHost } from "@testing/host";
 
@@ -104,7 +104,7 @@ export const ownLiveHostTest = withOwnHost(true);
 
 /** With a live host of its own and a browser that has a camera and a microphone (web/e2e/calls.e2e.ts). */
 export const mediaTest = ownLiveHostTest.override("browser", { scope: "file" }, async ({}, { onCleanup }) => {
-  const browser = await launchChromium(FAKE_MEDIA_ARGS);
+  const browser = await launchChromium(fakeMediaArgs());
   onCleanup(() => browser.close());
   return browser;
 });
