@@ -1,26 +1,33 @@
-/** Members as the browser tests set them up: signed up through the page, tied together in the database. */
+/**
+ * Members as the browser tests set them up when signing up is not what a test is about (auth.e2e.ts
+ * clicks through the form): signed up through the API with their page's cookies, tied together in
+ * the database.
+ */
 import type { Page } from "playwright-core";
+import { expect } from "vitest";
 import type { RunningHost } from "@testing/host";
-import { call as callFromPage, newMember, signUp, type Member } from "./ui";
+import { call as callFromPage, newMember, type Member } from "./ui";
 
 export interface Person extends Member {
   id: string;
   page: Page;
 }
 
+/** A blank page of the site, routed in the browser, for the calls a test makes before it opens a page. */
+const SITE_BLANK = "/__blank";
+
 export async function person(app: RunningHost, newPage: () => Promise<Page>, name: string): Promise<Person> {
   const page = await newPage();
-  const member = await signUp(page, { ...newMember(), displayName: name });
-  const db = app.openDatabase();
-  try {
-    const { rows } = await db.execute({
-      sql: "SELECT id FROM users WHERE email = ?",
-      args: [member.email.toLowerCase()],
-    });
-    return { ...member, id: String(rows[0]!.id), page };
-  } finally {
-    db.close();
-  }
+  const member = { ...newMember(), displayName: name };
+  const response = await page.request.post(`${app.url}/api/trpc/auth.signUp`, {
+    headers: { origin: app.url },
+    data: { json: member },
+  });
+  expect(response.status()).toBe(200);
+  const { result } = (await response.json()) as { result: { data: { json: { id: string } } } };
+  await page.route(SITE_BLANK, (route) => route.fulfill({ contentType: "text/html", body: "" }));
+  await page.goto(SITE_BLANK);
+  return { ...member, id: result.data.json.id, page };
 }
 
 /** An accepted friendship, as accepting a friend request leaves it. */
