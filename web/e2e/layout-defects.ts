@@ -100,8 +100,9 @@ export function findLayoutDefects(): string[] {
 }
 
 export async function contrastViolations(page: Page) {
-  // Evaluated, not added as a script tag: the app's CSP refuses inline scripts, as it should.
-  await page.evaluate(axe.source);
+  // Evaluated, not added as a script tag: the app's CSP refuses inline scripts, as it should. Once
+  // per document: a page checked in light and then in dark has it already.
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axe.source);
   return page.evaluate(async () => {
     const { violations } = await window.axe.run(document, { runOnly: { type: "rule", values: ["color-contrast"] } });
     return violations.flatMap((v) =>
