@@ -3,7 +3,7 @@ import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { test as base } from "vitest";
-import { fakeMediaArgs, launchChromium } from "@testing/chromium";
+import { fakeMediaArgs, launchChromium, launchHeadlessShell } from "@testing/chromium";
 import { TEST_PASSWORD_HASH_LOG2_N } from "@testing/password-cost";
 import { startHost, type RunningHost } from "@testing/host";
 
@@ -51,7 +51,7 @@ export const test = base
     return app;
   })
   .extend("sharedBrowser", { scope: "worker" }, async ({}, { onCleanup }) => {
-    const browser = await launchChromium();
+    const browser = await launchHeadlessShell();
     onCleanup(() => browser.close());
     return browser;
   })
@@ -102,9 +102,15 @@ export const ownHostTest = withOwnHost(false);
 /** The same, with the chat rooms running, as `npm start` runs them. */
 export const ownLiveHostTest = withOwnHost(true);
 
-/** With a live host of its own and a browser that has a camera and a microphone (web/e2e/calls.e2e.ts). */
-export const mediaTest = ownLiveHostTest.override("browser", { scope: "file" }, async ({}, { onCleanup }) => {
-  const browser = await launchChromium(fakeMediaArgs());
-  onCleanup(() => browser.close());
-  return browser;
-});
+/** Full Chromium for this file (testing/chromium.ts says where the headless shell differs). */
+const withChromium = (args: () => string[]) =>
+  ownLiveHostTest.override("browser", { scope: "file" }, async ({}, { onCleanup }) => {
+    const browser = await launchChromium(args());
+    onCleanup(() => browser.close());
+    return browser;
+  });
+
+/** With a live host of its own and full Chromium (push.e2e.ts: its installability verdict, its push subscription). */
+export const fullChromiumTest = withChromium(() => []);
+/** With a live host of its own and full Chromium with a camera and a microphone (calls.e2e.ts). */
+export const mediaTest = withChromium(fakeMediaArgs);

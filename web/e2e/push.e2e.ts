@@ -1,4 +1,4 @@
-// Own host: its processes trust this file's push-service stand-in's certificate.
+// Own host: its processes trust this file's push-service stand-in's certificate; full Chromium, whose push and install checks it reads.
 /**
  * The installable app and push, as a member's browser meets them: the manifest and icons an install
  * prompt reads (and Chromium's own installability verdict, what Lighthouse's installable audit
@@ -19,11 +19,11 @@ import { PUSH_ENDPOINT_INVALID, type PushPayload } from "@core/push-rules";
 import { eventually } from "@testing/rooms-process";
 import { deviceKeys, startPushStandIn, type TestDevice } from "@testing/push-stand-in";
 import { httpRooms } from "@worker/rooms/http-rooms";
-import { ownLiveHostTest } from "./harness";
+import { fullChromiumTest } from "./harness";
 import { call, friendsInChat, person } from "./people";
 import { call as uiCall, toast } from "./ui";
 
-const test = ownLiveHostTest
+const test = fullChromiumTest
   .extend("pushService", { scope: "file" }, async ({}, { onCleanup }) => {
     const standIn = await startPushStandIn();
     onCleanup(() => standIn.close());
