@@ -96,10 +96,12 @@ async function oneCall(pages: Page[]) {
     if (Date.now() > deadline) break;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
-  // Everyone hangs up: a group call goes on while two are in it.
+  // Everyone still in the call hangs up (a group call goes on while two are in it), each page in
+  // one step of its own: a call of two ends for the other page as the first hangs up.
   for (const page of pages) {
-    const hangUp = callView(page).getByRole("button", { name: "Hang up" });
-    if (await hangUp.isVisible()) await hangUp.click();
+    await page.evaluate(() =>
+      document.querySelector<HTMLButtonElement>('section[aria-label="Call"] button[aria-label="Hang up"]')?.click(),
+    );
   }
   for (const page of pages) await callView(page).waitFor({ state: "hidden" });
   return setup;

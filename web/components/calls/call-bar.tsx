@@ -26,16 +26,12 @@ export function CallBar({
       aria-label="Ongoing call"
       className="fixed inset-x-2 bottom-[calc(4.5rem+env(safe-area-inset-bottom))] z-40 flex items-center gap-2 rounded-full border bg-card py-1.5 pr-1.5 pl-4 text-card-foreground shadow-lg md:inset-x-auto md:right-4 md:w-96"
     >
-      <button
-        type="button"
-        className="min-w-0 flex-1 rounded-md text-left focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-        onClick={onReturn}
-      >
+      <p className="min-w-0 flex-1">
         <span className="block truncate text-sm font-semibold">{title}</span>
         <span className="block text-xs text-muted-foreground">
           {since ? <Timer since={since} /> : state.phase === "waiting" ? "Calling..." : "Joining..."}
         </span>
-      </button>
+      </p>
       <Button
         variant={state.muted ? "destructive" : "outline"}
         size="icon"

@@ -12,7 +12,7 @@ import {
   Volume2,
   WifiOff,
 } from "lucide-react";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import { formatCallDuration } from "@core/call-rules";
 import type { CallParticipant } from "@party/call-signals";
 import type { CallEngine, CallState, Remote } from "@web/lib/calls/call-engine";
@@ -268,7 +268,7 @@ function DevicePicker({ engine, state }: { engine: CallEngine; state: CallState 
 }
 
 /** A voice call's row of avatars, or a video call's grid of 16:9 tiles. */
-function Tiles({ compact, count, children }: { compact: boolean; count: number; children: React.ReactNode }) {
+function Tiles({ compact, count, children }: { compact: boolean; count: number; children: ReactNode }) {
   if (!compact) return <VideoGrid count={count}>{children}</VideoGrid>;
   return (
     <div className="flex min-h-0 min-w-0 flex-1 flex-wrap content-center items-center justify-center gap-3 overflow-y-auto">

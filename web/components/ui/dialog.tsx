@@ -24,10 +24,10 @@ export function DialogContent({
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60" />
       <DialogPrimitive.Content
         className={cn(
-          "fixed z-50 border bg-card text-card-foreground shadow-lg",
+          "fixed z-50 max-h-[calc(100dvh-2rem)] border bg-card text-card-foreground shadow-lg",
           sheet
-            ? "inset-x-0 bottom-0 max-h-[calc(100dvh-2rem)] rounded-t-xl pb-[env(safe-area-inset-bottom)]"
-            : "top-1/2 left-1/2 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl",
+            ? "inset-x-0 bottom-0 rounded-t-xl pb-[env(safe-area-inset-bottom)]"
+            : "top-1/2 left-1/2 w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl",
           !bare && "grid max-w-lg gap-4 overflow-y-auto p-6",
           className,
         )}
