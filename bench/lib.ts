@@ -128,15 +128,27 @@ export function sqlFloor(file: string, runs: number) {
 
 /** Ada and Bob, signed up through the API and friends, and their private chat: two members to time. */
 export async function twoFriends(origin: string, tag: string) {
-  const [ada, bob] = [testBrowser(origin, fetch), testBrowser(origin, fetch)];
+  const [ada, bob] = await crew(origin, tag, ["Ada", "Bob"]);
+  const { chatId } = await ada!.api.trpc.chats.openPrivate.mutate({ friendId: bob!.id });
+  return { ada: ada!.api, bob: bob!.api, chatId };
+}
+
+/** Members signed up under `names`, the first a friend of each of the others. */
+export async function crew(origin: string, tag: string, names: string[]) {
   const password = "correct horse battery";
-  const email = (name: string) => `bench-${tag}-${name}@example.com`;
-  await ada.trpc.auth.signUp.mutate({ displayName: "Ada", email: email("ada"), password });
-  const bobMe = await bob.trpc.auth.signUp.mutate({ displayName: "Bob", email: email("bob"), password });
-  const { requestId } = await ada.trpc.friends.request.mutate({ email: email("bob") });
-  await bob.trpc.friends.accept.mutate({ requestId });
-  const { chatId } = await ada.trpc.chats.openPrivate.mutate({ friendId: bobMe.id });
-  return { ada, bob, chatId };
+  const email = (name: string) => `bench-${tag}-${name.toLowerCase()}@example.com`;
+  const members = [];
+  for (const name of names) {
+    const api = testBrowser(origin, fetch);
+    const me = await api.trpc.auth.signUp.mutate({ displayName: name, email: email(name), password });
+    members.push({ api, id: me.id });
+  }
+  const [first, ...others] = members;
+  for (const [i, other] of others.entries()) {
+    const { requestId } = await first!.api.trpc.friends.request.mutate({ email: email(names[i + 1]!) });
+    await other.api.trpc.friends.accept.mutate({ requestId });
+  }
+  return members;
 }
 
 /**

@@ -1,24 +1,10 @@
 import { useRouterState } from "@tanstack/react-router";
-import { lazy, Suspense, useSyncExternalStore } from "react";
+import { lazy, Suspense } from "react";
 import { useTheme } from "../lib/theme";
 import { useToasterWanted } from "../lib/toast";
+import { usePhone } from "../lib/use-phone";
 
 const Sonner = lazy(() => import("sonner").then(({ Toaster }) => ({ default: Toaster })));
-
-/** Below `md`: phones and small tablets, where signed-in pages have a bar along the bottom. */
-const phoneQuery = () => window.matchMedia("(max-width: 767px)");
-
-function usePhone() {
-  return useSyncExternalStore(
-    (listener) => {
-      const query = phoneQuery();
-      query.addEventListener("change", listener);
-      return () => query.removeEventListener("change", listener);
-    },
-    () => phoneQuery().matches,
-    () => false,
-  );
-}
 
 /**
  * Spec §9: top-right, 4000 ms, a close button, the app's theme; colours per kind (richColors).

@@ -4,8 +4,9 @@
  * the rooms as `npm start` runs them: ringing on every page, video both ways (the decoders' own
  * counts, from getStats), mute, hang up, decline, no answer, a group of three and a fourth joining
  * late, a lost first offer, a pair that cannot connect and its Retry, a block and a deleted project
- * keeping members out of a call, a reload mid-call, a refused camera, and the ringing dialog and
- * call view at 1280 and 375, light and dark.
+ * keeping members out of a call, a reload mid-call, a refused camera, the call's chat panel, the
+ * call going on under a bar while the member moves about the app, and the ringing dialog, the call
+ * view (its tiles 16:9), its chat and its bar at 1280 and 375, light and dark.
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -20,6 +21,8 @@ import { toast } from "./ui";
 /** Two or three members signing up, a call rung and connected, and its checks, on a busy 2-core machine. */
 const CALL_TEST_MS = 120_000;
 const GROUP_CALL_TEST_MS = 240_000;
+/** The look of each state of a call (ringing, calling, in the call, its chat, its bar) in four views each. */
+const LOOKS_TEST_MS = 240_000;
 const SHOTS = fileURLToPath(new URL("../../.e2e-artifacts/calls", import.meta.url));
 
 declare global {
@@ -122,7 +125,7 @@ async function keepsRising(page: Page, figure: (page: Page) => Promise<number>) 
   }
 }
 
-const callView = (page: Page) => page.getByRole("region", { name: "Call" });
+const callView = (page: Page) => page.getByRole("region", { name: "Call", exact: true });
 const ringing = (page: Page, caller: string) => page.getByRole("dialog", { name: caller });
 const tileOf = (page: Page, name: string) => callView(page).getByRole("figure", { name: `${name}'s video` });
 const remoteTiles = (page: Page) => callView(page).getByRole("figure", { name: /'s video$/ });
@@ -134,6 +137,27 @@ const rosterSays = (page: Page, name: string, word: string) =>
     .filter({ hasText: name })
     .getByText(word, { exact: true });
 const messageList = (page: Page) => page.getByRole("list", { name: "Messages" });
+const callBar = (page: Page) => page.getByRole("region", { name: "Ongoing call" });
+
+/**
+ * Every video tile of the call is 16:9 and the same size as the others, and all of them are in the
+ * window: none stretched to the screen's height, none pushed out of sight.
+ */
+async function tilesKeepAspect(page: Page, count: number) {
+  const boxes = await callView(page)
+    .getByRole("figure", { name: /video$/ })
+    .evaluateAll((tiles) => tiles.map((tile) => tile.getBoundingClientRect().toJSON() as DOMRect));
+  expect(boxes).toHaveLength(count);
+  const viewport = page.viewportSize()!;
+  for (const box of boxes) {
+    expect(box.width / box.height).toBeCloseTo(16 / 9, 1);
+    expect(Math.abs(box.width - boxes[0]!.width)).toBeLessThan(1);
+    expect(box.left).toBeGreaterThanOrEqual(0);
+    expect(box.right).toBeLessThanOrEqual(viewport.width);
+    expect(box.bottom).toBeLessThanOrEqual(viewport.height);
+  }
+  return boxes;
+}
 
 /** The member's page, watching its connections, open at a path. */
 async function openAt(who: Person | Page, path: string) {
@@ -293,6 +317,9 @@ async function everyoneSeesEveryone(members: Person[]) {
     await expect.poll(() => videosDecoding(who.page), { timeout: 60_000 }).toBe(others.length);
     await keepsRising(who.page, framesDecoded);
     for (const other of others) await rosterSays(who.page, other.displayName, "Connected").waitFor();
+    // Three or four people: a 2×2 grid of 16:9 tiles at 1280 wide.
+    const boxes = await tilesKeepAspect(who.page, members.length);
+    expect(new Set(boxes.map((box) => Math.round(box.top))).size).toBe(2);
   }
 }
 
@@ -522,7 +549,7 @@ test(
 );
 
 test(
-  "the ringing dialog and the call fit 1280 and 375 wide, light and dark",
+  "the ringing dialog, the call, its chat and its bar fit 1280 and 375 wide, light and dark, with 16:9 tiles",
   async ({ app, newPage }) => {
     const { ada, bob, chatId } = await friendsInChat(app, newPage, "Ada Looks", "Bob Linus Benedict Looks-Lovelace");
     await openAt(bob, "/dashboard");
@@ -553,13 +580,122 @@ test(
     await tileOf(ada.page, "Bob Linus Benedict Looks-Lovelace").waitFor();
     await keepsRising(ada.page, framesDecoded);
     await look(ada.page, "in-call");
+    // Two people: side by side at 1280, one above the other at 375, each 16:9.
+    for (const [width, rows] of [
+      [1280, 1],
+      [375, 2],
+    ] as const) {
+      await ada.page.setViewportSize({ width, height: 800 });
+      const boxes = await tilesKeepAspect(ada.page, 2);
+      expect(new Set(boxes.map((box) => Math.round(box.top))).size).toBe(rows);
+    }
+    await callView(ada.page).getByRole("button", { name: "Chat", exact: true }).click();
+    await ada.page.getByRole("textbox", { name: "Message" }).last().waitFor();
+    await look(ada.page, "chat-panel");
+    await ada.page.setViewportSize({ width: 1280, height: 800 });
+    await callView(ada.page).getByRole("button", { name: "Chat", exact: true }).click();
+    await callView(ada.page).getByRole("button", { name: "Minimize call" }).click();
+    await callBar(ada.page).waitFor();
+    await look(ada.page, "bar");
     expect(found).toEqual([]);
+    await callBar(ada.page).getByRole("button", { name: "Return to call" }).click();
     // On a phone the controls keep to one row, Hang up among them.
     await ada.page.setViewportSize({ width: 375, height: 800 });
     const controls = callView(ada.page).getByRole("toolbar", { name: "Call controls" }).getByRole("button");
     expect(await controls.count()).toBeGreaterThanOrEqual(4);
     const tops = await controls.evaluateAll((buttons) => buttons.map((b) => b.getBoundingClientRect().top));
     expect(new Set(tops).size).toBe(1);
+  },
+  LOOKS_TEST_MS,
+);
+
+test(
+  "a message sent from the call's chat panel arrives on the other page, and the phone's sheet sends too",
+  async ({ app, newPage }) => {
+    const { ada, bob, chatId } = await friendsInChat(app, newPage, "Ada Chatting", "Bob In Call");
+    await openAt(bob, "/dashboard");
+    await openAt(ada, `/chat/${chatId}`);
+    await ada.page.getByRole("banner").getByRole("button", { name: "Voice call" }).click();
+    await answer(bob.page, "Ada Chatting");
+    await rosterSays(ada.page, "Bob In Call", "Connected").waitFor({ timeout: 30_000 });
+
+    await callView(ada.page).getByRole("button", { name: "Chat", exact: true }).click();
+    const adasPanel = callView(ada.page).getByRole("complementary", { name: "Chat" });
+    const adasBox = adasPanel.getByRole("textbox", { name: "Message" });
+    await adasBox.fill("Can you see my screen?");
+    await adasBox.press("Enter");
+    await callView(bob.page).getByRole("button", { name: "Chat", exact: true }).click();
+    await bob.page
+      .getByRole("complementary", { name: "Chat" })
+      .getByRole("list", { name: "Messages" })
+      .getByText("Can you see my screen?")
+      .waitFor();
+
+    // On a phone the chat is a sheet over the call; what is sent there reaches the other side's panel.
+    await bob.page.setViewportSize({ width: 375, height: 800 });
+    const sheet = bob.page.getByRole("dialog", { name: "Chat" });
+    const bobsBox = sheet.getByRole("textbox", { name: "Message" });
+    await bobsBox.fill("Yes, all of it");
+    await bobsBox.press("Enter");
+    await adasPanel.getByRole("list", { name: "Messages" }).getByText("Yes, all of it").waitFor();
+    await sheet.getByRole("button", { name: "Close" }).click();
+    await sheet.waitFor({ state: "hidden" });
+    await rosterSays(bob.page, "Ada Chatting", "Connected").waitFor();
+  },
+  CALL_TEST_MS,
+);
+
+test(
+  "the call goes on while a member moves to the dashboard and back, under a bar whose mute, return and hang up work",
+  async ({ app, newPage }) => {
+    const ada = await person(app, newPage, "Ada Moving");
+    const bob = await person(app, newPage, "Bob Staying");
+    await befriend(app, ada, bob);
+    await openAt(bob, "/dashboard");
+    await openAt(ada, "/friends");
+    await ada.page
+      .getByRole("list", { name: "Friends" })
+      .getByRole("listitem")
+      .filter({ hasText: "Bob Staying" })
+      .getByRole("button", { name: "More actions for Bob Staying" })
+      .click();
+    await ada.page.getByRole("menuitem", { name: "Video Call" }).click();
+    await answer(bob.page, "Ada Moving");
+    await keepsRising(ada.page, framesDecoded);
+
+    // Minimized, the app is there again: Ada goes to her dashboard through its navigation.
+    await callView(ada.page).getByRole("button", { name: "Minimize call" }).click();
+    await callView(ada.page).waitFor({ state: "hidden" });
+    const bar = callBar(ada.page);
+    await bar.getByText("Bob Staying").waitFor();
+    await bar.getByText(/^\d+:\d\d$/).waitFor();
+    await ada.page.getByRole("navigation", { name: "App" }).getByRole("link", { name: "Home" }).click();
+    await ada.page.waitForURL("**/dashboard");
+    await bar.waitFor();
+    await keepsRising(ada.page, framesDecoded);
+    await keepsRising(bob.page, framesDecoded);
+
+    // Mute from the bar: Bob's tile of Ada says so, and the bar offers to unmute.
+    await bar.getByRole("button", { name: "Mute" }).click();
+    await tileOf(bob.page, "Ada Moving").getByLabel("Muted").waitFor();
+    await bar.getByRole("button", { name: "Unmute" }).click();
+    await tileOf(bob.page, "Ada Moving").getByLabel("Muted").waitFor({ state: "hidden" });
+
+    // Back to the call from the dashboard: the same call, its video still coming.
+    await bar.getByRole("button", { name: "Return to call" }).click();
+    await tileOf(ada.page, "Bob Staying").waitFor();
+    await bar.waitFor({ state: "hidden" });
+    expect(ada.page.url()).toMatch(/\/dashboard$/);
+    await keepsRising(ada.page, framesDecoded);
+
+    // Hung up from the bar on another page: over for both.
+    await callView(ada.page).getByRole("button", { name: "Minimize call" }).click();
+    await ada.page.getByRole("navigation", { name: "App" }).getByRole("link", { name: "Friends" }).click();
+    await ada.page.waitForURL("**/friends");
+    await bar.getByRole("button", { name: "Hang up" }).click();
+    await bar.waitFor({ state: "hidden" });
+    await callView(bob.page).waitFor({ state: "hidden" });
+    expect(await callView(ada.page).count()).toBe(0);
   },
   CALL_TEST_MS,
 );

@@ -12,6 +12,7 @@ import { useHearCalls } from "@web/lib/calls/chat-call";
 import { useRoomSocket } from "@web/lib/room-socket";
 import { notify } from "@web/lib/toast";
 import { trpc } from "@web/lib/trpc";
+import { CallBar } from "./call-bar";
 import { CallView, type Person } from "./call-view";
 import { IncomingCall } from "./incoming-call";
 
@@ -69,18 +70,27 @@ function InCall({ active, myId }: { active: ActiveCall; myId: string }) {
   }, [socket]);
 
   const state = useSyncExternalStore(engine.subscribe, engine.snapshot);
+  // Minimized, the call goes on under a bar while the member moves about the app: this layer sits
+  // above the pages, so a move to another page leaves the call, its sockets and its media alone.
+  const [minimized, setMinimized] = useState(false);
   if (!chat.data || state.phase === "ended") return null;
   const people = new Map(chat.data.participants.map((p) => [p.userId, { name: p.name, avatarUrl: p.avatarUrl }]));
   const other = chat.data.participants.find((p) => p.userId !== myId);
   const title = chat.data.isGroup ? (chat.data.title ?? "Group") : (other?.name ?? "Call");
   return (
-    <CallView
-      engine={engine}
-      state={state}
-      title={title}
-      myId={myId}
-      people={(userId) => people.get(userId) ?? UNKNOWN}
-      reconnecting={status !== "open"}
-    />
+    <>
+      <CallView
+        engine={engine}
+        state={state}
+        chatId={chatId}
+        title={title}
+        myId={myId}
+        people={(userId) => people.get(userId) ?? UNKNOWN}
+        reconnecting={status !== "open"}
+        minimized={minimized}
+        onMinimize={() => setMinimized(true)}
+      />
+      {minimized && <CallBar engine={engine} state={state} title={title} onReturn={() => setMinimized(false)} />}
+    </>
   );
 }

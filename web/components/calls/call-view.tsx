@@ -1,5 +1,18 @@
-import { Mic, MicOff, MonitorUp, PhoneOff, RotateCw, Settings2, Video, VideoOff, Volume2, WifiOff } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import {
+  MessageSquare,
+  Mic,
+  MicOff,
+  Minimize2,
+  MonitorUp,
+  PhoneOff,
+  RotateCw,
+  Settings2,
+  Video,
+  VideoOff,
+  Volume2,
+  WifiOff,
+} from "lucide-react";
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import { formatCallDuration } from "@core/call-rules";
 import type { CallParticipant } from "@party/call-signals";
 import type { CallEngine, CallState, Remote } from "@web/lib/calls/call-engine";
@@ -17,14 +30,18 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "../ui/dropdown-menu";
+import { VideoGrid } from "./video-grid";
 
 export interface Person {
   name: string;
   avatarUrl: string | null;
 }
 
+/** Fetched when the member first opens the chat during a call. */
+const CallChat = lazy(() => import("./call-chat"));
+
 /** m:ss since the second person joined, ticking. */
-function Timer({ since }: { since: number }) {
+export function Timer({ since }: { since: number }) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1000);
@@ -60,7 +77,7 @@ function Media({ stream, self, label }: { stream: MediaStream; self: boolean; la
         playsInline
         muted={self}
         aria-label={label}
-        className={cn("size-full object-cover", self && "-scale-x-100")}
+        className={cn("size-full object-contain", self && "-scale-x-100")}
       />
       {silenced && (
         <Button
@@ -80,6 +97,8 @@ function Media({ stream, self, label }: { stream: MediaStream; self: boolean; la
   );
 }
 
+const tileSize = (compact: boolean) => (compact ? "h-44 w-40 sm:h-52 sm:w-48" : "aspect-video w-(--tile-width)");
+
 function Tile({
   person,
   stream,
@@ -97,7 +116,7 @@ function Tile({
   showVideo: boolean;
   muted: boolean;
   status: string | null;
-  /** A voice call: a card the size of its avatar, not a screen-high tile. */
+  /** A voice call: a card the size of its avatar; otherwise a 16:9 tile as wide as `VideoGrid` says. */
   compact: boolean;
   /** Lights the ring around the avatar. */
   speaking: boolean;
@@ -107,10 +126,7 @@ function Tile({
   const name = self ? `${person.name} (you)` : person.name;
   return (
     <figure
-      className={cn(
-        "relative flex min-h-0 items-center justify-center overflow-hidden rounded-xl bg-muted",
-        compact && "h-44 w-40 sm:h-52 sm:w-48",
-      )}
+      className={cn("relative flex items-center justify-center overflow-hidden rounded-xl bg-muted", tileSize(compact))}
       aria-label={self ? "Your video" : `${person.name}'s video`}
       data-speaking={speaking && !muted}
     >
@@ -251,25 +267,44 @@ function DevicePicker({ engine, state }: { engine: CallEngine; state: CallState 
   );
 }
 
+/** A voice call's row of avatars, or a video call's grid of 16:9 tiles. */
+function Tiles({ compact, count, children }: { compact: boolean; count: number; children: ReactNode }) {
+  if (!compact) return <VideoGrid count={count}>{children}</VideoGrid>;
+  return (
+    <div className="flex min-h-0 min-w-0 flex-1 flex-wrap content-center items-center justify-center gap-3 overflow-y-auto">
+      {children}
+    </div>
+  );
+}
+
 /**
  * The call, over the whole window: this page's preview and a tile per other participant with their
- * name, the controls (mute, camera, screen, devices, hang up) and, once someone answered, the timer.
+ * name, the controls (mute, camera, screen, devices, the chat, hang up) and, once someone answered,
+ * the timer. Minimized, it stays in the page out of sight, so its videos keep playing the others'
+ * voices while the member uses the rest of the app (call-bar.tsx).
  */
 export function CallView({
   engine,
   state,
+  chatId,
   title,
   myId,
   people,
   reconnecting,
+  minimized,
+  onMinimize,
 }: {
   engine: CallEngine;
   state: CallState;
+  chatId: string;
   title: string;
   myId: string;
   people: (userId: string) => Person;
   reconnecting: boolean;
+  minimized: boolean;
+  onMinimize: () => void;
 }) {
+  const [chatOpen, setChatOpen] = useState(false);
   const others = state.call?.participants.filter((p) => p.userId !== myId) ?? [];
   const ringing = state.call?.ringing ?? [];
   const video = state.call?.kind === "video";
@@ -289,6 +324,7 @@ export function CallView({
   return (
     <section
       aria-label="Call"
+      hidden={minimized}
       className="fixed inset-0 z-40 flex flex-col gap-3 bg-background p-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:p-4"
     >
       <header className="flex items-center gap-2">
@@ -299,60 +335,66 @@ export function CallView({
             {status ?? (state.call?.connectedAt ? <Timer since={state.call.connectedAt} /> : null)}
           </p>
         </div>
+        <Button variant="ghost" size="icon" aria-label="Minimize call" title="Minimize call" onClick={onMinimize}>
+          <Minimize2 aria-hidden />
+        </Button>
       </header>
       <Roster others={others} ringing={ringing} remotes={state.remotes} people={people} />
       {state.problem && <Alert>{state.problem}</Alert>}
-      <div
-        className={cn(
-          compact
-            ? "flex min-h-0 flex-1 flex-wrap content-center items-center justify-center gap-3 overflow-y-auto"
-            : cn("grid min-h-0 flex-1 auto-rows-fr gap-2", tiles > 1 && "sm:grid-cols-2", tiles > 2 && "grid-cols-2"),
-        )}
-      >
-        {others.map((p) => (
-          <Tile
-            key={p.userId}
-            person={people(p.userId)}
-            stream={state.remotes[p.userId]?.stream ?? null}
-            self={false}
-            showVideo={p.video && Boolean(state.remotes[p.userId]?.stream.getVideoTracks().length)}
-            muted={!p.audio}
-            status={remoteStatus(p.away, state.remotes[p.userId])}
-            onRetry={!p.away && state.remotes[p.userId]?.status === "failed" ? () => engine.retry(p.userId) : undefined}
-            compact={compact}
-            speaking={p.audio && speaking.has(p.userId)}
-          />
-        ))}
-        {ringing.map((userId) => (
-          <figure
-            key={userId}
-            aria-label={`${people(userId).name}, ringing`}
-            className={cn(
-              "relative flex min-h-0 flex-col items-center justify-center gap-2 overflow-hidden rounded-xl bg-muted",
-              compact && "h-44 w-40 sm:h-52 sm:w-48",
-            )}
-          >
-            <Avatar
-              name={people(userId).name}
-              url={people(userId).avatarUrl}
-              className="size-20 animate-pulse"
-              initialClassName="text-3xl"
+      <div className="flex min-h-0 flex-1 gap-3">
+        <Tiles compact={compact} count={tiles}>
+          {others.map((p) => (
+            <Tile
+              key={p.userId}
+              person={people(p.userId)}
+              stream={state.remotes[p.userId]?.stream ?? null}
+              self={false}
+              showVideo={p.video && Boolean(state.remotes[p.userId]?.stream.getVideoTracks().length)}
+              muted={!p.audio}
+              status={remoteStatus(p.away, state.remotes[p.userId])}
+              onRetry={
+                !p.away && state.remotes[p.userId]?.status === "failed" ? () => engine.retry(p.userId) : undefined
+              }
+              compact={compact}
+              speaking={p.audio && speaking.has(p.userId)}
             />
-            <figcaption className="max-w-full truncate px-2 text-sm">
-              {people(userId).name} · <span className="text-muted-foreground">Ringing...</span>
-            </figcaption>
-          </figure>
-        ))}
-        <Tile
-          person={people(myId)}
-          stream={state.preview}
-          self
-          showVideo={state.sharing || (state.hasCamera && !state.cameraOff)}
-          muted={state.muted}
-          status={null}
-          compact={compact}
-          speaking={speaking.has(myId)}
-        />
+          ))}
+          {ringing.map((userId) => (
+            <figure
+              key={userId}
+              aria-label={`${people(userId).name}, ringing`}
+              className={cn(
+                "relative flex flex-col items-center justify-center gap-2 overflow-hidden rounded-xl bg-muted",
+                tileSize(compact),
+              )}
+            >
+              <Avatar
+                name={people(userId).name}
+                url={people(userId).avatarUrl}
+                className="size-20 animate-pulse"
+                initialClassName="text-3xl"
+              />
+              <figcaption className="max-w-full truncate px-2 text-sm">
+                {people(userId).name} · <span className="text-muted-foreground">Ringing...</span>
+              </figcaption>
+            </figure>
+          ))}
+          <Tile
+            person={people(myId)}
+            stream={state.preview}
+            self
+            showVideo={state.sharing || (state.hasCamera && !state.cameraOff)}
+            muted={state.muted}
+            status={null}
+            compact={compact}
+            speaking={speaking.has(myId)}
+          />
+        </Tiles>
+        {chatOpen && (
+          <Suspense>
+            <CallChat chatId={chatId} myId={myId} onClose={() => setChatOpen(false)} />
+          </Suspense>
+        )}
       </div>
       <div className="flex flex-wrap items-center justify-center gap-3" role="toolbar" aria-label="Call controls">
         <Button
@@ -391,6 +433,16 @@ export function CallView({
           </Button>
         )}
         <DevicePicker engine={engine} state={state} />
+        <Button
+          variant={chatOpen ? "default" : "outline"}
+          size="icon"
+          shape="pill"
+          aria-label="Chat"
+          aria-pressed={chatOpen}
+          onClick={() => setChatOpen(!chatOpen)}
+        >
+          <MessageSquare aria-hidden />
+        </Button>
         {/* Below 640 px only its icon: the five controls then keep to one row on a phone. */}
         <Button
           variant="destructive"

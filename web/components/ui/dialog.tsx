@@ -9,20 +9,25 @@ export const DialogClose = DialogPrimitive.Close;
 
 /**
  * `bare`: the caller lays the content out and pads it (a fixed header and footer around a
- * scrolling body), instead of the usual padded grid that scrolls as a whole.
+ * scrolling body), instead of the usual padded grid that scrolls as a whole. `sheet`: along the
+ * bottom of the screen, its whole width (a phone's panel), instead of centred.
  */
 export function DialogContent({
   className,
   bare = false,
+  sheet = false,
   children,
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content> & { bare?: boolean }) {
+}: ComponentProps<typeof DialogPrimitive.Content> & { bare?: boolean; sheet?: boolean }) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60" />
       <DialogPrimitive.Content
         className={cn(
-          "fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl border bg-card text-card-foreground shadow-lg",
+          "fixed z-50 max-h-[calc(100dvh-2rem)] border bg-card text-card-foreground shadow-lg",
+          sheet
+            ? "inset-x-0 bottom-0 rounded-t-xl pb-[env(safe-area-inset-bottom)]"
+            : "top-1/2 left-1/2 w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl",
           !bare && "grid max-w-lg gap-4 overflow-y-auto p-6",
           className,
         )}
