@@ -28,9 +28,11 @@ export const Route = createFileRoute("/_authed")({
   },
   // The outlines travel with the area's own code, not in the entry every public page loads.
   codeSplitGroupings: [["component", "pendingComponent"]],
-  // Only a session check that is actually slow shows 'Loading...'; a cached one never flashes it.
-  pendingMs: 100,
-  pendingMinMs: 300,
+  // Only an answer that is actually slow shows 'Loading...': one from a database across the world
+  // (a few round trips of 25-50 ms each) comes within half a second and goes straight to the page.
+  // Once shown, the outline stays just long enough not to flash, not a moment past the data.
+  pendingMs: 500,
+  pendingMinMs: 100,
   pendingComponent: PendingOutline,
   component: () => (
     <InTheBackground>

@@ -22,8 +22,12 @@ import { JoinButton, TeamCard, TeamChatButton } from "./-components/project-team
 
 export const Route = createFileRoute("/_authed/_shell/project/$id")({
   head: pageHead("Project"),
-  // Warms the cache (also when a card is hovered); the component reads the same query.
-  loader: ({ context, params }) => void context.trpc.projects.byId.prefetch({ id: params.id }),
+  // Warms the cache (also when a card is hovered); the component reads the same queries. The team
+  // is asked for beside the project, in the same batch, not once the project has come.
+  loader: ({ context, params }) => {
+    void context.trpc.projects.byId.prefetch({ id: params.id });
+    void context.trpc.joinRequests.forProject.prefetch({ projectId: params.id });
+  },
   component: ProjectPage,
 });
 
@@ -31,7 +35,7 @@ function ProjectPage() {
   const { id } = Route.useParams();
   const navigate = useNavigate();
   const project = trpc.projects.byId.useQuery({ id }, { retry: false });
-  const join = trpc.joinRequests.forProject.useQuery({ projectId: id }, { enabled: project.isSuccess, retry: false });
+  const join = trpc.joinRequests.forProject.useQuery({ projectId: id }, { retry: false });
 
   if (project.isPending) {
     return (

@@ -1,0 +1,112 @@
+/**
+ * How many database round trips each procedure waits for, session check included: at the edge
+ * every one of them is a trip to Turso (5–50 ms), so a change that adds one must say so here.
+ * `answer` is what the member waits for; `after` is work left running after the response.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp, type TestMember } from "@testing/harness";
+import { countRoundTrips } from "@testing/round-trips";
+
+let t: TestApp;
+let trips: ReturnType<typeof countRoundTrips>;
+let ada: TestMember;
+let bob: TestMember;
+let chatId: string;
+let projectId: string;
+
+async function befriend(a: TestMember, b: TestMember) {
+  const { requestId } = await a.trpc.friends.request.mutate({ email: b.email });
+  await b.trpc.friends.accept.mutate({ requestId });
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ RATE_LIMIT_SIGNUP_PER_IP: "10000" });
+  trips = countRoundTrips(t.db);
+  [ada, bob] = [await t.member("Ada Lovelace"), await t.member("Bob Builder")];
+  await befriend(ada, bob);
+  ({ chatId } = await ada.trpc.chats.openPrivate.mutate({ friendId: bob.me.id }));
+  await ada.trpc.chats.send.mutate({ chatId, clientId: crypto.randomUUID(), content: "First" });
+  ({ id: projectId } = await ada.trpc.projects.create.mutate({ title: "Counted", category: "Web Development" }));
+  await t.settle();
+});
+
+/** The round trips of one call: up to its answer, and those of the work it left running. */
+async function roundTripsOf(call: () => Promise<unknown>) {
+  const answer = await trips.during(call);
+  const after = await trips.during(t.settle);
+  return { answer, after };
+}
+
+const procedures: [string, { answer: number; after: number }, () => Promise<() => Promise<unknown>>][] = [
+  [
+    "auth.signUp",
+    { answer: 6, after: 0 },
+    async () => () =>
+      t.browser().trpc.auth.signUp.mutate({
+        displayName: "New Member",
+        email: `${crypto.randomUUID()}@example.com`,
+        password: "correct horse",
+      }),
+  ],
+  [
+    "auth.signIn",
+    { answer: 4, after: 0 },
+    async () => () => t.browser().trpc.auth.signIn.mutate({ email: ada.email, password: ada.password }),
+  ],
+  ["auth.me", { answer: 2, after: 0 }, async () => () => ada.trpc.auth.me.query()],
+  [
+    "friends.request",
+    { answer: 4, after: 0 },
+    async () => {
+      const [a, b] = [await t.member("Ann Asker"), await t.member("Ben Asked")];
+      return () => a.trpc.friends.request.mutate({ email: b.email });
+    },
+  ],
+  [
+    "friends.accept",
+    { answer: 2, after: 0 },
+    async () => {
+      const [a, b] = [await t.member("Ann Asker"), await t.member("Ben Asked")];
+      const { requestId } = await a.trpc.friends.request.mutate({ email: b.email });
+      await t.settle();
+      return () => b.trpc.friends.accept.mutate({ requestId });
+    },
+  ],
+  [
+    "chats.openPrivate",
+    { answer: 4, after: 0 },
+    async () => {
+      const [a, b] = [await t.member("Ann Opener"), await t.member("Ben Opened")];
+      await befriend(a, b);
+      await t.settle();
+      return () => a.trpc.chats.openPrivate.mutate({ friendId: b.me.id });
+    },
+  ],
+  [
+    "chats.send",
+    { answer: 2, after: 0 },
+    async () => () => ada.trpc.chats.send.mutate({ chatId, clientId: crypto.randomUUID(), content: "Another" }),
+  ],
+  ["chats.messages", { answer: 3, after: 0 }, async () => () => ada.trpc.chats.messages.query({ chatId })],
+  ["messages.receipts", { answer: 3, after: 0 }, async () => () => ada.trpc.messages.receipts.query({ chatId })],
+  [
+    "messages.changes",
+    { answer: 4, after: 0 },
+    async () => () => ada.trpc.messages.changes.query({ chatId, afterChange: 0 }),
+  ],
+  ["chats.markRead", { answer: 4, after: 0 }, async () => () => bob.trpc.chats.markRead.mutate({ chatId, seq: 1 })],
+  ["chats.ticket", { answer: 3, after: 0 }, async () => () => ada.trpc.chats.ticket.mutate({ chatId })],
+  ["projects.byId", { answer: 2, after: 0 }, async () => () => ada.trpc.projects.byId.query({ id: projectId })],
+  [
+    "joinRequests.forProject",
+    { answer: 5, after: 0 },
+    async () => () => ada.trpc.joinRequests.forProject.query({ projectId }),
+  ],
+];
+
+describe("database round trips per procedure, session check included", () => {
+  it.each(procedures)("%s", async (_name, pinned, arrange) => {
+    const call = await arrange();
+    expect(await roundTripsOf(call)).toEqual(pinned);
+  });
+});
