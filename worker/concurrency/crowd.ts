@@ -11,6 +11,7 @@ import { TRPCClientError } from "@trpc/client";
 import type { AppRouter } from "../routers";
 import { expect } from "vitest";
 import { testBrowser } from "@testing/browser";
+import type { Friendly } from "@testing/friends";
 import { TEST_PASSWORD_HASH_LOG2_N } from "@testing/password-cost";
 import { ROOT, startHost, TSX, type HostOptions, type RunningHost } from "@testing/host";
 
@@ -83,6 +84,12 @@ export async function signUpMany(host: RunningHost, n: number, prefix = "member"
   expect(outcomes.filter((o) => !o.ok)).toEqual([]);
   return members.map((m, i) => ({ ...m, id: (outcomes[i] as { ok: true; value: { id: string } }).value.id }));
 }
+
+/** A crowd member as the shared test helpers take one (`befriend`, testing/friends.ts). */
+export const asTestMember = (m: { browser: { trpc: Friendly["trpc"] }; id: string }): Friendly => ({
+  trpc: m.browser.trpc,
+  me: { id: m.id },
+});
 
 /** Rows in a table, read through a connection of the test's own, as another process sees them. */
 export async function countRows(host: RunningHost, table: string, where = "1", args: (string | number)[] = []) {
