@@ -10,27 +10,18 @@ import { callMessages } from "@party/call-wire";
 import { signTicket } from "@party/ticket";
 import { createTestApp, rejection, type TestApp, type TestMember } from "@testing/harness";
 import { befriend } from "@testing/friends";
-import { eventually, roomSocket, roomsProcess, type RoomsProcess } from "@testing/rooms-process";
+import { eventually, roomSocket, type RoomsProcess } from "@testing/rooms-process";
+import { liveRooms } from "@testing/live-rooms";
 import { startTurnStandIn, TEST_TURN_API_TOKEN, TEST_TURN_KEY_ID, type TurnStandIn } from "@testing/turn-stand-in";
 import { TURN_CREDENTIAL_TTL_S } from "../calls/ice-servers";
 import { CHAT_NOT_FOUND } from "../chats/access";
-import { httpRooms } from "../rooms/http-rooms";
 
 const SECRET = "calls-router-secret";
 let rooms: RoomsProcess;
 let t: TestApp;
 
-beforeAll(async () => {
-  rooms = await roomsProcess({ secret: SECRET });
-  t = await createTestApp(
-    { PARTY_SECRET: SECRET, RATE_LIMIT_SIGNUP_PER_IP: "10000" },
-    { rooms: httpRooms(rooms.origin, SECRET) },
-  );
-});
-
-afterAll(async () => {
-  await rooms?.stop();
-});
+beforeAll(async () => void ({ rooms, t } = await liveRooms(SECRET)));
+afterAll(() => rooms?.stop());
 
 async function privateChat() {
   const [ada, bob] = [await t.member("Ada Caller"), await t.member("Bob Callee")];
