@@ -15,6 +15,13 @@ export const participantNow = (chatId: string, userId: string | SQL) =>
   sql`SELECT 1 FROM chat_participants WHERE chat_id = ${chatId} AND user_id = ${userId} AND left_at IS NULL`;
 
 /**
+ * The member's place in a chat, joined to `chats`, while they are in it and may see it: not left,
+ * and not a private chat with someone they blocked.
+ */
+export const placeNow = (userId: string) =>
+  and(eq(chatParticipants.userId, userId), isNull(chatParticipants.leftAt), not(privateChatHiddenFrom(userId)));
+
+/**
  * The chat and the caller's place in it, for current participants only. Anyone else, and an
  * unknown id, get the same answer, so ids cannot be probed. A private chat with a member the caller
  * blocked is hidden from them the same way until they unblock.
@@ -24,14 +31,7 @@ export async function currentChat(db: Db, chatId: string, userId: string) {
     .select({ chat: chats, me: chatParticipants })
     .from(chatParticipants)
     .innerJoin(chats, eq(chats.id, chatParticipants.chatId))
-    .where(
-      and(
-        eq(chatParticipants.chatId, chatId),
-        eq(chatParticipants.userId, userId),
-        isNull(chatParticipants.leftAt),
-        not(privateChatHiddenFrom(userId)),
-      ),
-    );
+    .where(and(eq(chatParticipants.chatId, chatId), placeNow(userId)));
   if (!row) throw new TRPCError({ code: "NOT_FOUND", message: CHAT_NOT_FOUND });
   return row;
 }
