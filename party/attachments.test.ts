@@ -6,26 +6,17 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { friends } from "@db/schema";
 import { attachmentForm } from "@testing/forms";
-import { createTestApp, type TestApp, type TestMember } from "@testing/harness";
-import { eventually, roomSocket, roomsProcess, type RoomsProcess } from "@testing/rooms-process";
-import { httpRooms } from "@worker/rooms/http-rooms";
+import type { TestApp, TestMember } from "@testing/harness";
+import { eventually, roomSocket, type RoomsProcess } from "@testing/rooms-process";
+import { liveRooms } from "@testing/live-rooms";
 import type { WireMessage } from "./protocol";
 
 const SECRET = "attachments-secret";
 let rooms: RoomsProcess;
 let t: TestApp;
 
-beforeAll(async () => {
-  rooms = await roomsProcess({ secret: SECRET });
-  t = await createTestApp(
-    { PARTY_SECRET: SECRET, RATE_LIMIT_SIGNUP_PER_IP: "10000" },
-    { rooms: httpRooms(rooms.origin, SECRET) },
-  );
-});
-
-afterAll(async () => {
-  await rooms?.stop();
-});
+beforeAll(async () => void ({ rooms, t } = await liveRooms(SECRET)));
+afterAll(() => rooms?.stop());
 
 it("a message with a picture and a file reaches the other sockets with both, and leaves without them once deleted", async () => {
   const [ada, bob] = [await t.member("Ada"), await t.member("Bob")];

@@ -5,26 +5,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { friends } from "@db/schema";
-import { eventually, roomSocket, roomsProcess, type RoomsProcess } from "@testing/rooms-process";
-import { createTestApp, type TestApp, type TestMember } from "@testing/harness";
-import { httpRooms } from "@worker/rooms/http-rooms";
+import { eventually, roomSocket, type RoomsProcess } from "@testing/rooms-process";
+import { liveRooms } from "@testing/live-rooms";
+import type { TestApp, TestMember } from "@testing/harness";
 import type { WireMessage } from "./protocol";
 
 const SECRET = "message-changes-secret";
 let rooms: RoomsProcess;
 let t: TestApp;
 
-beforeAll(async () => {
-  rooms = await roomsProcess({ secret: SECRET });
-  t = await createTestApp(
-    { PARTY_SECRET: SECRET, RATE_LIMIT_SIGNUP_PER_IP: "10000" },
-    { rooms: httpRooms(rooms.origin, SECRET) },
-  );
-});
-
-afterAll(async () => {
-  await rooms?.stop();
-});
+beforeAll(async () => void ({ rooms, t } = await liveRooms(SECRET)));
+afterAll(() => rooms?.stop());
 
 /** A group Ada created with Bob and Cy, and each one's open chat page (its socket). */
 async function groupOnline() {

@@ -4,22 +4,16 @@
  * pokes every socket of the member, and each page reads its count again.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp, type TestMember } from "../testing/harness";
-import { eventually, roomSocket, roomsProcess, type RoomsProcess } from "../testing/rooms-process";
-import { httpRooms } from "../worker/rooms/http-rooms";
+import type { TestApp, TestMember } from "../testing/harness";
+import { eventually, roomSocket, type RoomsProcess } from "../testing/rooms-process";
+import { liveRooms } from "../testing/live-rooms";
 
 const SECRET = "notifications-realtime-secret";
 let rooms: RoomsProcess;
 let t: TestApp;
 
-beforeAll(async () => {
-  rooms = await roomsProcess({ secret: SECRET });
-  t = await createTestApp({ PARTY_SECRET: SECRET }, { rooms: httpRooms(rooms.origin, SECRET) });
-});
-
-afterAll(async () => {
-  await rooms?.stop();
-});
+beforeAll(async () => void ({ rooms, t } = await liveRooms(SECRET)));
+afterAll(() => rooms?.stop());
 
 const POKE = { type: "poke", reason: "notification" };
 

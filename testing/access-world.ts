@@ -4,6 +4,7 @@
  */
 import { and, desc, eq } from "drizzle-orm";
 import { outbox } from "../db/schema";
+import { befriend as makeFriends } from "./friends";
 import { createTestApp, vapidEnv, type TestApp, type TestMember } from "./harness";
 import { deviceKeys } from "./push-stand-in";
 import {
@@ -71,9 +72,7 @@ export function world(t: TestApp, stripe: StripeStandIn) {
   /** A request accepted; the owner and the side stay friends once they are. */
   const befriend = async (a: TestMember, b: TestMember) => {
     const { status } = await a.trpc.friends.relationship.query({ memberId: b.me.id });
-    if (status === "friends") return;
-    const { requestId } = await a.trpc.friends.request.mutate({ memberId: b.me.id });
-    await b.trpc.friends.accept.mutate({ requestId });
+    if (status !== "friends") await makeFriends(a, b);
   };
   /** A new group: the owner its admin, the side a member. */
   const group = async () => {

@@ -1,5 +1,6 @@
 import { TRPCError } from "@trpc/server";
 import { and, eq, isNull, not, sql, type SQL } from "drizzle-orm";
+import { LRUCache } from "lru-cache";
 import type { Db } from "@db/client";
 import { chatParticipants, chats } from "@db/schema";
 import { privateChatHiddenFrom } from "../reach/reach";
@@ -14,6 +15,13 @@ export const participantNow = (chatId: string, userId: string | SQL) =>
   sql`SELECT 1 FROM chat_participants WHERE chat_id = ${chatId} AND user_id = ${userId} AND left_at IS NULL`;
 
 /**
+ * The member's place in a chat, joined to `chats`, while they are in it and may see it: not left,
+ * and not a private chat with someone they blocked.
+ */
+export const placeNow = (userId: string) =>
+  and(eq(chatParticipants.userId, userId), isNull(chatParticipants.leftAt), not(privateChatHiddenFrom(userId)));
+
+/**
  * The chat and the caller's place in it, for current participants only. Anyone else, and an
  * unknown id, get the same answer, so ids cannot be probed. A private chat with a member the caller
  * blocked is hidden from them the same way until they unblock.
@@ -23,14 +31,7 @@ export async function currentChat(db: Db, chatId: string, userId: string) {
     .select({ chat: chats, me: chatParticipants })
     .from(chatParticipants)
     .innerJoin(chats, eq(chats.id, chatParticipants.chatId))
-    .where(
-      and(
-        eq(chatParticipants.chatId, chatId),
-        eq(chatParticipants.userId, userId),
-        isNull(chatParticipants.leftAt),
-        not(privateChatHiddenFrom(userId)),
-      ),
-    );
+    .where(and(eq(chatParticipants.chatId, chatId), placeNow(userId)));
   if (!row) throw new TRPCError({ code: "NOT_FOUND", message: CHAT_NOT_FOUND });
   return row;
 }
@@ -48,10 +49,19 @@ export async function currentParticipantIds(db: Db, chatId: string) {
   return (await participantsNow(db, chatId)).userIds;
 }
 
-/** A busy chat's recipients, per database: enough for every chat that is busy at once. */
-const CACHED_CHATS = 1000;
-type Recipients = Map<string, { membersVersion: number; userIds: string[] }>;
-const recipientsByDb = new WeakMap<Db, Recipients>();
+/**
+ * A busy chat's recipients, per database, bounded by bytes: with 16-character member ids, some
+ * 23,000 private chats or 700 full groups. A list larger than the whole bound (a team chat of some
+ * 75,000) is not kept, and is read for each message instead.
+ */
+const CACHED_BYTES = 4 * 1024 * 1024;
+interface Recipients {
+  membersVersion: number;
+  userIds: string[];
+}
+/** An entry's weight: each id a UTF-16 string with its header and slot, and the entry around them. */
+const entryBytes = ({ userIds }: Recipients) => 64 + userIds.reduce((bytes, id) => bytes + 2 * id.length + 24, 0);
+const recipientsByDb = new WeakMap<Db, LRUCache<string, Recipients>>();
 
 /**
  * Who a message is for, given the chat's `members_version` read in the statement that stored it.
@@ -60,12 +70,14 @@ const recipientsByDb = new WeakMap<Db, Recipients>();
  */
 export async function recipientsAt(db: Db, chatId: string, membersVersion: number) {
   let cache = recipientsByDb.get(db);
-  if (!cache) recipientsByDb.set(db, (cache = new Map() as Recipients));
+  if (!cache) {
+    cache = new LRUCache({ maxSize: CACHED_BYTES, sizeCalculation: entryBytes });
+    recipientsByDb.set(db, cache);
+  }
   const cached = cache.get(chatId);
   if (cached?.membersVersion === membersVersion) return cached.userIds;
   const now = await participantsNow(db, chatId);
   cache.delete(chatId);
   if (now.membersVersion !== undefined) cache.set(chatId, { membersVersion: now.membersVersion, userIds: now.userIds });
-  if (cache.size > CACHED_CHATS) cache.delete(cache.keys().next().value!);
   return now.userIds;
 }

@@ -4,14 +4,14 @@
  * before it (friends still, not blocked), and tells the rooms after it.
  */
 import { TRPCError } from "@trpc/server";
-import { and, eq, isNull, not, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { namedBatch } from "@db/batch";
 import type { Db } from "@db/client";
 import { chatParticipants, chats, type Chat } from "@db/schema";
 import { JUST_WRITTEN, notificationStatements, notifiedBy, tellNotified } from "../notifications/write";
-import { notBlockedBetween, privateChatHiddenFrom } from "../reach/reach";
+import { notBlockedBetween } from "../reach/reach";
 import type { PushSenders } from "../push/outbox";
-import { currentParticipantIds, NOT_FRIENDS, participantNow } from "./access";
+import { currentParticipantIds, NOT_FRIENDS, participantNow, placeNow } from "./access";
 import { areFriends, friendsCondition } from "./friendship";
 import { pairKey } from "@core/friend-rules";
 import { displayName } from "../people/names";
@@ -46,14 +46,7 @@ async function formerPrivateChat(db: Db, memberId: string, key: string) {
     .select({ id: chats.id })
     .from(chats)
     .innerJoin(chatParticipants, eq(chatParticipants.chatId, chats.id))
-    .where(
-      and(
-        eq(chats.pairKey, key),
-        eq(chatParticipants.userId, memberId),
-        isNull(chatParticipants.leftAt),
-        not(privateChatHiddenFrom(memberId)),
-      ),
-    );
+    .where(and(eq(chats.pairKey, key), placeNow(memberId)));
   return existing ?? null;
 }
 

@@ -9,8 +9,18 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { MEMBER_NOT_FOUND, NOT_FRIENDS as NOT_FRIENDS_ANYMORE } from "@core/friend-rules";
 import { PROJECT_NOT_FOUND } from "@core/project-rules";
 import { CHAT_NOT_FOUND, NOT_FRIENDS } from "../chats/access";
+import { befriend } from "@testing/friends";
 import type { RunningHost } from "@testing/host";
-import { countRows, expectNoServerErrors, outcome, PASSWORD, signUpMany, startCrowdHost, type Outcome } from "./crowd";
+import {
+  asTestMember,
+  countRows,
+  expectNoServerErrors,
+  outcome,
+  PASSWORD,
+  signUpMany,
+  startCrowdHost,
+  type Outcome,
+} from "./crowd";
 
 type Member = Awaited<ReturnType<typeof signUpMany>>[number];
 
@@ -26,12 +36,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await host?.stop();
 });
-
-/** An accepted friendship, as accepting a request leaves it. */
-async function befriend(a: Member, b: Member) {
-  const { requestId } = await a.browser.trpc.friends.request.mutate({ email: b.email });
-  await b.browser.trpc.friends.accept.mutate({ requestId });
-}
 
 /** Rows that would name a member who no longer exists, table by table: all must be zero. */
 const ORPHANS = {
@@ -53,7 +57,7 @@ test("members delete their accounts while friends message them and strangers ask
       const [leaver, ...rest] = everyone.slice(i * (1 + FRIENDS_EACH + STRANGERS_EACH));
       const friends = rest.slice(0, FRIENDS_EACH);
       const strangers = rest.slice(FRIENDS_EACH);
-      for (const friend of friends) await befriend(leaver!, friend);
+      for (const friend of friends) await befriend(asTestMember(leaver!), asTestMember(friend));
       const { chatId: group } = await leaver!.browser.trpc.chats.createGroup.mutate({
         name: `Group of ${leaver!.displayName}`,
         memberIds: friends.map((f) => f.id),

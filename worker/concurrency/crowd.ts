@@ -4,15 +4,18 @@
  */
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { TRPCClientError } from "@trpc/client";
 import type { AppRouter } from "../routers";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { testBrowser } from "@testing/browser";
+import type { Friendly } from "@testing/friends";
 import { TEST_PASSWORD_HASH_LOG2_N } from "@testing/password-cost";
 import { ROOT, startHost, TSX, type HostOptions, type RunningHost } from "@testing/host";
+import { startLibsqlServer, type LibsqlServer } from "@testing/libsql-server";
 
 /** Serving processes: more than the cores, so writers really do overlap. */
 export const SERVING_PROCESSES = 4;
@@ -83,6 +86,49 @@ export async function signUpMany(host: RunningHost, n: number, prefix = "member"
   expect(outcomes.filter((o) => !o.ok)).toEqual([]);
   return members.map((m, i) => ({ ...m, id: (outcomes[i] as { ok: true; value: { id: string } }).value.id }));
 }
+
+/** The databases the app runs on: the embedded file `npm start` uses, and a libSQL server over HTTP as Turso is at the edge. */
+export const DATABASES = [
+  { name: "one database file", server: false },
+  { name: "a libSQL server over HTTP, as at the edge", server: true },
+];
+
+/**
+ * For a `describe` over one of `DATABASES`: a crowd host on it, with `count` members signed up,
+ * started before the tests and stopped after them. Each test takes members nobody has used yet.
+ */
+export function crowdOver({ server }: { server: boolean }, count: number, prefix: string) {
+  let host: RunningHost;
+  let libsql: LibsqlServer | undefined;
+  let members: Awaited<ReturnType<typeof signUpMany>> = [];
+  let used = 0;
+  beforeAll(async () => {
+    if (server) libsql = await startLibsqlServer(join(mkdtempSync(join(tmpdir(), "crewboard-libsql-")), "app.db"));
+    host = await startCrowdHost(libsql && { env: { LIBSQL_URL: libsql.url, LIBSQL_AUTH_TOKEN: libsql.authToken } });
+    members = await signUpMany(host, count, prefix);
+  });
+  afterAll(async () => {
+    await host?.stop();
+    await libsql?.close();
+  });
+  return {
+    host: () => host,
+    /** The next `n` pairs of members nobody has used yet. */
+    freshPairs(n: number) {
+      const pairs = Array.from({ length: n }, (_, i) => [members[used + 2 * i]!, members[used + 2 * i + 1]!] as const);
+      used += n * 2;
+      return pairs;
+    },
+    /** The next member nobody has used yet. */
+    freshMember: () => members[used++]!,
+  };
+}
+
+/** A crowd member as the shared test helpers take one (`befriend`, testing/friends.ts). */
+export const asTestMember = (m: { browser: { trpc: Friendly["trpc"] }; id: string }): Friendly => ({
+  trpc: m.browser.trpc,
+  me: { id: m.id },
+});
 
 /** Rows in a table, read through a connection of the test's own, as another process sees them. */
 export async function countRows(host: RunningHost, table: string, where = "1", args: (string | number)[] = []) {

@@ -3,10 +3,7 @@
  * row per pair whatever arrives together, every answer agrees with what is stored, and none is a
  * server error.
  */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import {
   ALREADY_FRIENDS,
   ALREADY_RECEIVED,
@@ -17,16 +14,9 @@ import {
   REQUEST_GONE,
 } from "@core/friend-rules";
 import type { RunningHost } from "@testing/host";
-import { startLibsqlServer, type LibsqlServer } from "@testing/libsql-server";
-import { expectNoServerErrors, outcome, signUpMany, startCrowdHost, type Outcome } from "./crowd";
+import { crowdOver, DATABASES, expectNoServerErrors, outcome, type Outcome, type signUpMany } from "./crowd";
 
 type Member = Awaited<ReturnType<typeof signUpMany>>[number];
-
-/** The embedded file `npm start` uses, and a libSQL server over HTTP as Turso is at the edge. */
-const databases = [
-  { name: "one database file", pairs: 8, server: false },
-  { name: "a libSQL server over HTTP, as at the edge", pairs: 4, server: true },
-];
 
 /** The pair's rows, read through a connection of the test's own, as another process sees them. */
 async function rowsOf(host: RunningHost, a: Member, b: Member) {
@@ -53,31 +43,11 @@ async function pendingRequest(from: Member, to: Member) {
   return (await from.browser.trpc.friends.request.mutate({ email: to.email })).requestId;
 }
 
-describe.each(databases)("friends on the multi-process host over $name", ({ pairs: PAIRS, server }) => {
-  let host: RunningHost;
-  let libsql: LibsqlServer | undefined;
-  let members: Member[];
-  /** The next `PAIRS` pairs of members nobody has used yet. */
-  let used = 0;
-  const freshPairs = () => {
-    const pairs = Array.from(
-      { length: PAIRS },
-      (_, i) => [members[used + 2 * i]!, members[used + 2 * i + 1]!] as const,
-    );
-    used += PAIRS * 2;
-    return pairs;
-  };
-  const rowsOfPair = (a: Member, b: Member) => rowsOf(host, a, b);
-
-  beforeAll(async () => {
-    if (server) libsql = await startLibsqlServer(join(mkdtempSync(join(tmpdir(), "crewboard-libsql-")), "app.db"));
-    host = await startCrowdHost(libsql && { env: { LIBSQL_URL: libsql.url, LIBSQL_AUTH_TOKEN: libsql.authToken } });
-    members = await signUpMany(host, PAIRS * 2 * 4 + 1, "friend");
-  });
-  afterAll(async () => {
-    await host?.stop();
-    await libsql?.close();
-  });
+describe.each(DATABASES)("friends on the multi-process host over $name", (database) => {
+  const PAIRS = database.server ? 4 : 8;
+  const crowd = crowdOver(database, PAIRS * 2 * 4 + 1, "friend");
+  const freshPairs = () => crowd.freshPairs(PAIRS);
+  const rowsOfPair = (a: Member, b: Member) => rowsOf(crowd.host(), a, b);
 
   test("two members asking each other at the same moment, twice each, leave one pending request", async () => {
     const pairs = freshPairs();
@@ -169,7 +139,7 @@ describe.each(databases)("friends on the multi-process host over $name", ({ pair
   });
 
   test(`${EMAIL_LOOKUPS_PER_HOUR + 10} e-mail lookups at once: exactly ${EMAIL_LOOKUPS_PER_HOUR} go through`, async () => {
-    const member = members[used]!;
+    const member = crowd.freshMember();
     const answers = await Promise.all(
       Array.from({ length: EMAIL_LOOKUPS_PER_HOUR + 10 }, (_, i) =>
         outcome(member.browser.trpc.friends.request.mutate({ email: `nobody-${i}@example.com` })),

@@ -4,21 +4,10 @@
  * again and again. Exactly one notification per recipient and event, one queued push beside it
  * where the recipient wants pushes, none for the actor, and no answer a server error.
  */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { RunningHost } from "@testing/host";
-import { startLibsqlServer, type LibsqlServer } from "@testing/libsql-server";
-import { expectNoServerErrors, outcome, signUpMany, startCrowdHost } from "./crowd";
+import { describe, expect, test } from "vitest";
+import { crowdOver, DATABASES, expectNoServerErrors, outcome, type signUpMany } from "./crowd";
 
 type Member = Awaited<ReturnType<typeof signUpMany>>[number];
-
-/** The embedded file `npm start` uses, and a libSQL server over HTTP as Turso is at the edge. */
-const databases = [
-  { name: "one database file", pairs: 6, server: false },
-  { name: "a libSQL server over HTTP, as at the edge", pairs: 3, server: true },
-];
 
 /** Times each call is sent at once. */
 const REPEATS = 6;
@@ -30,23 +19,14 @@ interface Stored {
   eventKey: string;
 }
 
-describe.each(databases)("notifications on the multi-process host over $name", ({ pairs: PAIRS, server }) => {
-  let host: RunningHost;
-  let libsql: LibsqlServer | undefined;
-  let members: Member[];
-  let used = 0;
-  const freshPairs = () => {
-    const pairs = Array.from(
-      { length: PAIRS },
-      (_, i) => [members[used + 2 * i]!, members[used + 2 * i + 1]!] as const,
-    );
-    used += PAIRS * 2;
-    return pairs;
-  };
+describe.each(DATABASES)("notifications on the multi-process host over $name", (database) => {
+  const PAIRS = database.server ? 3 : 6;
+  const crowd = crowdOver(database, PAIRS * 2 * 3, "notified");
+  const freshPairs = () => crowd.freshPairs(PAIRS);
 
   /** The notifications and queued pushes of these members, read as another process sees them. */
   async function storedFor(...of: Member[]) {
-    const db = host.openDatabase();
+    const db = crowd.host().openDatabase();
     try {
       const ids = of.map((m) => m.id);
       const marks = ids.map(() => "?").join(", ");
@@ -74,16 +54,6 @@ describe.each(databases)("notifications on the multi-process host over $name", (
       db.close();
     }
   }
-
-  beforeAll(async () => {
-    if (server) libsql = await startLibsqlServer(join(mkdtempSync(join(tmpdir(), "crewboard-libsql-")), "app.db"));
-    host = await startCrowdHost(libsql && { env: { LIBSQL_URL: libsql.url, LIBSQL_AUTH_TOKEN: libsql.authToken } });
-    members = await signUpMany(host, PAIRS * 2 * 3, "notified");
-  });
-  afterAll(async () => {
-    await host?.stop();
-    await libsql?.close();
-  });
 
   test(`the same friend request from both sides, ${REPEATS} times at once: one notification, to whoever's request stood`, async () => {
     const pairs = freshPairs();

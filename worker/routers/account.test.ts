@@ -28,6 +28,7 @@ import { attachmentForm, avatarForm } from "@testing/forms";
 import { testBrowser } from "@testing/browser";
 import { tableDigests } from "@testing/calls";
 import { createTestApp, rejection, TEST_ORIGIN, type TestApp, type TestMember } from "@testing/harness";
+import { befriend } from "@testing/friends";
 
 const CHROME_ON_MAC =
   "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
@@ -52,9 +53,6 @@ async function signedInOn(m: TestMember, browser: ReturnType<typeof deviceBrowse
   await browser.trpc.auth.signIn.mutate({ email: m.email, password: m.password });
   return browser;
 }
-
-const befriend = (a: TestMember, b: TestMember, status: "accepted" | "pending" = "accepted") =>
-  t.db.insert(friends).values({ id: crypto.randomUUID(), userId: a.me.id, friendId: b.me.id, status });
 
 const send = (m: TestMember, chatId: string, content: string) =>
   m.trpc.chats.send.mutate({ chatId, clientId: crypto.randomUUID(), content });

@@ -5,6 +5,7 @@ import { messages, moderationActions, projects, reports, sessions } from "@db/sc
 import { attachmentForm } from "@testing/forms";
 import { procedures } from "@testing/calls";
 import { createTestApp, rejection, TEST_ORIGIN, type TestApp, type TestMember } from "@testing/harness";
+import { befriend } from "@testing/friends";
 import { latestVerificationLink } from "@testing/outbox";
 
 const ADMIN = "moderator@example.com";
@@ -25,11 +26,6 @@ beforeAll(async () => {
 async function verify(m: TestMember) {
   const link = new URL(await latestVerificationLink(t.db.$client, m.email));
   await m.trpc.auth.verifyEmail.mutate({ token: link.searchParams.get("token")! });
-}
-
-async function befriend(a: TestMember, b: TestMember) {
-  const { requestId } = await a.trpc.friends.request.mutate({ memberId: b.me.id });
-  await b.trpc.friends.accept.mutate({ requestId });
 }
 
 /** A group's conversation in which a message from the reported member is reported. */

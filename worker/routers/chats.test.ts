@@ -4,18 +4,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { chats, friends, messages } from "@db/schema";
 import { verifyTicket } from "@party/ticket";
 import { createTestApp, rejection, type TestApp, type TestMember } from "@testing/harness";
+import { befriend } from "@testing/friends";
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_SIGNUP_PER_IP: "10000" });
 });
-
-/** An accepted friendship, as the friends feature leaves it once the request is accepted. */
-async function befriend(a: TestMember, b: TestMember) {
-  await t.db
-    .insert(friends)
-    .values({ id: crypto.randomUUID(), userId: a.me.id, friendId: b.me.id, status: "accepted" });
-}
 
 async function friendsPair(aName = "Ada Lovelace", bName = "Bob Babbage") {
   const [a, b] = [await t.member(aName), await t.member(bName)];

@@ -2,6 +2,7 @@ import { eq, or } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { friends, rateLimits } from "@db/schema";
 import { createTestApp, rejection, type TestApp, type TestMember } from "@testing/harness";
+import { befriend } from "@testing/friends";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -29,12 +30,6 @@ async function pair(nameA = "Ann Asker", nameB = "Bob Builder") {
 
 async function request(from: TestMember, to: TestMember) {
   const { requestId } = await from.trpc.friends.request.mutate({ email: to.email });
-  return requestId;
-}
-
-async function befriend(a: TestMember, b: TestMember) {
-  const requestId = await request(a, b);
-  await b.trpc.friends.accept.mutate({ requestId });
   return requestId;
 }
 

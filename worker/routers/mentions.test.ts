@@ -1,19 +1,14 @@
 import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { mentionToken } from "@core/mentions";
-import { friends, notifications, pushOutbox } from "@db/schema";
+import { notifications, pushOutbox } from "@db/schema";
 import { createTestApp, type TestApp, type TestMember } from "@testing/harness";
+import { befriend } from "@testing/friends";
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_SIGNUP_PER_IP: "10000" });
 });
-
-async function befriend(a: TestMember, b: TestMember) {
-  await t.db
-    .insert(friends)
-    .values({ id: crypto.randomUUID(), userId: a.me.id, friendId: b.me.id, status: "accepted" });
-}
 
 /** A group 'Crew' Ada created with Bob and Cy; Dee is Ada's friend outside it. */
 async function crew() {
@@ -54,10 +49,11 @@ const mentionsOf = (m: TestMember) =>
     .where(and(eq(notifications.recipientId, m.me.id), eq(notifications.kind, "mention")))
     .orderBy(asc(notifications.id));
 
+/** The pushes about chats a member was sent: making the crew friends sends pushes of its own. */
 const pushesOf = async (m: TestMember) =>
-  (await t.db.select().from(pushOutbox).where(eq(pushOutbox.memberId, m.me.id))).map(
-    (row) => JSON.parse(row.payload) as { title: string; body: string; url: string },
-  );
+  (await t.db.select().from(pushOutbox).where(eq(pushOutbox.memberId, m.me.id)))
+    .map((row) => JSON.parse(row.payload) as { title: string; body: string; url: string })
+    .filter((push) => push.url.startsWith("/chat/"));
 
 describe("mentions", () => {
   it("keep the member's id in the text, and tell them once in the bell, with a push, however often the send is retried", async () => {

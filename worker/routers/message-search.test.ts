@@ -1,18 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { friends, messages } from "@db/schema";
+import { messages } from "@db/schema";
 import { createTestApp, rejection, type TestApp, type TestMember } from "@testing/harness";
+import { befriend } from "@testing/friends";
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_SIGNUP_PER_IP: "10000" });
 });
-
-async function befriend(a: TestMember, b: TestMember) {
-  await t.db
-    .insert(friends)
-    .values({ id: crypto.randomUUID(), userId: a.me.id, friendId: b.me.id, status: "accepted" });
-}
 
 /** Ada's private chat with Bob and her group 'Crew' with Cy; Dee is nobody's. */
 async function world() {

@@ -1,24 +1,19 @@
 import { TRPCError } from "@trpc/server";
-import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import {
   DELETE_NOT_OWNER,
   EDIT_NOT_OWNER,
   FREE_PLAN_LIMIT_REACHED,
-  PROJECT_NOT_FOUND,
   PROJECTS_PAGE_SIZE,
   RECENT_PROJECTS,
 } from "@core/project-rules";
-import { namedBatch } from "@db/batch";
-import { profiles, projects } from "@db/schema";
 import { ownedProject } from "../projects/access";
 import { editableFields, listInput, projectFields, projectId } from "../projects/inputs";
 import { InvalidCursorError, listProjects } from "../projects/listing";
 import { memberFigures, recentProjects } from "../projects/member";
 import { insertWithinPlan } from "../projects/plan-limit";
+import { projectWithOwner, removeProject, updateProject } from "../projects/project";
 import { dashboardStats } from "../projects/stats";
-import { endCallBeforeArchive } from "../calls/history";
-import { closingLine, tellTeamChat, teamChatOf } from "../teams/team-chat";
 import { protectedProcedure, router } from "../trpc";
 
 export const projectsRouter = router({
@@ -50,22 +45,9 @@ export const projectsRouter = router({
   /** The dashboard's Recent Projects: the member's newest, owned or joined. */
   recent: protectedProcedure.query(({ ctx }) => recentProjects(ctx.db, ctx.user.id, RECENT_PROJECTS)),
 
-  byId: protectedProcedure.input(z.object({ id: projectId })).query(async ({ ctx, input }) => {
-    const [row] = await ctx.db
-      .select({
-        project: projects,
-        owner: {
-          displayName: profiles.displayName,
-          specialization: profiles.specialization,
-          avatarUrl: profiles.avatarUrl,
-        },
-      })
-      .from(projects)
-      .leftJoin(profiles, eq(profiles.id, projects.userId))
-      .where(eq(projects.id, input.id));
-    if (!row) throw new TRPCError({ code: "NOT_FOUND", message: PROJECT_NOT_FOUND });
-    return { ...row.project, owner: row.owner, isOwner: row.project.userId === ctx.user.id };
-  }),
+  byId: protectedProcedure
+    .input(z.object({ id: projectId }))
+    .query(({ ctx, input }) => projectWithOwner(ctx.db, input.id, ctx.user.id)),
 
   create: protectedProcedure.input(projectFields).mutation(async ({ ctx, input }) => {
     const project = {
@@ -91,23 +73,13 @@ export const projectsRouter = router({
     .input(editableFields.extend({ id: projectId }))
     .mutation(async ({ ctx, input: { id, ...fields } }) => {
       await ownedProject(ctx.db, id, ctx.user.id, EDIT_NOT_OWNER);
-      await ctx.db
-        .update(projects)
-        .set(fields)
-        .where(and(eq(projects.id, id), eq(projects.userId, ctx.user.id)));
+      await updateProject(ctx.db, ctx.user.id, id, fields);
       return { id };
     }),
 
   remove: protectedProcedure.input(z.object({ id: projectId })).mutation(async ({ ctx, input }) => {
     await ownedProject(ctx.db, input.id, ctx.user.id, DELETE_NOT_OWNER);
-    const team = await teamChatOf(ctx.db, input.id, ctx.user.id);
-    if (team) await endCallBeforeArchive(ctx, team.chatId);
-    // Its join requests go with it (foreign key ON DELETE CASCADE); its team chat stays, read-only.
-    const { line } = await namedBatch(ctx.db, {
-      line: closingLine(ctx.db, input.id, ctx.user.id),
-      deleted: ctx.db.delete(projects).where(and(eq(projects.id, input.id), eq(projects.userId, ctx.user.id))),
-    });
-    await tellTeamChat(ctx, line);
+    await removeProject(ctx, input.id);
     return { id: input.id };
   }),
 });

@@ -9,6 +9,7 @@ import { REMOVED_BY_MODERATOR } from "@core/safety-rules";
 import { namedBatch } from "@db/batch";
 import { notifications, outbox, pushOutbox, reports } from "@db/schema";
 import { createTestApp, vapidEnv, type TestApp, type TestMember } from "@testing/harness";
+import { befriend } from "@testing/friends";
 import { linkIn } from "@testing/outbox";
 import { startPushStandIn, type PushStandIn, type TestDevice } from "@testing/push-stand-in";
 import { runScheduledJobs } from "../jobs/scheduled";
@@ -56,11 +57,6 @@ async function member(name: string, email?: string) {
   const token = new URL(linkIn(mail!.body, "/auth/verify")!).searchParams.get("token")!;
   await m.trpc.auth.verifyEmail.mutate({ token });
   return m;
-}
-
-async function befriend(a: TestMember, b: TestMember) {
-  const { requestId } = await a.trpc.friends.request.mutate({ memberId: b.me.id });
-  await b.trpc.friends.accept.mutate({ requestId });
 }
 
 async function friendsInChat(aName: string, bName: string) {

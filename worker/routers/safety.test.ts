@@ -5,17 +5,13 @@ import { PROJECT_NOT_FOUND } from "@core/project-rules";
 import { REPORT_RECEIVED, REPORTS_PER_DAY, YOU_BLOCKED } from "@core/safety-rules";
 import { blocks, friends, messages, projectJoinRequests, reports } from "@db/schema";
 import { createTestApp, refusal, rejection, type TestApp, type TestMember } from "@testing/harness";
+import { befriend } from "@testing/friends";
 import { CHAT_NOT_FOUND, NOT_FRIENDS } from "../chats/access";
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_SIGNUP_PER_IP: "10000" });
 });
-
-async function befriend(a: TestMember, b: TestMember) {
-  const { requestId } = await a.trpc.friends.request.mutate({ memberId: b.me.id });
-  await b.trpc.friends.accept.mutate({ requestId });
-}
 
 /** Two friends with their private chat, which each has written in. */
 async function friendsInChat(aName = "Ada Blocker", bName = "Bob Blocked") {

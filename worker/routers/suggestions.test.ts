@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { InputOf } from "@testing/calls";
 import { createTestApp, rejection, type TestApp, type TestMember } from "@testing/harness";
+import { befriend } from "@testing/friends";
 
 type ProfileInput = InputOf<"profiles.update">;
 type NewProject = InputOf<"projects.create">;
@@ -31,11 +32,6 @@ const suggestedProjects = async (m: TestMember) =>
   (await m.trpc.suggestions.projects.query()).map((s) => `${s.title}: ${s.reason}`);
 const suggestedPeople = async (m: TestMember) =>
   (await m.trpc.suggestions.people.query()).map((s) => `${s.name}: ${s.reason}`);
-
-async function befriend(a: TestMember, b: TestMember) {
-  const { requestId } = await a.trpc.friends.request.mutate({ memberId: b.me.id });
-  await b.trpc.friends.accept.mutate({ requestId });
-}
 
 describe("Projects that need your skills", () => {
   it("suggests open projects of others by the skills they match, rarer skills first, and says which", async () => {

@@ -1,37 +1,19 @@
-import { TRPCError } from "@trpc/server";
-import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { plainText } from "@core/fields";
 import { NOT_ON_TEAM, NOT_YOUR_TEAM } from "@core/team-rules";
-import { namedBatch } from "@db/batch";
-import { projectJoinRequests } from "@db/schema";
 import { ownedProject } from "../projects/access";
 import { projectId } from "../projects/inputs";
-import { leaveTeamChat, teamChatOf, teamChatsOf, tellTeamChat } from "../teams/team-chat";
+import { removeTeamMember } from "../teams/members";
+import { teamChatOf, teamChatsOf } from "../teams/team-chat";
 import { protectedProcedure, router } from "../trpc";
 
 const memberId = plainText(NOT_ON_TEAM).min(1, NOT_ON_TEAM).max(64, NOT_ON_TEAM);
 
 export const teamsRouter = router({
-  /** The owner takes a member off the team, and out of its chat, in one transaction. */
+  /** The owner takes a member off the team, and out of its chat. */
   removeMember: protectedProcedure.input(z.object({ projectId, memberId })).mutation(async ({ ctx, input }) => {
     await ownedProject(ctx.db, input.projectId, ctx.user.id, NOT_YOUR_TEAM);
-    const { removed, team } = await namedBatch(ctx.db, {
-      removed: ctx.db
-        .update(projectJoinRequests)
-        .set({ status: "removed", seenAt: null, updatedAt: new Date() })
-        .where(
-          and(
-            eq(projectJoinRequests.projectId, input.projectId),
-            eq(projectJoinRequests.userId, input.memberId),
-            eq(projectJoinRequests.status, "accepted"),
-          ),
-        )
-        .returning({ id: projectJoinRequests.id }),
-      team: leaveTeamChat(ctx.db, input.projectId, input.memberId),
-    });
-    if (removed.length === 0) throw new TRPCError({ code: "NOT_FOUND", message: NOT_ON_TEAM });
-    await tellTeamChat(ctx, team.line, { type: "left", userId: input.memberId });
+    await removeTeamMember(ctx, input.projectId, input.memberId);
     return { projectId: input.projectId, memberId: input.memberId };
   }),
 

@@ -1,6 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { SearchX, X } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
 import { SearchField } from "@web/components/search-field";
 import { PageHeader, type PageHeading } from "@web/components/page";
 import { ProjectFilters } from "@web/components/projects/project-filters";
@@ -9,6 +8,7 @@ import { ProjectGrid } from "@web/components/projects/project-grid";
 import { Button } from "@web/components/ui/button";
 import { pageHead } from "@web/lib/head";
 import { trpc } from "@web/lib/trpc";
+import { useUrlSearch } from "@web/lib/use-url-search";
 import { readProjectSearch } from "./-components/project-search";
 
 const heading: PageHeading = {
@@ -26,35 +26,9 @@ export const Route = createFileRoute("/_authed/_shell/all-projects")({
   component: AllProjects,
 });
 
-/** How long typing pauses before the search runs. */
-const SEARCH_DELAY_MS = 300;
-
 function AllProjects() {
   const filters = Route.useSearch();
-  const navigate = Route.useNavigate();
-  const [text, setText] = useState(filters.search ?? "");
-  const typed = text.trim() || undefined;
-
-  // The URL holds the filters, so a copied link shows the same view.
-  const setFilters = useCallback(
-    (change: Partial<typeof filters>) => void navigate({ search: (prev) => ({ ...prev, ...change }), replace: true }),
-    [navigate],
-  );
-
-  // When the URL's search changes by other means than typing (Back, a link), the box follows it,
-  // unless the member has typed since the box last matched the URL.
-  const [searched, setSearched] = useState(filters.search);
-  if (searched !== filters.search) {
-    setSearched(filters.search);
-    if (typed === searched) setText(filters.search ?? "");
-  }
-
-  // Typing runs the search once the member pauses.
-  useEffect(() => {
-    if (typed === filters.search) return;
-    const timer = setTimeout(() => setFilters({ search: typed }), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [typed, filters.search, setFilters]);
+  const { text, setText, setFilters, clear } = useUrlSearch(filters, Route.useNavigate());
 
   const projects = trpc.projects.list.useInfiniteQuery(
     { search: filters.search, category: filters.category, status: filters.status },
@@ -99,13 +73,7 @@ function AllProjects() {
             description="No project matches your search and filters. Try other words or clear the filters."
             action={
               (filters.search || filters.category || filters.status) && (
-                <Button
-                  variant="outline"
-                  onClick={() => {
-                    setText("");
-                    setFilters({ search: undefined, category: undefined, status: undefined });
-                  }}
-                >
+                <Button variant="outline" onClick={clear}>
                   Clear filters
                 </Button>
               )

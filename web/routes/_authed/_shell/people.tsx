@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { SearchX, UsersRound } from "lucide-react";
-import { useCallback, useDeferredValue, useEffect, useState } from "react";
+import { useDeferredValue } from "react";
 import { DEVELOPER_TYPES, EXPERIENCE_LEVELS, REGIONS, SPECIALIZATIONS } from "@core/enums";
 import { EmptyState } from "@web/components/empty-state";
 import { SearchField } from "@web/components/search-field";
@@ -13,7 +13,8 @@ import { Checkbox } from "@web/components/ui/checkbox";
 import { Label } from "@web/components/ui/label";
 import { pageHead } from "@web/lib/head";
 import { trpc } from "@web/lib/trpc";
-import { peopleQuery, readPeopleSearch, type PeopleSearch } from "./-components/people-search";
+import { useUrlSearch } from "@web/lib/use-url-search";
+import { peopleQuery, readPeopleSearch } from "./-components/people-search";
 
 const heading: PageHeading = {
   title: "Find People",
@@ -29,8 +30,6 @@ export const Route = createFileRoute("/_authed/_shell/people")({
   component: People,
 });
 
-/** How long typing pauses before the search runs. */
-const SEARCH_DELAY_MS = 300;
 const ANY = "any";
 
 /** One dropdown filter: 'Any …' or one value of its list. */
@@ -64,28 +63,7 @@ function Filter<T extends string>({
 
 function People() {
   const filters = Route.useSearch();
-  const navigate = Route.useNavigate();
-  const [text, setText] = useState(filters.search ?? "");
-  const typed = text.trim() || undefined;
-
-  // The URL holds the words and filters, so a copied link shows the same people.
-  const setFilters = useCallback(
-    (change: Partial<PeopleSearch>) => void navigate({ search: (prev) => ({ ...prev, ...change }), replace: true }),
-    [navigate],
-  );
-
-  // Back or a link changes the URL's words: the box follows, unless the member typed since.
-  const [searched, setSearched] = useState(filters.search);
-  if (searched !== filters.search) {
-    setSearched(filters.search);
-    if (typed === searched) setText(filters.search ?? "");
-  }
-
-  useEffect(() => {
-    if (typed === filters.search) return;
-    const timer = setTimeout(() => setFilters({ search: typed }), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [typed, filters.search, setFilters]);
+  const { text, setText, setFilters, clear } = useUrlSearch(filters, Route.useNavigate());
 
   const people = trpc.people.search.useInfiniteQuery(peopleQuery(filters), {
     getNextPageParam: (page) => page.nextCursor,
@@ -175,13 +153,7 @@ function People() {
           }
           action={
             filtered && (
-              <Button
-                variant="outline"
-                onClick={() => {
-                  setText("");
-                  void navigate({ search: {}, replace: true });
-                }}
-              >
+              <Button variant="outline" onClick={clear}>
                 Clear filters
               </Button>
             )
