@@ -1,14 +1,14 @@
 /**
  * The camera the browser tests and the call benchmark give Chromium: a small moving picture in a
- * Y4M file, which Chromium plays in a loop. Its own fake camera sends 640×360 at 24 frames a second
+ * Y4M file at 16:9, as the app asks of a camera, which Chromium plays in a loop. Its own fake camera sends 640×360 at 24 frames a second
  * to every page; four pages encoding and decoding that on two cores starve every other test.
  */
 import { existsSync, renameSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-const WIDTH = 160;
-const HEIGHT = 96;
+const WIDTH = 192;
+const HEIGHT = 108;
 const FPS = 12;
 /** Two seconds of a bar sweeping across, so every frame differs from the one before. */
 const FRAMES = 2 * FPS;

@@ -55,6 +55,12 @@ interface PeerEntry {
   unwatch: () => void;
 }
 
+/** WebRTC's running totals for one audio source: energy, and seconds of audio it was summed over. */
+interface AudioEnergy {
+  energy: number;
+  seconds: number;
+}
+
 export class CallEngine {
   readonly session = crypto.randomUUID();
   #state: CallState = {
@@ -77,6 +83,8 @@ export class CallEngine {
   readonly #peers = new Map<string, PeerEntry>();
   readonly #ready: Promise<void>;
   #local = new MediaStream();
+  /** Each person's audio energy when their level was last read (`audioLevel`). */
+  readonly #energy = new Map<string, AudioEnergy>();
   #screen: MediaStreamTrack | null = null;
   #iceServers: RTCIceServer[] = [];
   #socket: { send(data: string): void } | null = null;
@@ -223,21 +231,39 @@ export class CallEngine {
    * How loud someone sounds now, 0 to 1: another's voice as it last arrived (within the last half
    * second), or this page's own microphone as it leaves.
    */
+  /**
+   * How loud this person has been since the last time it was asked (the ring samples a few times a
+   * second): the root mean square of the audio over that window, from the energy WebRTC counts.
+   * A short sound between two samples still counts, which the level of the last packet would miss.
+   */
   async audioLevel(userId: string) {
     if (userId === this.options.myId) {
+      if (this.#state.muted) return 0;
       const sender = [...this.#peers.values()].find((entry) => entry.senders?.audio?.track)?.senders?.audio;
-      let level = 0;
-      (await sender?.getStats())?.forEach((stat: Record<string, unknown>) => {
-        if (stat.type === "media-source") level = Number(stat.audioLevel ?? 0);
-      });
-      return this.#state.muted ? 0 : level;
+      return this.#levelSince(userId, await sender?.getStats(), "media-source");
     }
     const receiver = this.#peers
       .get(userId)
       ?.peer.pc.getReceivers()
       .find((r) => r.track.kind === "audio");
-    const source = receiver?.getSynchronizationSources()[0];
-    return source && performance.timeOrigin + performance.now() - source.timestamp < 500 ? (source.audioLevel ?? 0) : 0;
+    return this.#levelSince(userId, await receiver?.getStats(), "inbound-rtp");
+  }
+
+  #levelSince(userId: string, report: RTCStatsReport | undefined, type: "media-source" | "inbound-rtp") {
+    let now: AudioEnergy | undefined;
+    report?.forEach((stat: Record<string, unknown>) => {
+      if (stat.type === type && stat.kind === "audio") {
+        now = { energy: Number(stat.totalAudioEnergy ?? 0), seconds: Number(stat.totalSamplesDuration ?? 0) };
+      }
+    });
+    const before = this.#energy.get(userId);
+    if (!now) {
+      this.#energy.delete(userId);
+      return 0;
+    }
+    this.#energy.set(userId, now);
+    if (!before || now.seconds <= before.seconds) return 0;
+    return Math.sqrt(Math.max(0, now.energy - before.energy) / (now.seconds - before.seconds));
   }
 
   /** The member asks to try a connection that could not be made once more. */
