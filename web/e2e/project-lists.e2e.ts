@@ -49,9 +49,9 @@ describe("All Projects", () => {
     await page.getByText("No projects found").waitFor();
     await page.getByRole("button", { name: "Clear filters" }).click();
     await page.waitForURL((url) => url.search === "");
-    // Everyone's projects: this file's other members have some too.
+    // Everyone's projects: the host's other members have some too, often more than one page holds.
     await cards(page).filter({ hasText: "Tide Tables" }).first().waitFor();
-    expect(await count(page).innerText()).toMatch(/^\d+ projects$/);
+    expect(await count(page).innerText()).toMatch(/^(\d+ projects|Showing the first \d+ projects)$/);
     expect(await page.getByRole("searchbox", { name: "Search projects" }).inputValue()).toBe("");
   });
 });
