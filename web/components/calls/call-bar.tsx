@@ -1,7 +1,8 @@
-import { Maximize2, Mic, MicOff, PhoneOff } from "lucide-react";
+import { Maximize2, PhoneOff } from "lucide-react";
 import type { CallEngine, CallState } from "@web/lib/calls/call-engine";
 import { Button } from "../ui/button";
 import { Timer } from "./call-view";
+import { MuteButton } from "./mute-button";
 
 /**
  * The call while the member uses the rest of the app: a small bar over every page, with who the
@@ -32,17 +33,7 @@ export function CallBar({
           {since ? <Timer since={since} /> : state.phase === "waiting" ? "Calling..." : "Joining..."}
         </span>
       </p>
-      <Button
-        variant={state.muted ? "destructive" : "outline"}
-        size="icon"
-        shape="pill"
-        aria-label={state.muted ? "Unmute" : "Mute"}
-        aria-pressed={state.muted}
-        disabled={!state.hasMicrophone}
-        onClick={() => engine.toggleMute()}
-      >
-        {state.muted ? <MicOff aria-hidden /> : <Mic aria-hidden />}
-      </Button>
+      <MuteButton engine={engine} state={state} />
       <Button
         variant="outline"
         size="icon"

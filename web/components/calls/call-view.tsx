@@ -1,6 +1,5 @@
 import {
   MessageSquare,
-  Mic,
   MicOff,
   Minimize2,
   MonitorUp,
@@ -30,6 +29,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "../ui/dropdown-menu";
+import { MuteButton } from "./mute-button";
 import { VideoGrid } from "./video-grid";
 
 export interface Person {
@@ -397,17 +397,7 @@ export function CallView({
         )}
       </div>
       <div className="flex flex-wrap items-center justify-center gap-3" role="toolbar" aria-label="Call controls">
-        <Button
-          variant={state.muted ? "destructive" : "outline"}
-          size="icon"
-          shape="pill"
-          aria-label={state.muted ? "Unmute" : "Mute"}
-          aria-pressed={state.muted}
-          disabled={!state.hasMicrophone}
-          onClick={() => engine.toggleMute()}
-        >
-          {state.muted ? <MicOff aria-hidden /> : <Mic aria-hidden />}
-        </Button>
+        <MuteButton engine={engine} state={state} />
         {state.hasCamera && (
           <Button
             variant={state.cameraOff ? "destructive" : "outline"}
