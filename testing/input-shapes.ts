@@ -4,8 +4,10 @@
  * signed-in caller that stays signed in whatever the last call did.
  */
 import fc from "fast-check";
-import type { TestMember } from "./harness";
+import { afterAll, beforeAll } from "vitest";
+import { accessWorld, type World } from "./access-world";
 import type { Browser } from "./calls";
+import type { TestApp, TestMember } from "./harness";
 
 export const controlText = fc.string({
   unit: fc.oneof(
@@ -52,4 +54,20 @@ export function freshAddresses(setClientIp: (ip: string) => void) {
     used++;
     setClientIp(`198.51.${(used >> 8) & 255}.${used & 255}`);
   };
+}
+
+/**
+ * The access world a property file calls into, built once for the file, with a new client address
+ * for each call: read its fields inside tests, once `beforeAll` has filled them.
+ */
+export function propertyWorld() {
+  const world = {} as { t: TestApp; w: World; newAddress: () => void };
+  let close = async () => {};
+  beforeAll(async () => {
+    const built = await accessWorld();
+    close = built.close;
+    Object.assign(world, { t: built.t, w: built.w, newAddress: freshAddresses(built.t.setClientIp) });
+  });
+  afterAll(() => close());
+  return world;
 }

@@ -3,32 +3,22 @@
  * refusal changes no row. (inputs.property.test.ts sends everything else; the two run side by side.)
  */
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { accessRules } from "@testing/access-table";
-import { accessWorld, type World } from "@testing/access-world";
 import { callProcedure, procedures, tableDigests } from "@testing/calls";
-import type { TestApp } from "@testing/harness";
-import { freshAddresses, paths, replaceAt, signedIn, valueAt } from "@testing/input-shapes";
+import { paths, replaceAt, propertyWorld, signedIn, valueAt } from "@testing/input-shapes";
 
 /** Many calls per test, on a machine that may be busy with other work. */
 const TIMEOUT_MS = 120_000;
 const FORBIDDEN = ["\u0000", "\u0001", "\u0008", "\u000b", "\u001b", "\r", "\u007f", "\u009b"];
 
-let t: TestApp;
-let w: World;
-let close: () => Promise<void>;
-let newAddress: () => void;
-beforeAll(async () => {
-  ({ t, w, close } = await accessWorld());
-  newAddress = freshAddresses(t.setClientIp);
-});
-afterAll(() => close());
+const world = propertyWorld();
 
 describe.each(Object.keys(procedures))("%s", (path) => {
   it.runIf(accessRules[path])(
     "refuses a control character in any of its texts, changing nothing",
     async () => {
-      const { input: valid, party } = await accessRules[path]!.arrange(w);
+      const { input: valid, party } = await accessRules[path]!.arrange(world.w);
       const texts = paths(valid).filter((place) => typeof valueAt(valid, place) === "string");
       if (texts.length === 0) return;
       await fc.assert(
@@ -37,14 +27,14 @@ describe.each(Object.keys(procedures))("%s", (path) => {
           fc.constantFrom(...FORBIDDEN),
           fc.nat(),
           async (place, character, at) => {
-            newAddress();
+            world.newAddress();
             const text = valueAt(valid, place) as string;
             const position = at % (text.length + 1);
             const input = replaceAt(valid, place, text.slice(0, position) + character + text.slice(position));
             const caller = await signedIn(party);
-            const before = await tableDigests(t.db);
+            const before = await tableDigests(world.t.db);
             expect(await callProcedure(caller, path, input)).toEqual({ code: "BAD_REQUEST", status: 400 });
-            expect(await tableDigests(t.db)).toEqual(before);
+            expect(await tableDigests(world.t.db)).toEqual(before);
           },
         ),
         { numRuns: 15 },

@@ -6,26 +6,17 @@
  */
 import fc from "fast-check";
 import superjson from "superjson";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { accessRules } from "@testing/access-table";
-import { accessWorld, type World } from "@testing/access-world";
 import { callProcedure, procedures, tableDigests } from "@testing/calls";
-import { TEST_ORIGIN, type TestApp } from "@testing/harness";
-import { controlText, freshAddresses, paths, replaceAt, signedIn } from "@testing/input-shapes";
+import { TEST_ORIGIN } from "@testing/harness";
+import { controlText, paths, replaceAt, propertyWorld, signedIn } from "@testing/input-shapes";
 
 const RUNS = 40;
 /** Many calls per test, on a machine that may be busy with other work. */
 const TIMEOUT_MS = 120_000;
 
-let t: TestApp;
-let w: World;
-let close: () => Promise<void>;
-let newAddress: () => void;
-beforeAll(async () => {
-  ({ t, w, close } = await accessWorld());
-  newAddress = freshAddresses(t.setClientIp);
-});
-afterAll(() => close());
+const world = propertyWorld();
 
 const hugeNumber = fc.oneof(
   fc.constantFrom(Number.MAX_VALUE, -Number.MAX_VALUE, Number.MAX_SAFE_INTEGER + 2, 1e21, NaN, Infinity, -Infinity, -0),
@@ -69,15 +60,15 @@ describe.each(Object.keys(procedures))("%s", (path) => {
   it.runIf(accessRules[path])(
     "never answers 5xx, and a refusal changes nothing",
     async () => {
-      const { input: valid, party } = await accessRules[path]!.arrange(w);
+      const { input: valid, party } = await accessRules[path]!.arrange(world.w);
       await fc.assert(
         fc.asyncProperty(inputs(valid), fc.boolean(), async (input, anonymous) => {
-          newAddress();
-          const caller = anonymous ? t.browser() : await signedIn(party);
-          const before = await tableDigests(t.db);
+          world.newAddress();
+          const caller = anonymous ? world.t.browser() : await signedIn(party);
+          const before = await tableDigests(world.t.db);
           const { code, status } = await callProcedure(caller, path, input);
           expect(status, `${path} answered ${code}`).toBeLessThan(500);
-          if (code !== "ok") expect(await tableDigests(t.db)).toEqual(before);
+          if (code !== "ok") expect(await tableDigests(world.t.db)).toEqual(before);
         }),
         { numRuns: RUNS },
       );
@@ -95,8 +86,8 @@ describe("raw bodies no client would send", () => {
     ["a prototype key", '{"json":{"__proto__":{"isPro":true},"id":"x"}}'],
     ["a prototype key deep down", '{"json":{"title":{"":{"prototype":0}},"constructor":{"prototype":{"x":1}}}}'],
   ])("answers %s without a 5xx, changing nothing", async (_, body) => {
-    const m = await signedIn(await w.side());
-    const before = await tableDigests(t.db);
+    const m = await signedIn(await world.w.side());
+    const before = await tableDigests(world.t.db);
     for (const path of ["projects.create", "profiles.update", "contact.send", "auth.signUp"]) {
       const response = await m.request(`${TEST_ORIGIN}/api/trpc/${path}`, {
         method: "POST",
@@ -105,6 +96,6 @@ describe("raw bodies no client would send", () => {
       });
       expect(response.status, `${path}: ${await response.clone().text()}`).toBeLessThan(500);
     }
-    expect(await tableDigests(t.db)).toEqual(before);
+    expect(await tableDigests(world.t.db)).toEqual(before);
   });
 });
