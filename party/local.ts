@@ -9,7 +9,7 @@
  * frame once more: with a room fanning each message out to every open page, that proxy cost as much
  * CPU as the rooms themselves (see bench/chat.ts). Here sockets reach the rooms' Worker directly.
  * Miniflare is the engine's own public API; the one call into wrangler reads wrangler.toml into its
- * options, for which wrangler (4.86) has no stable counterpart: `unstable_startWorker`, its
+ * options (party/worker-options.ts), for which wrangler (4.86) has no stable counterpart: `unstable_startWorker`, its
  * documented way to run a Worker, would bring back the proxy (testing/edge-host.ts uses it, where
  * the production Worker is the point).
  * No devtools inspector is opened, through which any local user could run code in the rooms and read
@@ -22,13 +22,13 @@
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { Miniflare } from "miniflare";
-import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { workerOptionsOf } from "./worker-options";
 
 const port = Number(process.env.PARTY_PORT);
 if (!port) throw new Error("PARTY_PORT is not set");
 
 const config = fileURLToPath(new URL("./wrangler.toml", import.meta.url));
-const { workerOptions } = unstable_getMiniflareWorkerOptions(config);
+const workerOptions = await workerOptionsOf(config);
 
 const bundle = await build({
   entryPoints: [fileURLToPath(new URL("./index.ts", import.meta.url))],

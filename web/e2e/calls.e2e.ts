@@ -12,7 +12,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
-import { expect } from "vitest";
+import { expect, vi } from "vitest";
 import { mediaTest as test } from "./harness";
 import { contrastViolations, findLayoutDefects, settleAnimations } from "./layout-defects";
 import { befriend, call, friendsInChat, person, type Person } from "./people";
@@ -140,23 +140,29 @@ const messageList = (page: Page) => page.getByRole("list", { name: "Messages" })
 const callBar = (page: Page) => page.getByRole("region", { name: "Ongoing call" });
 
 /**
- * Every video tile of the call is 16:9 and the same size as the others, and all of them are in the
- * window: none stretched to the screen's height, none pushed out of sight.
+ * Waits until every video tile of the call is 16:9 and the same size as the others, all of them in
+ * the window, in `rows` rows: none stretched to the screen's height, none pushed out of sight. The
+ * grid sizes its tiles when it sees the window change (a ResizeObserver), a frame after it does.
  */
-async function tilesKeepAspect(page: Page, count: number) {
-  const boxes = await callView(page)
-    .getByRole("figure", { name: /video$/ })
-    .evaluateAll((tiles) => tiles.map((tile) => tile.getBoundingClientRect().toJSON() as DOMRect));
-  expect(boxes).toHaveLength(count);
-  const viewport = page.viewportSize()!;
-  for (const box of boxes) {
-    expect(box.width / box.height).toBeCloseTo(16 / 9, 1);
-    expect(Math.abs(box.width - boxes[0]!.width)).toBeLessThan(1);
-    expect(box.left).toBeGreaterThanOrEqual(0);
-    expect(box.right).toBeLessThanOrEqual(viewport.width);
-    expect(box.bottom).toBeLessThanOrEqual(viewport.height);
-  }
-  return boxes;
+async function tilesSettle(page: Page, count: number, rows: number) {
+  await vi.waitFor(
+    async () => {
+      const boxes = await callView(page)
+        .getByRole("figure", { name: /video$/ })
+        .evaluateAll((tiles) => tiles.map((tile) => tile.getBoundingClientRect().toJSON() as DOMRect));
+      expect(boxes).toHaveLength(count);
+      const viewport = page.viewportSize()!;
+      for (const box of boxes) {
+        expect(box.width / box.height).toBeCloseTo(16 / 9, 1);
+        expect(Math.abs(box.width - boxes[0]!.width)).toBeLessThan(1);
+        expect(box.left).toBeGreaterThanOrEqual(0);
+        expect(box.right).toBeLessThanOrEqual(viewport.width);
+        expect(box.bottom).toBeLessThanOrEqual(viewport.height);
+      }
+      expect(new Set(boxes.map((box) => Math.round(box.top))).size).toBe(rows);
+    },
+    { timeout: 5_000, interval: 100 },
+  );
 }
 
 /** The member's page, watching its connections, open at a path. */
@@ -318,8 +324,7 @@ async function everyoneSeesEveryone(members: Person[]) {
     await keepsRising(who.page, framesDecoded);
     for (const other of others) await rosterSays(who.page, other.displayName, "Connected").waitFor();
     // Three or four people: a 2×2 grid of 16:9 tiles at 1280 wide.
-    const boxes = await tilesKeepAspect(who.page, members.length);
-    expect(new Set(boxes.map((box) => Math.round(box.top))).size).toBe(2);
+    await tilesSettle(who.page, members.length, 2);
   }
 }
 
@@ -586,8 +591,7 @@ test(
       [375, 2],
     ] as const) {
       await ada.page.setViewportSize({ width, height: 800 });
-      const boxes = await tilesKeepAspect(ada.page, 2);
-      expect(new Set(boxes.map((box) => Math.round(box.top))).size).toBe(rows);
+      await tilesSettle(ada.page, 2, rows);
     }
     await callView(ada.page).getByRole("button", { name: "Chat", exact: true }).click();
     await ada.page.getByRole("textbox", { name: "Message" }).last().waitFor();

@@ -224,7 +224,7 @@ describe("the member profile", () => {
     await ann.page.getByText("Builds satellites.").waitFor();
     await ann.page.getByText("Embedded Systems").waitFor();
     await ann.page.getByRole("list", { name: "Skills" }).getByText("Rust").waitFor();
-    await ann.page.getByRole("list", { name: "Projects" }).getByText("Orbit Planner").waitFor();
+    await ann.page.getByRole("list", { name: "Projects", exact: true }).getByText("Orbit Planner").waitFor();
     expect(await ann.page.getByText(bob.email).count()).toBe(0);
 
     await ann.page.getByRole("button", { name: "Add Friend" }).click();

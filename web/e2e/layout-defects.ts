@@ -117,14 +117,19 @@ declare global {
   }
 }
 
-/** Fades and slides end before anything is judged: a half-faded text is not a contrast defect. */
+/**
+ * Fades and slides end before anything is judged: a half-faded text is not a contrast defect. And
+ * what lays itself out by watching its size (a ResizeObserver answers in the frame after a resize)
+ * has done so: two frames pass first.
+ */
 export function settleAnimations(page: Page) {
-  return page.evaluate(() =>
-    Promise.all(
+  return page.evaluate(async () => {
+    for (let frame = 0; frame < 2; frame++) await new Promise(requestAnimationFrame);
+    await Promise.all(
       document
         .getAnimations()
         .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
         .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
+    );
+  });
 }

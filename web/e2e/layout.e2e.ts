@@ -8,7 +8,7 @@ import { PROJECT_STATUS_LABELS, PROJECT_STATUSES } from "@core/enums";
 import { test } from "./harness";
 import { findLayoutDefects, settleAnimations } from "./layout-defects";
 import { friendsInChat } from "./people";
-import { call, paidPurchase, signUp, toast } from "./ui";
+import { call, paidPurchase, projectCards, signUp, toast } from "./ui";
 
 const PHONE = { width: 375, height: 800 };
 const LAPTOP = { width: 1280, height: 800 };
@@ -106,7 +106,7 @@ describe("status badges on card photos", () => {
         await call(page, "projects.create", { title: `A ${status} project`, category: "Other", status });
       }
       await page.goto("/all-projects");
-      const cards = page.getByRole("list", { name: "Projects" }).getByRole("listitem");
+      const cards = projectCards(page);
       await cards.first().waitFor();
       for (const status of PROJECT_STATUSES) {
         const badge = cards

@@ -2,9 +2,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { test } from "./harness";
-import { call, signUp } from "./ui";
+import { call, projectCards, signUp } from "./ui";
 
-const cards = (page: Page) => page.getByRole("list", { name: "Projects" }).getByRole("listitem");
 const count = (page: Page) => page.getByRole("main").getByRole("status");
 
 async function choose(page: Page, label: string, option: string) {
@@ -27,8 +26,8 @@ describe("My Projects", () => {
     await choose(page, "Category", "Mobile Apps");
     await page.waitForURL((url) => url.searchParams.get("category") === "Mobile Apps");
     await count(page).getByText("1 project", { exact: true }).waitFor();
-    await cards(page).filter({ hasText: "Orbit Planner" }).first().waitFor();
-    expect(await cards(page).filter({ hasText: "Tide Tables" }).count()).toBe(0);
+    await projectCards(page, "Owned projects").filter({ hasText: "Orbit Planner" }).first().waitFor();
+    expect(await projectCards(page, "Owned projects").filter({ hasText: "Tide Tables" }).count()).toBe(0);
 
     await page.reload();
     await count(page).getByText("1 project", { exact: true }).waitFor();
@@ -50,7 +49,7 @@ describe("All Projects", () => {
     await page.getByRole("button", { name: "Clear filters" }).click();
     await page.waitForURL((url) => url.search === "");
     // Everyone's projects: the host's other members have some too, often more than one page holds.
-    await cards(page).filter({ hasText: "Tide Tables" }).first().waitFor();
+    await projectCards(page).filter({ hasText: "Tide Tables" }).first().waitFor();
     expect(await count(page).innerText()).toMatch(/^(\d+ projects|Showing the first \d+ projects)$/);
     expect(await page.getByRole("searchbox", { name: "Search projects" }).inputValue()).toBe("");
   });
@@ -88,7 +87,7 @@ describe("Opening a page", () => {
 
     const navigated = await requestsDuring(page, async () => {
       await page.getByRole("navigation").getByRole("link", { name: "All Projects" }).first().click();
-      await cards(page).filter({ hasText: "Tide Tables" }).first().waitFor();
+      await projectCards(page).filter({ hasText: "Tide Tables" }).first().waitFor();
       await page.waitForLoadState("networkidle");
     });
     expect(timesAsked(navigated, "projects.list")).toBe(1);
@@ -98,7 +97,7 @@ describe("Opening a page", () => {
     await twoProjects(page);
     const opened = await requestsDuring(page, async () => {
       await page.goto("/all-projects");
-      await cards(page).filter({ hasText: "Tide Tables" }).first().waitFor();
+      await projectCards(page).filter({ hasText: "Tide Tables" }).first().waitFor();
     });
     expect(opened.find((procedures) => procedures.includes("projects.list"))).toEqual(["auth.me", "projects.list"]);
   });

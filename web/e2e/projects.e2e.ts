@@ -2,7 +2,7 @@
 import type { Page, Response } from "playwright-core";
 import { describe, expect } from "vitest";
 import { test } from "./harness";
-import { axeScanner, createProject, signUp, toast } from "./ui";
+import { axeScanner, createProject, projectCards, signUp, toast } from "./ui";
 
 /** Picks an option of a Radix select found by its label. */
 /** One procedure's answer out of a (possibly batched) tRPC response. */
@@ -17,8 +17,6 @@ async function choose(page: Page, scope: ReturnType<Page["locator"]> | Page, lab
   await scope.getByLabel(label).click();
   await page.getByRole("option", { name: option, exact: true }).click();
 }
-
-const cards = (page: Page) => page.getByRole("list", { name: "Projects" }).getByRole("listitem");
 
 describe("owning a project", () => {
   test("create from the dashboard, see it in Recent Projects and My Projects, edit it, delete it", async ({ page }) => {
@@ -54,7 +52,7 @@ describe("owning a project", () => {
     await page.getByLabel("Active Projects: 1").waitFor();
 
     await page.goto("/my-projects");
-    const card = cards(page).filter({ hasText: "Orbit Planner" });
+    const card = projectCards(page, "Owned projects").filter({ hasText: "Orbit Planner" });
     await card.getByText("Kotlin").waitFor();
 
     await card.getByRole("button", { name: "Edit Project" }).click();
@@ -69,7 +67,7 @@ describe("owning a project", () => {
     await edit.getByRole("button", { name: "Save Changes" }).click();
     await toast(page, "Project Updated!").waitFor();
 
-    const edited = cards(page).filter({ hasText: "Orbit Planner Pro" });
+    const edited = projectCards(page, "Owned projects").filter({ hasText: "Orbit Planner Pro" });
     await edited.getByText("In Progress").waitFor();
     await edited.getByText("Under $1,000").waitFor();
     const code = edited.getByRole("link", { name: "Code" });
@@ -105,7 +103,7 @@ describe("owning a project", () => {
     await page.goto("/my-projects");
     await createProject(page, { title: "Detail Check", category: "IoT", description: "Sensors everywhere." });
     await page.reload();
-    await cards(page).getByRole("link", { name: "Detail Check" }).click();
+    await projectCards(page, "Owned projects").getByRole("link", { name: "Detail Check" }).click();
     await page.getByRole("heading", { name: "Detail Check" }).waitFor();
     for (const heading of ["Progress", "Features", "Skills & Tech Stack", "Status", "Project Owner", "Team"]) {
       await page.getByRole("heading", { name: heading, exact: true }).waitFor();
@@ -230,7 +228,10 @@ describe("project dialog", () => {
     await page.goto("/my-projects");
     await createProject(page, { title: "Linked", category: "Other" });
     await page.reload();
-    await cards(page).filter({ hasText: "Linked" }).getByRole("button", { name: "Edit Project" }).click();
+    await projectCards(page, "Owned projects")
+      .filter({ hasText: "Linked" })
+      .getByRole("button", { name: "Edit Project" })
+      .click();
     const edit = page.getByRole("dialog", { name: "Edit Project" });
     await expect.poll(() => edit.getByLabel("Title").inputValue()).toBe("Linked");
     const updates: string[] = [];
@@ -264,20 +265,20 @@ describe("browsing", () => {
       (url) => url.pathname === "/all-projects" && url.searchParams.get("category") === "Web Development",
     );
     await page.getByText("Showing projects in Web Development").waitFor();
-    await cards(page).filter({ hasText: "Web Thing" }).waitFor();
-    expect(await cards(page).filter({ hasText: "Phone Thing" }).count()).toBe(0);
+    await projectCards(page).filter({ hasText: "Web Thing" }).waitFor();
+    expect(await projectCards(page).filter({ hasText: "Phone Thing" }).count()).toBe(0);
 
     await choose(page, page, "Status", "Open for Collaboration");
     await page.getByRole("heading", { name: "No projects found" }).waitFor();
     await page.waitForURL((url) => url.searchParams.get("status") === "open");
     await choose(page, page, "Status", "Completed");
-    await cards(page).filter({ hasText: "Web Thing" }).waitFor();
+    await projectCards(page).filter({ hasText: "Web Thing" }).waitFor();
 
     await page.getByRole("button", { name: "Clear filter" }).click();
     await page.waitForURL((url) => !url.searchParams.has("category"));
     await choose(page, page, "Status", "All Statuses");
-    await cards(page).filter({ hasText: "Phone Thing" }).waitFor();
-    await cards(page).filter({ hasText: "Web Thing" }).waitFor();
+    await projectCards(page).filter({ hasText: "Phone Thing" }).waitFor();
+    await projectCards(page).filter({ hasText: "Web Thing" }).waitFor();
 
     // A shared link reproduces the view, including the spec's 'in-progress' spelling.
     await page.goto("/all-projects?category=Mobile%20Apps&status=in-progress");
@@ -298,7 +299,7 @@ describe("browsing", () => {
 
     await page.getByRole("navigation", { name: "App" }).getByRole("link", { name: "All Projects" }).click();
     await page.waitForURL((url) => url.pathname === "/all-projects" && !url.searchParams.has("search"));
-    await cards(page).filter({ hasText: "Quokka Tracker" }).waitFor();
+    await projectCards(page).filter({ hasText: "Quokka Tracker" }).waitFor();
     await expect.poll(() => box.inputValue()).toBe("");
   });
 });
@@ -324,7 +325,7 @@ describe("joining a team", () => {
     // Quotes and percent signs are plain text, not search syntax; the last word matches as a prefix.
     await other.getByLabel("Search projects").fill('"zephyr%');
     await other.waitForURL((url) => url.searchParams.get("search") === '"zephyr%');
-    await cards(other).getByRole("link", { name: "Zephyrine Rover" }).click();
+    await projectCards(other).getByRole("link", { name: "Zephyrine Rover" }).click();
     await other.getByRole("heading", { name: "Zephyrine Rover" }).waitFor();
     await other.getByText(owner.displayName).first().waitFor();
 
@@ -386,12 +387,12 @@ describe("accessibility", () => {
       await scan("create dialog");
       await page.keyboard.press("Escape");
       await page.goto("/all-projects?category=Web%20Development");
-      await cards(page).first().waitFor();
+      await projectCards(page).first().waitFor();
       await scan("/all-projects");
       await page.goto("/my-projects");
-      await cards(page).first().waitFor();
+      await projectCards(page, "Owned projects").first().waitFor();
       await scan("/my-projects");
-      await cards(page).getByRole("link", { name: "Axe on_hold" }).click();
+      await projectCards(page, "Owned projects").getByRole("link", { name: "Axe on_hold" }).click();
       await page.getByRole("heading", { name: "Project Owner" }).waitFor();
       await scan("/project/$id");
       expect(found).toEqual([]);

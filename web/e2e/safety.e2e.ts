@@ -265,12 +265,21 @@ test("an administrator who signed in over ten minutes ago is asked for the passw
   await card.getByRole("button", { name: "Suspend member" }).click();
   const dialog = desk.getByRole("dialog", { name: "Suspend Stale Sudo Target?" });
   await dialog.getByLabel("Reason (kept in the audit log)").fill("Spam after hours");
+  // The dialog asks whether the account has a password as it opens; a member who types and
+  // presses Enter before that answer arrives is still heard.
+  let answerAccount = () => {};
+  const typed = new Promise<void>((resolve) => (answerAccount = resolve));
+  await desk.route(/credentials\.overview/, async (route) => {
+    await typed;
+    await route.continue();
+  });
   await dialog.getByRole("button", { name: "Suspend" }).click();
 
   const confirm = desk.getByRole("dialog", { name: "Confirm it is you" });
   const password = confirm.getByLabel("Password");
   await password.fill("not my password");
   await password.press("Enter");
+  answerAccount();
   await confirm.getByRole("alert").getByText(WRONG_CURRENT_PASSWORD).waitFor();
   await password.fill(ADMIN.password);
   await confirm.getByRole("button", { name: "Confirm" }).click();

@@ -172,6 +172,13 @@ export interface NewProject {
 
 export const createProject = (page: Page, project: NewProject) => call(page, "projects.create", project);
 
+/**
+ * The cards of a project list, by the list's exact name: "Projects" on All Projects, "Owned
+ * projects" on My Projects. Exact, so the dashboard's "Recent projects" is never taken for either.
+ */
+export const projectCards = (page: Page, list: "Projects" | "Owned projects" = "Projects") =>
+  page.getByRole("list", { name: list, exact: true }).getByRole("listitem");
+
 /** Saves what onboarding asks for, as its last step does, so the member counts as set up. */
 export const finishOnboarding = (page: Page, member: Member, specialization: string | null = null) =>
   call(page, "profiles.completeOnboarding", {

@@ -113,7 +113,7 @@ function PasswordDialog({ open, onSettled }: { open: boolean; onSettled: (confir
               Cancel
             </Button>
             {!googleOnly && (
-              <Button type="submit" disabled={confirm.isPending || !account.data || !password}>
+              <Button type="submit" disabled={confirm.isPending || !password}>
                 {confirm.isPending ? "Confirming..." : "Confirm"}
               </Button>
             )}
