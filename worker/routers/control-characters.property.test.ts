@@ -1,6 +1,6 @@
 /**
  * Every text of every procedure's input refuses a control character wherever it sits, and the
- * refusal changes no row. (inputs.property.test.ts sends everything else; the two run side by side.)
+ * refusal changes no row. (inputs*.property.test.ts send everything else; the three run side by side.)
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
