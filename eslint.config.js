@@ -24,10 +24,17 @@ const layering = [
   {
     files: ["worker/routers/*.ts"],
     ignores: ["worker/routers/index.ts", "worker/routers/*.test.ts"],
-    rules: layers({
-      regex: "^\\./",
-      message: "A router imports no other router; shared logic lives in a domain module.",
-    }),
+    rules: layers(
+      {
+        regex: "^\\./",
+        message: "A router imports no other router; shared logic lives in a domain module.",
+      },
+      {
+        regex: "^(drizzle-orm(/.*)?|@db/schema)$",
+        allowTypeImports: true,
+        message: "A router validates, authorizes and calls domain modules; its SQL lives in them.",
+      },
+    ),
   },
   {
     files: ["core/**"],

@@ -64,6 +64,9 @@ export default defineConfig({
           // starts a host of its own, can take more than a minute.
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // A poll waits for what a member would see as long as a Playwright action does (ACTION_TIMEOUT_MS
+          // in web/e2e/harness.ts), not vitest's default second, which a busy machine can outlast.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -31,6 +31,8 @@ describe("the layering fails the lint", () => {
     ["worker/app.ts", 'import { chatsRouter } from "./routers/chats";', "Routers are reached only"],
     ["worker/chats/example.ts", 'import { chatsRouter } from "@worker/routers/chats";', "Routers are reached only"],
     ["worker/routers/messages.ts", 'import { chatsRouter } from "./chats";', "A router imports no other router"],
+    ["worker/routers/messages.ts", 'import { eq } from "drizzle-orm";', "its SQL lives in them"],
+    ["worker/routers/messages.ts", 'import { messages } from "@db/schema";', "its SQL lives in them"],
   ])("%s: %s", async (filePath, code, expected) => {
     expect(await layeringErrors(filePath, code)).toEqual([expect.stringContaining(expected)]);
   });
@@ -44,6 +46,9 @@ describe("the layering fails the lint", () => {
     ["worker/app.ts", 'import { appRouter } from "./routers";'],
     ["worker/routers/index.ts", 'import { chatsRouter } from "./chats";'],
     ["worker/routers/chats.test.ts", 'import { chatsRouter } from "./chats";'],
+    ["worker/routers/chats.test.ts", 'import { messages } from "@db/schema";'],
+    ["worker/routers/credentials.ts", 'import type { User } from "@db/schema";'],
+    ["worker/chats/messages.ts", 'import { eq } from "drizzle-orm";'],
   ])("%s may: %s", async (filePath, code) => {
     expect(await layeringErrors(filePath, code)).toEqual([]);
   });

@@ -44,8 +44,8 @@ test("a member who owns projects and is in a group deletes their account; the gr
   const gone = await person(app, newPage, "Gone Soon");
   const bob = await person(app, newPage, "Bob Stays");
   const cy = await person(app, newPage, "Cy Stays");
-  await befriend(app, gone, bob);
-  await befriend(app, gone, cy);
+  await befriend(gone, bob);
+  await befriend(gone, cy);
   await call(gone, "projects.create", { title: "Gone's Project", category: "Web Development" });
   const { chatId } = await call<{ chatId: string }>(gone, "chats.createGroup", {
     name: "Lasting Crew",

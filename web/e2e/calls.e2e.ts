@@ -183,7 +183,7 @@ test(
   async ({ app, newPage }) => {
     const ada = await person(app, newPage, "Ada Caller");
     const bob = await person(app, newPage, "Bob Callee");
-    await befriend(app, ada, bob);
+    await befriend(ada, bob);
     const bobsOtherPage = await openAt(await bob.page.context().newPage(), "/friends");
     // The ring stopping, answered here or on the other page, throws nothing at the callee's pages.
     const pageErrors: string[] = [];
@@ -292,8 +292,8 @@ test(
     const ada = await person(app, newPage, "Ada Group");
     const bob = await person(app, newPage, "Bob Group");
     const cy = await person(app, newPage, "Cy Group");
-    await befriend(app, ada, bob);
-    await befriend(app, ada, cy);
+    await befriend(ada, bob);
+    await befriend(ada, cy);
     const { chatId } = await call<{ chatId: string }>(ada, "chats.createGroup", {
       name: "Launch crew",
       memberIds: [bob.id, cy.id],
@@ -334,7 +334,7 @@ test(
     const [ada, bob, cy, dan] = await Promise.all(
       ["Ada Late", "Bob Late", "Cy Late", "Dan Late"].map((name) => person(app, newPage, name)),
     );
-    for (const other of [bob!, cy!, dan!]) await befriend(app, ada!, other);
+    for (const other of [bob!, cy!, dan!]) await befriend(ada!, other);
     const { chatId } = await call<{ chatId: string }>(ada!, "chats.createGroup", {
       name: "Late crew",
       memberIds: [bob!.id, cy!.id, dan!.id],
@@ -411,7 +411,7 @@ test(
     const [ada, bob, cy] = await Promise.all(
       ["Ada Between", "Bob Blocker", "Cy Blocked"].map((name) => person(app, newPage, name)),
     );
-    for (const other of [bob!, cy!]) await befriend(app, ada!, other);
+    for (const other of [bob!, cy!]) await befriend(ada!, other);
     const { chatId } = await call<{ chatId: string }>(ada!, "chats.createGroup", {
       name: "Split crew",
       memberIds: [bob!.id, cy!.id],
@@ -654,7 +654,7 @@ test(
   async ({ app, newPage }) => {
     const ada = await person(app, newPage, "Ada Moving");
     const bob = await person(app, newPage, "Bob Staying");
-    await befriend(app, ada, bob);
+    await befriend(ada, bob);
     await openAt(bob, "/dashboard");
     await openAt(ada, "/friends");
     await ada.page

@@ -23,7 +23,7 @@ test("two friends chat live both ways, see each other typing, and keep the histo
 }) => {
   const ada = await person(app, newPage, "Ada Live");
   const bob = await person(app, newPage, "Bob Live");
-  await befriend(app, ada, bob);
+  await befriend(ada, bob);
 
   // Ada starts the chat from Bob's friend card; Bob finds it under Chats.
   await ada.page.goto("/friends");
@@ -111,8 +111,8 @@ test("a group of three talks, one leaves, and the others read that they left", a
   const ada = await person(app, newPage, "Ada Group");
   const bob = await person(app, newPage, "Bob Group");
   const cy = await person(app, newPage, "Cy Group");
-  await befriend(app, ada, bob);
-  await befriend(app, ada, cy);
+  await befriend(ada, bob);
+  await befriend(ada, cy);
   const { chatId } = await call<{ chatId: string }>(ada, "chats.createGroup", {
     name: "Engine Room",
     memberIds: [bob.id, cy.id],
@@ -152,7 +152,7 @@ test("someone who is not in the chat is sent to Friends & Chats", async ({ app, 
   const ada = await person(app, newPage, "Ada Private");
   const bob = await person(app, newPage, "Bob Private");
   const eve = await person(app, newPage, "Eve Outsider");
-  await befriend(app, ada, bob);
+  await befriend(ada, bob);
   const { chatId } = await call<{ chatId: string }>(ada, "chats.openPrivate", { friendId: bob.id });
   await eve.page.goto(`/chat/${chatId}`);
   await expectUrl(eve.page, "/friends");
@@ -434,8 +434,8 @@ test("a link from one chat to another shows the second chat alone, live from its
   const ada = await person(app, newPage, "Ada Hops");
   const bob = await person(app, newPage, "Bob Hops");
   const cy = await person(app, newPage, "Cy Hops");
-  await befriend(app, ada, bob);
-  await befriend(app, ada, cy);
+  await befriend(ada, bob);
+  await befriend(ada, cy);
   const withBob = await call<{ chatId: string }>(ada, "chats.openPrivate", { friendId: bob.id });
   const withCy = await call<{ chatId: string }>(ada, "chats.openPrivate", { friendId: cy.id });
   await call(bob, "chats.send", { chatId: withBob.chatId, clientId: "hops-test-0001", content: "Between Ada and Bob" });

@@ -26,8 +26,8 @@ test("@ offers the group's members by keyboard; the one mentioned sees it highli
     await person(app, newPage, "Bob Mention"),
     await person(app, newPage, "Cy Mention"),
   ];
-  await befriend(app, ada, bob);
-  await befriend(app, ada, cy);
+  await befriend(ada, bob);
+  await befriend(ada, cy);
   const { chatId } = await call<{ chatId: string }>(ada, "chats.createGroup", {
     name: "Launch",
     memberIds: [bob.id, cy.id],
@@ -106,7 +106,7 @@ test("a member who adds @Name to their message by an edit tells that member: the
   newPage,
 }) => {
   const [ada, bob] = [await person(app, newPage, "Ada Edits"), await person(app, newPage, "Bob Edited")];
-  await befriend(app, ada, bob);
+  await befriend(ada, bob);
   const { chatId } = await call<{ chatId: string }>(ada, "chats.createGroup", { name: "Rollout", memberIds: [bob.id] });
   await bob.page.goto("/friends");
   await bell(bob.page, 1).waitFor();

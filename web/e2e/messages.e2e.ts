@@ -286,8 +286,8 @@ test("in a group, 'Seen by N' counts who has displayed the member's last message
     await person(app, newPage, "Bob Group"),
     await person(app, newPage, "Cy Group"),
   ];
-  await befriend(app, ada, bob);
-  await befriend(app, ada, cy);
+  await befriend(ada, bob);
+  await befriend(ada, cy);
   const { chatId } = await call<{ chatId: string }>(ada, "chats.createGroup", {
     name: "Receipts",
     memberIds: [bob.id, cy.id],

@@ -108,26 +108,27 @@ describe("the notifications page", () => {
   }) => {
     const ada = await person(app, newPage, "Ada Paged");
     const bob = await person(app, newPage, "Bob Groups");
-    await befriend(app, bob, ada);
-    for (let i = 1; i <= 23; i++) await call(bob, "chats.createGroup", { name: `Group ${i}`, memberIds: [ada.id] });
+    // Bob's acceptance is Ada's first notification, then 22 groups: 23 in all.
+    await befriend(ada, bob);
+    for (let i = 1; i <= 22; i++) await call(bob, "chats.createGroup", { name: `Group ${i}`, memberIds: [ada.id] });
 
     const page = ada.page;
     const { found, scan } = axeScanner(page);
     await page.goto("/notifications");
-    await items(page).first().getByText("added you to Group 23").waitFor();
+    await items(page).first().getByText("added you to Group 22").waitFor();
     expect(await items(page).count()).toBe(20);
     await page.getByRole("button", { name: "Load more" }).click();
-    await items(page).nth(22).getByText("added you to Group 1").waitFor();
+    await items(page).nth(22).getByText("accepted your friend request").waitFor();
     expect(await items(page).count()).toBe(23);
     expect(await page.getByRole("button", { name: "Load more" }).count()).toBe(0);
 
     // Opening one marks it read; the Unread filter leaves it out.
-    await items(page).filter({ hasText: "Group 23" }).getByRole("link").click();
+    await items(page).filter({ hasText: "Group 22" }).getByRole("link").click();
     await page.waitForURL(/\/chat\/[^/]+$/);
-    await page.getByRole("heading", { name: "Group 23" }).waitFor();
+    await page.getByRole("heading", { name: "Group 22" }).waitFor();
     await page.goto("/notifications?filter=unread");
     await page.getByRole("tab", { name: "Unread", selected: true }).waitFor();
-    await items(page).first().getByText("added you to Group 22").waitFor();
+    await items(page).first().getByText("added you to Group 21").waitFor();
 
     await page.getByRole("button", { name: "Mark all as read" }).click();
     await page.getByText("You're all caught up").waitFor();

@@ -30,24 +30,17 @@ export async function person(app: RunningHost, newPage: () => Promise<Page>, nam
   return { ...member, id: result.data.json.id, page };
 }
 
-/** An accepted friendship, as accepting a friend request leaves it. */
-export async function befriend(app: RunningHost, a: Person, b: Person) {
-  const db = app.openDatabase();
-  try {
-    await db.execute({
-      sql: "INSERT INTO friends (id, user_id, friend_id, status) VALUES (?, ?, ?, 'accepted')",
-      args: [crypto.randomUUID(), a.id, b.id],
-    });
-  } finally {
-    db.close();
-  }
+/** An accepted friendship, made as members make one: `a` asks, `b` accepts (each is notified). */
+export async function befriend(a: Person, b: Person) {
+  const { requestId } = await call<{ requestId: string }>(a, "friends.request", { memberId: b.id });
+  await call(b, "friends.accept", { requestId });
 }
 
 /** Two friends and the private chat between them, opened by the first. */
 export async function friendsInChat(app: RunningHost, newPage: () => Promise<Page>, first: string, second: string) {
   const ada = await person(app, newPage, first);
   const bob = await person(app, newPage, second);
-  await befriend(app, ada, bob);
+  await befriend(ada, bob);
   const { chatId } = await call<{ chatId: string }>(ada, "chats.openPrivate", { friendId: bob.id });
   return { ada, bob, chatId };
 }

@@ -112,8 +112,8 @@ test("blocked from their profile, a member's messages in a shared group are fold
   const ada = await person(app, newPage, "Ada Folder");
   const bob = await person(app, newPage, "Bob Folded");
   const cy = await person(app, newPage, "Cy Reader");
-  await befriend(app, ada, bob);
-  await befriend(app, ada, cy);
+  await befriend(ada, bob);
+  await befriend(ada, cy);
   const { chatId } = await call<{ chatId: string }>(ada, "chats.createGroup", {
     name: "Shared crew",
     memberIds: [bob.id, cy.id],

@@ -25,6 +25,11 @@ export async function findUserByEmail(db: Db, email: string) {
   return user ?? null;
 }
 
+export async function findUserById(db: Db, id: string) {
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  return user ?? null;
+}
+
 /** The user and its profile with the spec's sign-up defaults, as statements to write together. */
 export function newAccount(db: Db, account: NewAccount) {
   const id = generateIdFromEntropySize(10);

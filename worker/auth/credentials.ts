@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNotNull, isNull } from "drizzle-orm";
 import { namedBatch } from "@db/batch";
 import type { Db } from "@db/client";
 import { accountTokens, profiles, sessions, users, type User } from "@db/schema";
@@ -106,4 +106,14 @@ export async function confirmEmailChange(db: Db, token: string) {
   });
   if (spent.length === 0) return null;
   return pending.newEmail;
+}
+
+/** Google stops signing the member in, when a password still can; false when it did not happen. */
+export async function unlinkGoogle(db: Db, userId: string) {
+  const unlinked = await db
+    .update(users)
+    .set({ googleId: null })
+    .where(and(eq(users.id, userId), isNotNull(users.googleId), isNotNull(users.passwordHash)))
+    .returning({ id: users.id });
+  return unlinked.length > 0;
 }

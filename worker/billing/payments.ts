@@ -188,3 +188,9 @@ export async function purchaseDateOf(db: Db, userId: string) {
     .limit(1);
   return payment?.paidAt ?? null;
 }
+
+/** Whether the member bought Pro (the webhook sets it on their profile). */
+export async function isPro(db: Db, userId: string) {
+  const [profile] = await db.select({ isPro: profiles.isPro }).from(profiles).where(eq(profiles.id, userId));
+  return profile?.isPro ?? false;
+}

@@ -94,25 +94,33 @@ export const DATABASES = [
 ];
 
 /**
- * For a `describe` over one of `DATABASES`: a crowd host on it, with `count` members signed up,
- * started before the tests and stopped after them. Each test takes members nobody has used yet.
+ * For a `describe` over one of `DATABASES` (or a whole file): a crowd host on it, started before
+ * the tests and stopped after them. Read the host inside tests, once `beforeAll` has started it.
  */
-export function crowdOver({ server }: { server: boolean }, count: number, prefix: string) {
+export function crowdHostOver({ server }: { server: boolean }) {
   let host: RunningHost;
   let libsql: LibsqlServer | undefined;
-  let members: Awaited<ReturnType<typeof signUpMany>> = [];
-  let used = 0;
   beforeAll(async () => {
     if (server) libsql = await startLibsqlServer(join(mkdtempSync(join(tmpdir(), "crewboard-libsql-")), "app.db"));
     host = await startCrowdHost(libsql && { env: { LIBSQL_URL: libsql.url, LIBSQL_AUTH_TOKEN: libsql.authToken } });
-    members = await signUpMany(host, count, prefix);
   });
   afterAll(async () => {
     await host?.stop();
     await libsql?.close();
   });
+  return () => host;
+}
+
+/** A crowd host (`crowdHostOver`) with `count` members signed up. Each test takes members nobody has used yet. */
+export function crowdOver(database: { server: boolean }, count: number, prefix: string) {
+  const host = crowdHostOver(database);
+  let members: Awaited<ReturnType<typeof signUpMany>> = [];
+  let used = 0;
+  beforeAll(async () => {
+    members = await signUpMany(host(), count, prefix);
+  });
   return {
-    host: () => host,
+    host,
     /** The next `n` pairs of members nobody has used yet. */
     freshPairs(n: number) {
       const pairs = Array.from({ length: n }, (_, i) => [members[used + 2 * i]!, members[used + 2 * i + 1]!] as const);
@@ -121,6 +129,8 @@ export function crowdOver({ server }: { server: boolean }, count: number, prefix
     },
     /** The next member nobody has used yet. */
     freshMember: () => members[used++]!,
+    /** The next `n` members nobody has used yet. */
+    freshMembers: (n: number) => members.slice(used, (used += n)),
   };
 }
 

@@ -4,11 +4,10 @@
  * undid it) or is refused. Nothing the block should stop is left after it, no notification of it
  * waits unread, and no answer is a 5xx.
  */
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { MEMBER_NOT_FOUND, REQUEST_GONE } from "@core/friend-rules";
-import type { RunningHost } from "@testing/host";
 import { NOT_FRIENDS } from "../chats/access";
-import { expectNoServerErrors, outcome, signUpMany, startCrowdHost, type Outcome } from "./crowd";
+import { crowdOver, expectNoServerErrors, outcome, signUpMany, type Outcome } from "./crowd";
 
 type Member = Awaited<ReturnType<typeof signUpMany>>[number];
 
@@ -16,25 +15,12 @@ const PAIRS = 6;
 /** Each blocked member keeps asking or writing this many times, one after another, across the block. */
 const ATTEMPTS = 12;
 
-let host: RunningHost;
-let members: Member[];
-let used = 0;
-/** The next pairs of members nobody has used yet. */
-function freshPairs() {
-  const pairs = Array.from({ length: PAIRS }, (_, i) => [members[used + 2 * i]!, members[used + 2 * i + 1]!] as const);
-  used += PAIRS * 2;
-  return pairs;
-}
-
-beforeAll(async () => {
-  host = await startCrowdHost();
-  members = await signUpMany(host, PAIRS * 2 * 3, "safety");
-});
-afterAll(() => host?.stop());
+const crowd = crowdOver({ server: false }, PAIRS * 2 * 3, "safety");
+const freshPairs = () => crowd.freshPairs(PAIRS);
 
 /** Rows read through a connection of the test's own, as another process sees them. */
 async function query(sql: string, args: (string | number)[]) {
-  const db = host.openDatabase();
+  const db = crowd.host().openDatabase();
   try {
     return (await db.execute({ sql, args })).rows;
   } finally {

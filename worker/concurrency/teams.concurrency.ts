@@ -4,13 +4,9 @@
  * Whatever lands first, once everything has answered the chat holds exactly the owner and the
  * members the team holds, there is one chat per project, and no answer is a server error.
  */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import type { RunningHost } from "@testing/host";
-import { startLibsqlServer, type LibsqlServer } from "@testing/libsql-server";
-import { expectNoServerErrors, outcome, signUpMany, startCrowdHost, type Outcome } from "./crowd";
+import { crowdOver, expectNoServerErrors, outcome, signUpMany, type Outcome } from "./crowd";
 
 type Member = Awaited<ReturnType<typeof signUpMany>>[number];
 
@@ -69,11 +65,8 @@ async function expectAgreeing(host: RunningHost, projectId: string, owner: Membe
 }
 
 describe.each(databases)("teams on the multi-process host over $name", ({ projects: PROJECTS, server }) => {
-  let host: RunningHost;
-  let libsql: LibsqlServer | undefined;
-  let members: Member[];
-  let used = 0;
-  const take = (n: number) => members.slice(used, (used += n));
+  const crowd = crowdOver({ server }, PROJECTS * (1 + 2 + 1 + 2 + 1 + 1), "team");
+  const take = crowd.freshMembers;
 
   /** A project per owner, each with the members given asking to join. */
   async function projectsWithRequests(asking: number) {
@@ -91,16 +84,6 @@ describe.each(databases)("teams on the multi-process host over $name", ({ projec
     );
   }
 
-  beforeAll(async () => {
-    if (server) libsql = await startLibsqlServer(join(mkdtempSync(join(tmpdir(), "crewboard-libsql-")), "app.db"));
-    host = await startCrowdHost(libsql && { env: { LIBSQL_URL: libsql.url, LIBSQL_AUTH_TOKEN: libsql.authToken } });
-    members = await signUpMany(host, PROJECTS * (1 + 2 + 1 + 2 + 1 + 1), "team");
-  });
-  afterAll(async () => {
-    await host?.stop();
-    await libsql?.close();
-  });
-
   test("two first accepts at once start one chat, with both members in it", async () => {
     const projects = await projectsWithRequests(2);
     const answers = await Promise.all(
@@ -113,7 +96,7 @@ describe.each(databases)("teams on the multi-process host over $name", ({ projec
     expectNoServerErrors(answers.flat());
     expect(answers.flat().every((a) => a.ok)).toBe(true);
     for (const { owner, projectId } of projects) {
-      const requests = await expectAgreeing(host, projectId, owner);
+      const requests = await expectAgreeing(crowd.host(), projectId, owner);
       expect(requests.map((r) => r.status)).toEqual(["accepted", "accepted"]);
     }
   });
@@ -140,7 +123,7 @@ describe.each(databases)("teams on the multi-process host over $name", ({ projec
       expect(accepted!.ok).toBe(true);
       // Exactly one of the double click's two leaves took the member off the team.
       expect([leave1, leave2].filter((a) => a!.ok)).toHaveLength(1);
-      const requests = await expectAgreeing(host, projectId, owner);
+      const requests = await expectAgreeing(crowd.host(), projectId, owner);
       const status = Object.fromEntries(requests.map((r) => [r.user_id, r.status]));
       expect(status[team[0]!.id]).toBe("left");
       // The newcomer's own leave either came before the accept (refused) or after it (they left).
@@ -171,7 +154,7 @@ describe.each(databases)("teams on the multi-process host over $name", ({ projec
         }),
       );
       outcomes.push(...answers.flat());
-      for (const { owner, projectId } of projects) await expectAgreeing(host, projectId, owner);
+      for (const { owner, projectId } of projects) await expectAgreeing(crowd.host(), projectId, owner);
     }
     expectNoServerErrors(outcomes);
   });

@@ -2,23 +2,18 @@
  * Writes from many members at once through every serving process of one host: none fails because
  * another is writing, every count is exact, and what was answered is what is stored.
  */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { DEFAULT_REGION } from "@core/enums";
 import { FREE_PLAN_LIMIT_REACHED } from "@core/project-rules";
-import type { RunningHost } from "@testing/host";
-import { startLibsqlServer, type LibsqlServer } from "@testing/libsql-server";
 import {
   countRows,
+  crowdHostOver,
   expectNoServerErrors,
   newBrowser,
   outcome,
   PASSWORD,
   SERVING_PROCESSES,
   signUpMany,
-  startCrowdHost,
   type Outcome,
 } from "./crowd";
 
@@ -45,40 +40,30 @@ const databases = [
 ];
 
 describe.each(databases)("on the multi-process host over $name", ({ members: MEMBERS, signIns: SIGN_INS, server }) => {
-  let host: RunningHost;
-  let libsql: LibsqlServer | undefined;
+  const host = crowdHostOver({ server });
   let members: Awaited<ReturnType<typeof signUpMany>>;
 
-  beforeAll(async () => {
-    if (server) libsql = await startLibsqlServer(join(mkdtempSync(join(tmpdir(), "crewboard-libsql-")), "app.db"));
-    host = await startCrowdHost(libsql && { env: { LIBSQL_URL: libsql.url, LIBSQL_AUTH_TOKEN: libsql.authToken } });
-  });
-  afterAll(async () => {
-    await host?.stop();
-    await libsql?.close();
-  });
-
   test(`${MEMBERS} members signing up at the same moment all get an account, whole`, async () => {
-    members = await signUpMany(host, MEMBERS);
+    members = await signUpMany(host(), MEMBERS);
     // Each sign-up is the user, the profile, the verification token, its e-mail and a session.
-    expect(await countRows(host, "users")).toBe(MEMBERS);
-    expect(await countRows(host, "profiles")).toBe(MEMBERS);
-    expect(await countRows(host, "email_tokens")).toBe(MEMBERS);
-    expect(await countRows(host, "outbox")).toBe(MEMBERS);
-    expect(await countRows(host, "sessions")).toBe(MEMBERS);
+    expect(await countRows(host(), "users")).toBe(MEMBERS);
+    expect(await countRows(host(), "profiles")).toBe(MEMBERS);
+    expect(await countRows(host(), "email_tokens")).toBe(MEMBERS);
+    expect(await countRows(host(), "outbox")).toBe(MEMBERS);
+    expect(await countRows(host(), "sessions")).toBe(MEMBERS);
   });
 
   test(`${SIGN_INS} simultaneous sign-ins all succeed, each with its own session`, async () => {
     const signIns = Array.from({ length: SIGN_INS }, (_, i) => members[i % MEMBERS]!).map((m) => ({
       ...m,
-      browser: newBrowser(host),
+      browser: newBrowser(host()),
     }));
     const outcomes = await Promise.all(
       signIns.map((m) => outcome(m.browser.trpc.auth.signIn.mutate({ email: m.email, password: PASSWORD }))),
     );
     expectNoServerErrors(outcomes);
     expect(outcomes.filter((o) => !o.ok)).toEqual([]);
-    expect(await countRows(host, "sessions")).toBe(MEMBERS + SIGN_INS);
+    expect(await countRows(host(), "sessions")).toBe(MEMBERS + SIGN_INS);
     // Every new session is signed in on whichever process answers next.
     const me = await Promise.all(signIns.map((m) => m.browser.trpc.auth.me.query()));
     expect(me.map((m) => m?.email)).toEqual(signIns.map((m) => m.email));
@@ -99,10 +84,10 @@ describe.each(databases)("on the multi-process host over $name", ({ members: MEM
     expect(refusals.map((o) => [o.status, o.message])).toEqual(
       Array(creators.length).fill([403, FREE_PLAN_LIMIT_REACHED]),
     );
-    for (const m of creators) expect(await countRows(host, "projects", "user_id = ?", [m.id])).toBe(3);
+    for (const m of creators) expect(await countRows(host(), "projects", "user_id = ?", [m.id])).toBe(3);
     // Everything answered 200 is there, and its owner's list shows it on every process.
     const created = outcomes.flatMap((o) => (o.ok ? [(o.value as { id: string }).id] : []));
-    expect(await countRows(host, "projects", `id IN (${created.map(() => "?").join(",")})`, created)).toBe(
+    expect(await countRows(host(), "projects", `id IN (${created.map(() => "?").join(",")})`, created)).toBe(
       3 * creators.length,
     );
   });
@@ -131,7 +116,7 @@ describe.each(databases)("on the multi-process host over $name", ({ members: MEM
     expectNoServerErrors(requests);
     expect(requests.filter((o) => o.ok).length).toBeGreaterThanOrEqual(1);
     expect(
-      await countRows(host, "project_join_requests", "project_id = ? AND user_id = ?", [project.id, asker.id]),
+      await countRows(host(), "project_join_requests", "project_id = ? AND user_id = ?", [project.id, asker.id]),
     ).toBe(1);
 
     const { pending } = await owner.browser.trpc.joinRequests.forProject.query({ projectId: project.id });
@@ -145,7 +130,7 @@ describe.each(databases)("on the multi-process host over $name", ({ members: MEM
     expectNoServerErrors(answers);
     const succeeded = answers.flatMap((o) => (o.ok ? [(o.value as { status: string }).status] : []));
     expect(succeeded).toHaveLength(1);
-    const db = host.openDatabase();
+    const db = host().openDatabase();
     const { rows } = await db.execute({
       sql: "SELECT status FROM project_join_requests WHERE id = ?",
       args: [requestId],
@@ -168,7 +153,7 @@ describe.each(databases)("on the multi-process host over $name", ({ members: MEM
 
   /** Another tab of the same member: same cookies, its own connections. */
   function newBrowserAs(m: (typeof members)[number]) {
-    const b = newBrowser(host);
+    const b = newBrowser(host());
     for (const [k, v] of m.browser.cookies) b.cookies.set(k, v);
     return b;
   }

@@ -57,3 +57,15 @@ export async function incomingCount(db: Db, memberId: string) {
     .where(and(eq(friends.friendId, memberId), eq(friends.status, "pending")));
   return row?.n ?? 0;
 }
+
+/** A member a friend request may go to, found by id or by address, with the name the request shows. */
+export async function memberToAsk(db: Db, by: { id: string } | { email: string }) {
+  const [member] = await db
+    .select({ id: users.id, email: users.email, displayName: profiles.displayName })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where("id" in by ? eq(users.id, by.id) : eq(users.email, by.email));
+  return member ?? null;
+}
+
+export type Recipient = NonNullable<Awaited<ReturnType<typeof memberToAsk>>>;

@@ -1,14 +1,12 @@
 /** Settings → Account and security: signed-in devices, the data export, deleting the account. */
 import { TRPCError } from "@trpc/server";
-import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { EMAIL_REQUIRED, PASSWORD_REQUIRED, SESSION_GONE, WRONG_EMAIL, WRONG_PASSWORD } from "@core/account-rules";
 import { MAX_PASSWORD_LENGTH } from "@core/rules";
-import { users } from "@db/schema";
 import { deleteAccount } from "../account/deletion";
 import { exportAccount } from "../account/export";
 import { endOtherSessions, endSession, listSessions } from "../account/sessions";
-import { normalizeEmail } from "../auth/accounts";
+import { findUserById, normalizeEmail } from "../auth/accounts";
 import { verifyPassword } from "../auth/password";
 import { limitAttempts, tooManyAttemptsMessage, type RateRule } from "../auth/rate-limit";
 import { announceMessage, pokeMembers, tellChat } from "../rooms/notify";
@@ -52,16 +50,13 @@ export const accountRouter = router({
 
   /** How the delete form asks for confirmation: a password, or the e-mail for Google-only accounts. */
   deletionCheck: protectedProcedure.query(async ({ ctx }) => {
-    const [user] = await ctx.db
-      .select({ passwordHash: users.passwordHash })
-      .from(users)
-      .where(eq(users.id, ctx.user.id));
+    const user = await findUserById(ctx.db, ctx.user.id);
     return { confirmWith: user?.passwordHash ? ("password" as const) : ("email" as const) };
   }),
 
   /** Deletes the account once the member proved it is them; see account/deletion.ts for what stays. */
   delete: unbatchedProtectedProcedure.input(deleteInput).mutation(async ({ ctx, input }) => {
-    const [user] = await ctx.db.select().from(users).where(eq(users.id, ctx.user.id));
+    const user = await findUserById(ctx.db, ctx.user.id);
     if (!user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Please sign in to continue." });
     if (user.passwordHash) {
       if (!input.password) throw new TRPCError({ code: "BAD_REQUEST", message: PASSWORD_REQUIRED });

@@ -1,5 +1,4 @@
 import { TRPCError } from "@trpc/server";
-import { eq, getTableColumns, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
   INVALID_RESET_LINK,
@@ -9,10 +8,8 @@ import {
   WRONG_CURRENT_PASSWORD,
 } from "@core/auth-messages";
 import { ACCOUNT_SUSPENDED } from "@core/safety-rules";
-import type { Db } from "@db/client";
-import { profiles, users } from "@db/schema";
 import { isUniqueViolation } from "@db/errors";
-import { findUserByEmail, newAccount, normalizeEmail } from "../auth/accounts";
+import { findUserByEmail, findUserById, newAccount, normalizeEmail } from "../auth/accounts";
 import { consumeVerificationToken, verificationEmail } from "../auth/email-verification";
 import { decoyHash, hashPassword, verifyPassword } from "../auth/password";
 import { requestPasswordReset, resetPassword } from "../auth/password-reset";
@@ -26,6 +23,7 @@ import {
 } from "../auth/rate-limit";
 import { confirmSession, newSession } from "../auth/session";
 import { sendAfterResponse } from "../mail/outbox";
+import { ownProfile } from "../people/profiles";
 import type { Context } from "../trpc";
 import { publicProcedure, router, unbatchedProcedure, unbatchedProtectedProcedure } from "../trpc";
 import { displayNameField, emailField, linkTokenField, newPasswordField, passwordField } from "@core/fields";
@@ -50,25 +48,12 @@ function rules(ctx: Context) {
   } satisfies Record<string, RateRule>;
 }
 
-const profileColumns = getTableColumns(profiles);
-/** Built once per database: every page load asks who is signed in. */
-const profileQueries = new WeakMap<Db, ReturnType<typeof prepareProfile>>();
-const prepareProfile = (db: Db) =>
-  db
-    .select(profileColumns)
-    .from(profiles)
-    .where(eq(profiles.id, sql.placeholder("id")))
-    .prepare();
-
 async function me(ctx: Pick<Context, "db">, user: { id: string; email: string; emailVerifiedAt: Date | null }) {
-  let query = profileQueries.get(ctx.db);
-  if (!query) profileQueries.set(ctx.db, (query = prepareProfile(ctx.db)));
-  const profile = await query.get({ id: user.id });
   return {
     id: user.id,
     email: user.email,
     emailVerified: user.emailVerifiedAt !== null,
-    profile: profile ?? null,
+    profile: await ownProfile(ctx.db, user.id),
   };
 }
 
@@ -130,10 +115,7 @@ export const authRouter = router({
       const byEmail: Attempt = [signInEmail, ctx.user.email];
       const byIp: Attempt = [signInIp, ctx.clientIp];
       await limitAttempts(ctx.db, [byEmail, byIp], tooManyAttemptsMessage);
-      const [user] = await ctx.db
-        .select({ passwordHash: users.passwordHash })
-        .from(users)
-        .where(eq(users.id, ctx.user.id));
+      const user = await findUserById(ctx.db, ctx.user.id);
       if (!user?.passwordHash) throw new TRPCError({ code: "BAD_REQUEST", message: NO_PASSWORD_TO_CONFIRM });
       if (!(await verifyPassword(user.passwordHash, input.password))) {
         throw new TRPCError({ code: "BAD_REQUEST", message: WRONG_CURRENT_PASSWORD });
@@ -194,7 +176,6 @@ export const authRouter = router({
       if (!reset) throw new TRPCError({ code: "BAD_REQUEST", message: INVALID_RESET_LINK });
       sendAfterResponse(ctx);
       ctx.setCookie(reset.cookie);
-      const [user] = await ctx.db.select().from(users).where(eq(users.id, reset.userId));
-      return me(ctx, user!);
+      return me(ctx, (await findUserById(ctx.db, reset.userId))!);
     }),
 });

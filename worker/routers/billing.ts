@@ -1,10 +1,7 @@
 import { TRPCError } from "@trpc/server";
-import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { ALREADY_PRO, PAYMENT_PROVIDER_FAILED, PAYMENTS_NOT_CONFIGURED, PRO_LIFETIME } from "@core/billing-rules";
-import type { Db } from "@db/client";
-import { profiles } from "@db/schema";
-import { paymentOf, purchaseDateOf, recordCheckout } from "../billing/payments";
+import { isPro, paymentOf, purchaseDateOf, recordCheckout } from "../billing/payments";
 import { stripeClient } from "../billing/stripe";
 import { protectedProcedure, router, unbatchedProtectedProcedure } from "../trpc";
 import { plainText } from "@core/fields";
@@ -17,11 +14,6 @@ const createCheckoutInput = z.object({
 const statusInput = z.object({
   sessionId: plainText("Missing checkout session.").min(1, "Missing checkout session.").max(255),
 });
-
-async function isPro(db: Db, userId: string) {
-  const [profile] = await db.select({ isPro: profiles.isPro }).from(profiles).where(eq(profiles.id, userId));
-  return profile?.isPro ?? false;
-}
 
 export const billingRouter = router({
   /**

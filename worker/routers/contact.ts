@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MAX_CONTACT_MESSAGE_LENGTH, MAX_CONTACT_NAME_LENGTH } from "@core/rules";
-import { contactMessages } from "@db/schema";
 import { limitAttempts, minutesFrom, type RateRule } from "../auth/rate-limit";
+import { storeContactMessage } from "../contact/inbox";
 import { router, unbatchedProcedure } from "../trpc";
 import { emailField, plainText } from "@core/fields";
 
@@ -28,7 +28,7 @@ export const contactRouter = router({
   /** The public contact form: stored for the team to answer by e-mail. */
   send: unbatchedProcedure.input(sendInput).mutation(async ({ ctx, input }) => {
     await limitAttempts(ctx.db, [[SENDS_PER_IP, ctx.clientIp]], tooManyMessages);
-    await ctx.db.insert(contactMessages).values({ ...input, ip: ctx.clientIp });
+    await storeContactMessage(ctx.db, { ...input, ip: ctx.clientIp });
     return { ok: true as const };
   }),
 });

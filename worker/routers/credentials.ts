@@ -1,6 +1,5 @@
 /** Settings → Account and security: the password, the address and the connected Google sign-in. */
 import { TRPCError } from "@trpc/server";
-import { and, eq, isNotNull } from "drizzle-orm";
 import { z } from "zod";
 import {
   EMAIL_TAKEN,
@@ -12,9 +11,15 @@ import {
   WRONG_CURRENT_PASSWORD,
 } from "@core/auth-messages";
 import { isUniqueViolation } from "@db/errors";
-import { users, type User } from "@db/schema";
-import { findUserByEmail, normalizeEmail } from "../auth/accounts";
-import { changePassword, confirmEmailChange, pendingEmail, requestEmailChange } from "../auth/credentials";
+import type { User } from "@db/schema";
+import { findUserByEmail, findUserById, normalizeEmail } from "../auth/accounts";
+import {
+  changePassword,
+  confirmEmailChange,
+  pendingEmail,
+  requestEmailChange,
+  unlinkGoogle,
+} from "../auth/credentials";
 import { verifyPassword } from "../auth/password";
 import { limitAttempts, refundAttempt, tooManyAttemptsMessage, type Attempt, type RateRule } from "../auth/rate-limit";
 import type { Context } from "../trpc";
@@ -35,7 +40,7 @@ const passwordChecks = (ctx: Context): RateRule => ({
 const EMAIL_CHANGES: RateRule = { name: "email-change:user", limit: 5, windowMs: ONE_HOUR };
 
 async function account(ctx: Context, userId: string) {
-  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
+  const user = await findUserById(ctx.db, userId);
   // The session was valid a moment ago; an account deleted since reads as signed out.
   if (!user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Please sign in to continue." });
   return user;
@@ -113,12 +118,7 @@ export const credentialsRouter = router({
 
   /** Google stops signing this account in; only when a password still can. */
   unlinkGoogle: protectedProcedure.mutation(async ({ ctx }) => {
-    const [unlinked] = await ctx.db
-      .update(users)
-      .set({ googleId: null })
-      .where(and(eq(users.id, ctx.user.id), isNotNull(users.googleId), isNotNull(users.passwordHash)))
-      .returning({ id: users.id });
-    if (unlinked) return { google: false as const };
+    if (await unlinkGoogle(ctx.db, ctx.user.id)) return { google: false as const };
     const user = await account(ctx, ctx.user.id);
     throw new TRPCError({
       code: "BAD_REQUEST",

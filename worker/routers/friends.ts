@@ -1,7 +1,5 @@
 import { TRPCError } from "@trpc/server";
-import { eq, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "@db/client";
 import {
   CANNOT_ADD_YOURSELF,
   EMAIL_LOOKUPS_PER_HOUR,
@@ -13,10 +11,9 @@ import {
   tooManyLookups,
 } from "@core/friend-rules";
 import { MAX_EMAIL_LENGTH } from "@core/rules";
-import { profiles, users } from "@db/schema";
 import { normalizeEmail } from "../auth/accounts";
 import { limitAttempts, minutesFrom, type RateRule } from "../auth/rate-limit";
-import { friendsOf, incomingCount, pendingRequests } from "../friends/lists";
+import { friendsOf, incomingCount, memberToAsk, pendingRequests, type Recipient } from "../friends/lists";
 import {
   acceptRequest,
   cancelRequest,
@@ -43,19 +40,6 @@ const byEmail = z.object({
 });
 const byMember = z.object({ memberId: plainText(MEMBER_NOT_FOUND).min(1, MEMBER_NOT_FOUND).max(64, MEMBER_NOT_FOUND) });
 const byRequest = z.object({ requestId: plainText(REQUEST_GONE).min(1, REQUEST_GONE).max(64, REQUEST_GONE) });
-
-const recipientColumns = { id: users.id, email: users.email, displayName: profiles.displayName };
-
-async function recipientBy(db: Db, where: SQL) {
-  const [member] = await db
-    .select(recipientColumns)
-    .from(users)
-    .leftJoin(profiles, eq(profiles.id, users.id))
-    .where(where);
-  return member ?? null;
-}
-
-type Recipient = NonNullable<Awaited<ReturnType<typeof recipientBy>>>;
 
 /** `gone`: how this way of asking words a member who is not there, which a member who blocked the asker is too. */
 async function requestFriendship(ctx: Context, from: string, to: Recipient, gone: string) {
@@ -93,7 +77,7 @@ export const friendsRouter = router({
   relationship: protectedProcedure.input(byMember).query(async ({ ctx, input }) => {
     const relationship = await relationshipWith(ctx.db, ctx.user.id, input.memberId);
     if (relationship.status !== "friends") return { ...relationship, email: null };
-    const friend = await recipientBy(ctx.db, eq(users.id, input.memberId));
+    const friend = await memberToAsk(ctx.db, { id: input.memberId });
     return { ...relationship, email: friend?.email ?? null };
   }),
 
@@ -106,13 +90,13 @@ export const friendsRouter = router({
   request: unbatchedProcedure.input(z.union([byEmail, byMember])).mutation(async ({ ctx, input }) => {
     if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED", message: LOGIN_REQUIRED });
     if ("memberId" in input) {
-      const member = await recipientBy(ctx.db, eq(users.id, input.memberId));
+      const member = await memberToAsk(ctx.db, { id: input.memberId });
       if (!member) throw new TRPCError({ code: "NOT_FOUND", message: MEMBER_NOT_FOUND });
       return requestFriendship(ctx, ctx.user.id, member, MEMBER_NOT_FOUND);
     }
     // The answer tells whether an address is registered: every lookup counts, found or not.
     await limitAttempts(ctx.db, [[EMAIL_LOOKUPS, ctx.user.id]], (wait) => tooManyLookups(minutesFrom(wait)));
-    const member = await recipientBy(ctx.db, eq(users.email, input.email));
+    const member = await memberToAsk(ctx.db, { email: input.email });
     if (!member) throw new TRPCError({ code: "NOT_FOUND", message: NO_USER_WITH_EMAIL });
     return requestFriendship(ctx, ctx.user.id, member, NO_USER_WITH_EMAIL);
   }),

@@ -1,8 +1,6 @@
 import { TRPCError } from "@trpc/server";
-import { and, eq, not } from "drizzle-orm";
 import { z } from "zod";
 import {
-  DEFAULT_REGION,
   DEVELOPER_TYPES,
   EXPERIENCE_LEVELS,
   INTERESTED_PROJECTS,
@@ -12,7 +10,6 @@ import {
   SPECIALIZATIONS,
 } from "@core/enums";
 import {
-  emailLocalPart,
   AVATAR_NOT_AN_IMAGE,
   AVATAR_REQUIRED,
   AVATAR_TOO_LARGE,
@@ -21,10 +18,8 @@ import {
   MAX_SKILL_LENGTH,
   MAX_SKILLS,
 } from "@core/rules";
-import { profiles, type NewProfile } from "@db/schema";
-import { hasBlocked } from "../reach/reach";
+import { ownProfile, publicProfile, replaceAvatar, saveOwnProfile } from "../people/profiles";
 import { avatarKeyOf, avatarUrl, detectImage, newAvatarKey } from "../storage/avatar-files";
-import type { Context } from "../trpc";
 import { protectedProcedure, router } from "../trpc";
 import { displayNameField, plainText } from "@core/fields";
 
@@ -113,78 +108,27 @@ const avatarInput = z
       .refine((file) => file.size <= MAX_AVATAR_BYTES, AVATAR_TOO_LARGE),
   );
 
-/** What any member may see of another: no e-mail, age or subscription. */
-const publicColumns = {
-  id: profiles.id,
-  displayName: profiles.displayName,
-  avatarUrl: profiles.avatarUrl,
-  bio: profiles.bio,
-  specialization: profiles.specialization,
-  region: profiles.region,
-  skills: profiles.skills,
-  developerType: profiles.developerType,
-  interestedProjects: profiles.interestedProjects,
-  experience: profiles.experience,
-  openToJoin: profiles.openToJoin,
-  createdAt: profiles.createdAt,
-};
-
-type ProfileChanges = Omit<
-  Partial<NewProfile>,
-  "id" | "email" | "isPro" | "subscriptionStatus" | "subscriptionExpiresAt"
->;
-
-/**
- * Writes the signed-in member's own profile. It is made at sign-up, but a missing one is tolerated
- * (spec §4), so this inserts it with the sign-up defaults when needed.
- */
-function upsertOwnProfile(ctx: Pick<Context, "db">, user: { id: string; email: string }, changes: ProfileChanges) {
-  const values = { ...changes, updatedAt: new Date() };
-  return ctx.db
-    .insert(profiles)
-    .values({
-      id: user.id,
-      email: user.email,
-      displayName: emailLocalPart(user.email),
-      region: DEFAULT_REGION,
-      ...values,
-    })
-    .onConflictDoUpdate({ target: profiles.id, set: values })
-    .returning();
-}
-
-async function saveOwnProfile(ctx: Pick<Context, "db">, user: { id: string; email: string }, changes: ProfileChanges) {
-  const [profile] = await upsertOwnProfile(ctx, user, changes);
-  return profile!;
-}
-
 export const profilesRouter = router({
-  me: protectedProcedure.query(async ({ ctx }) => {
-    const [profile] = await ctx.db.select().from(profiles).where(eq(profiles.id, ctx.user.id));
-    return profile ?? null;
-  }),
+  me: protectedProcedure.query(({ ctx }) => ownProfile(ctx.db, ctx.user.id)),
 
   /** Another member's public profile; to a member they blocked, as to everyone for a member who left, there is none. */
   byId: protectedProcedure
     .input(z.object({ id: plainText().trim().min(1, PROFILE_NOT_FOUND).max(64, PROFILE_NOT_FOUND) }))
     .query(async ({ ctx, input }) => {
-      const [profile] = await ctx.db
-        .select(publicColumns)
-        .from(profiles)
-        .where(and(eq(profiles.id, input.id), not(hasBlocked(input.id, ctx.user.id))));
+      const profile = await publicProfile(ctx.db, input.id, ctx.user.id);
       if (!profile) throw new TRPCError({ code: "NOT_FOUND", message: PROFILE_NOT_FOUND });
       return profile;
     }),
 
-  update: protectedProcedure.input(updateInput).mutation(({ ctx, input }) => saveOwnProfile(ctx, ctx.user, input)),
+  update: protectedProcedure.input(updateInput).mutation(({ ctx, input }) => saveOwnProfile(ctx.db, ctx.user, input)),
 
   completeOnboarding: protectedProcedure
     .input(completeOnboardingInput)
-    .mutation(({ ctx, input }) => saveOwnProfile(ctx, ctx.user, input)),
+    .mutation(({ ctx, input }) => saveOwnProfile(ctx.db, ctx.user, input)),
 
   /** Whether the member sends read receipts, and so sees others'. */
   setReadReceipts: protectedProcedure.input(z.object({ send: z.boolean() })).mutation(async ({ ctx, input }) => {
-    const profile = await saveOwnProfile(ctx, ctx.user, { sendReadReceipts: input.send });
+    const profile = await saveOwnProfile(ctx.db, ctx.user, { sendReadReceipts: input.send });
     return { sendReadReceipts: profile.sendReadReceipts };
   }),
 
@@ -195,22 +139,17 @@ export const profilesRouter = router({
 
     const key = newAvatarKey(ctx.user.id, image.extension);
     await ctx.avatars.put(key, bytes, image.contentType);
-    // Read the old picture and point at the new one in one transaction, so two uploads at once
-    // each learn exactly which file they replaced.
-    const [before, after] = await ctx.db
-      .batch([
-        ctx.db.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.id, ctx.user.id)),
-        upsertOwnProfile(ctx, ctx.user, { avatarUrl: avatarUrl(key) }),
-      ])
-      .catch(async (error: unknown) => {
+    const { previousUrl, profile } = await replaceAvatar(ctx.db, ctx.user, avatarUrl(key)).catch(
+      async (error: unknown) => {
         await ctx.avatars.delete(key);
         throw error;
-      });
-    const previousKey = avatarKeyOf(before[0]?.avatarUrl ?? null);
+      },
+    );
+    const previousKey = avatarKeyOf(previousUrl);
     if (previousKey) {
       // The new picture is saved; a leftover old file is only wasted space, never worth failing for.
       await ctx.avatars.delete(previousKey).catch((error: unknown) => console.error("avatar cleanup", error));
     }
-    return after[0]!;
+    return profile;
   }),
 });

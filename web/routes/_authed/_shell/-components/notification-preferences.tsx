@@ -1,4 +1,4 @@
-import type { PreferenceKey } from "@core/notification-rules";
+import { PREFERENCE_KEYS, type PreferenceKey } from "@core/notification-rules";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Checkbox } from "@web/components/ui/checkbox";
 import { notify } from "@web/lib/toast";
@@ -43,17 +43,19 @@ export function NotificationPreferences() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        {preferences.isPending ? (
-          <p role="status" className="text-sm text-muted-foreground">
-            Loading your notification settings...
-          </p>
-        ) : preferences.isError ? (
+        {preferences.isError ? (
           <p className="text-sm text-muted-foreground">
             Your notification settings could not be loaded. Please reload the page.
           </p>
         ) : (
-          <table className="w-full text-sm">
-            <caption className="sr-only">Where each kind of notification reaches you besides the app</caption>
+          // The table is laid out while the choices load, a placeholder in each box, so nothing
+          // below it moves when they arrive (a tap meant for the next card lands there).
+          <table className="w-full text-sm" aria-busy={preferences.isPending}>
+            <caption className="sr-only">
+              {preferences.isPending
+                ? "Loading your notification settings..."
+                : "Where each kind of notification reaches you besides the app"}
+            </caption>
             <thead>
               <tr className="border-b text-left text-muted-foreground">
                 <th scope="col" className="py-2 pr-2 font-medium">
@@ -67,18 +69,28 @@ export function NotificationPreferences() {
               </tr>
             </thead>
             <tbody className="divide-y">
-              {preferences.data.map((preference) => (
-                <tr key={preference.key}>
-                  <th scope="row" className="py-3 pr-2 text-left font-normal">
-                    {LABELS[preference.key]}
-                  </th>
-                  {CHANNELS.map(({ channel, label }) => (
-                    <td key={channel} className="px-2 py-3 text-center">
-                      <ChannelBox preference={preference} channel={channel} label={label} />
-                    </td>
-                  ))}
-                </tr>
-              ))}
+              {PREFERENCE_KEYS.map((key) => {
+                const preference = preferences.data?.find((p) => p.key === key);
+                return (
+                  <tr key={key}>
+                    <th scope="row" className="py-3 pr-2 text-left font-normal">
+                      {LABELS[key]}
+                    </th>
+                    {CHANNELS.map(({ channel, label }) => (
+                      <td key={channel} className="px-2 py-3 text-center">
+                        {preference ? (
+                          <ChannelBox preference={preference} channel={channel} label={label} />
+                        ) : (
+                          <span
+                            aria-hidden
+                            className="inline-block size-5 animate-pulse rounded-sm bg-muted align-middle"
+                          />
+                        )}
+                      </td>
+                    ))}
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         )}
