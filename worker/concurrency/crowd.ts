@@ -178,7 +178,8 @@ export async function startJobsProcess(host: RunningHost, env: Record<string, st
   });
   let output = "";
   child.stdout.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
-  const exited = once(child, "exit");
+  // 'close', not 'exit': a process's last words can still be in the pipe when it has exited.
+  const exited = once(child, "close");
   await new Promise<void>((ready, fail) => {
     const watch = () => output.includes("jobs process ready") && (child.stdout.off("data", watch), ready());
     child.stdout.on("data", watch);

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accessRules, accessTable } from "@testing/access-table";
 import { accessWorld, type World } from "@testing/access-world";
-import { callProcedure, procedures, tableDigests } from "@testing/calls";
+import { callProcedure, procedures, tableWatch } from "@testing/calls";
 import type { TestApp } from "@testing/harness";
 
 let t: TestApp;
@@ -34,7 +34,8 @@ describe.each(Object.keys(procedures))("%s", (path) => {
           : role === "party"
             ? party
             : others![role]!;
-    const before = await tableDigests(t.db);
+    const tables = await tableWatch(t.db);
+    const before = await tables();
     const { code, status } = await callProcedure(caller, path, input);
     // Signing up, in or out, or deleting the account changes who the browser is: the next
     // stranger starts afresh.
@@ -44,7 +45,7 @@ describe.each(Object.keys(procedures))("%s", (path) => {
     expect(code).toBe(expected);
     if (code !== "ok") {
       expect(status).toBeLessThan(500);
-      expect(await tableDigests(t.db)).toEqual(before);
+      expect(await tables()).toEqual(before);
     }
   });
 });
