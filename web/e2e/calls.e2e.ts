@@ -188,6 +188,12 @@ test(
     // The ring stopping, answered here or on the other page, throws nothing at the callee's pages.
     const pageErrors: string[] = [];
     for (const page of [bob.page, bobsOtherPage]) page.on("pageerror", (error) => pageErrors.push(error.message));
+    // What answering needs from the server, asked for by the page that answers.
+    const asked = { "chats.ticket": 0, "calls.iceServers": 0 };
+    bob.page.on("request", (request) => {
+      const paths = new URL(request.url()).pathname.replace("/api/trpc/", "").split(",");
+      for (const path of paths) if (path in asked) asked[path as keyof typeof asked]++;
+    });
     await openAt(bob, "/dashboard");
     await openAt(ada, "/friends");
 
@@ -203,6 +209,8 @@ test(
     for (const page of [bob.page, bobsOtherPage]) {
       await ringing(page, "Ada Caller").getByText("Incoming video call").waitFor();
     }
+    // Asked while it rings, so that Accept waits only for the camera and the room's socket.
+    await expect.poll(() => asked).toEqual({ "chats.ticket": 1, "calls.iceServers": 1 });
     await answer(bob.page, "Ada Caller");
     // Answered on one page: the other stops ringing.
     await ringing(bobsOtherPage, "Ada Caller").waitFor({ state: "hidden" });
@@ -215,6 +223,8 @@ test(
     await callView(ada.page)
       .getByText(/^\d+:\d\d$/)
       .waitFor();
+    // ... and not asked again on Accept.
+    expect(asked).toEqual({ "chats.ticket": 1, "calls.iceServers": 1 });
 
     // Muted: nothing more leaves Ada's page for her voice, and Bob's tile of her says so.
     await keepsRising(ada.page, audioSent);

@@ -2,6 +2,7 @@ import { Phone, PhoneOff, Video } from "lucide-react";
 import { useEffect, useState } from "react";
 import type { Ring } from "@party/call-signals";
 import { enterCall } from "@web/lib/calls/active-call";
+import { askAhead } from "@web/lib/calls/ask-ahead";
 import { dismissRing, useRings } from "@web/lib/calls/rings";
 import { startRingTone } from "@web/lib/calls/ring-tone";
 import { notify } from "@web/lib/toast";
@@ -35,6 +36,7 @@ function RingDialog({ ring }: { ring: Ring }) {
     onError: (error) => notify.error("Call Error", errorMessage(error)),
   });
   useEffect(() => startRingTone(), []);
+  useEffect(() => askAhead(ring), [ring]);
   const video = ring.kind === "video";
   const KindIcon = video ? Video : Phone;
   const kind = video ? "video call" : "voice call";

@@ -64,7 +64,9 @@ export class Peer {
     /** Puts this page's tracks on the connection; called once, before this side's first description. */
     private readonly putTracks: () => void,
   ) {
-    this.pc = new RTCPeerConnection({ iceServers });
+    // One transport for the audio and the video from the first offer on: half the candidates to
+    // gather, check and secure while a call sets up (every browser we serve bundles).
+    this.pc = new RTCPeerConnection({ iceServers, bundlePolicy: "max-bundle" });
     this.pc.onnegotiationneeded = () => void this.#offer();
     this.pc.onicecandidate = ({ candidate }) => {
       if (candidate) events.send({ candidate: candidate.toJSON() });
