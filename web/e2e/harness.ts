@@ -92,7 +92,7 @@ export const test = base
 const withOwnHost = (rooms: boolean) =>
   test
     .extend("appEnv", { scope: "file" }, async (): Promise<Record<string, string>> => ({}))
-    .override("app", { scope: "file" }, async ({ appEnv }, { onCleanup }) => {
+    .extend("app", { scope: "file" }, async ({ appEnv }, { onCleanup }) => {
       const app = await startHost({ needsBuild: true, env: { ...E2E_ENV, ...appEnv }, rooms });
       onCleanup(() => app.stop());
       return app;
@@ -102,15 +102,15 @@ export const ownHostTest = withOwnHost(false);
 /** The same, with the chat rooms running, as `npm start` runs them. */
 export const ownLiveHostTest = withOwnHost(true);
 
-/** Full Chromium for this file (testing/chromium.ts says where the headless shell differs). */
-const withChromium = (args: () => string[]) =>
-  ownLiveHostTest.override("browser", { scope: "file" }, async ({}, { onCleanup }) => {
-    const browser = await launchChromium(args());
+/** A live host of the file's own, and a browser of its own, launched as `launch` says. */
+const withBrowser = (launch: () => Promise<Browser>) =>
+  ownLiveHostTest.extend("browser", { scope: "file" }, async ({}, { onCleanup }) => {
+    const browser = await launch();
     onCleanup(() => browser.close());
     return browser;
   });
 
-/** With a live host of its own and full Chromium (push.e2e.ts: its installability verdict, its push subscription). */
-export const fullChromiumTest = withChromium(() => []);
-/** With a live host of its own and full Chromium with a camera and a microphone (calls.e2e.ts). */
-export const mediaTest = withChromium(fakeMediaArgs);
+/** Full Chromium (push.e2e.ts: its installability verdict, its push subscription; testing/chromium.ts). */
+export const fullChromiumTest = withBrowser(() => launchChromium());
+/** The headless shell with a camera and a microphone (calls.e2e.ts). */
+export const mediaTest = withBrowser(() => launchHeadlessShell(fakeMediaArgs()));
