@@ -7,7 +7,7 @@ import { CALL_ENDED } from "@core/call-rules";
 import { isCallEvent } from "@party/call-wire";
 import type { ChatRoomEvent } from "@party/protocol";
 import { currentCall, leaveCall, useActiveCall, type ActiveCall } from "@web/lib/calls/active-call";
-import { takeAhead } from "@web/lib/calls/ask-ahead";
+import { aheadOr, takeAhead } from "@web/lib/calls/ask-ahead";
 import { CallEngine } from "@web/lib/calls/call-engine";
 import { useHearCalls } from "@web/lib/calls/chat-call";
 import { useRoomSocket } from "@web/lib/room-socket";
@@ -39,16 +39,12 @@ function InCall({ active, myId }: { active: ActiveCall; myId: string }) {
   // Asked while it rang (none for the caller, or after a reload): the first ticket is used once.
   const [ahead] = useState(() => takeAhead(callId));
   const firstTicket = useRef(ahead?.ticket ?? null);
-  const newTicket = () => ticket.mutateAsync({ chatId });
   const [engine] = useState(
     () =>
       new CallEngine({
         active,
         myId,
-        iceServers: () => {
-          const asked = () => iceServers({ chatId }).then((answer) => answer.iceServers);
-          return ahead ? ahead.iceServers.catch(asked) : asked();
-        },
+        iceServers: () => aheadOr(ahead?.iceServers, () => iceServers({ chatId }).then((answer) => answer.iceServers)),
         onEnd: (message) => {
           // Another call may have taken this one's place (an answer while in a call).
           if (currentCall()?.callId === callId) leaveCall();
@@ -67,7 +63,7 @@ function InCall({ active, myId }: { active: ActiveCall; myId: string }) {
     ticket: () => {
       const first = firstTicket.current;
       firstTicket.current = null;
-      return first ? first.catch(newTicket) : newTicket();
+      return aheadOr(first, () => ticket.mutateAsync({ chatId }));
     },
     onOpen: () => engine.connected({ send: (data) => socketRef.current?.send(data) }),
     onGone: () => engine.hangUp(),

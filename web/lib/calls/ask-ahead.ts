@@ -40,3 +40,7 @@ export function takeAhead(callId: string): AskedAhead | null {
   asked.delete(callId);
   return entry;
 }
+
+/** What was asked ahead, or, when nothing was or the ask failed, `ask` now. */
+export const aheadOr = <T>(ahead: Promise<T> | null | undefined, ask: () => Promise<T>) =>
+  ahead ? ahead.catch(ask) : ask();
