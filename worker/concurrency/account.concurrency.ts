@@ -51,10 +51,12 @@ const ORPHANS = {
 };
 
 test("members delete their accounts while friends message them and strangers ask for them", async () => {
-  const everyone = await signUpMany(host, LEAVERS * (1 + FRIENDS_EACH + STRANGERS_EACH), "leaver");
+  const WORLD = 1 + FRIENDS_EACH + STRANGERS_EACH;
+  const everyone = await signUpMany(host, LEAVERS * WORLD, "leaver");
   const worlds = await Promise.all(
     Array.from({ length: LEAVERS }, async (_, i) => {
-      const [leaver, ...rest] = everyone.slice(i * (1 + FRIENDS_EACH + STRANGERS_EACH));
+      // Each leaver's world is theirs alone: a leaver of another world is never one of its strangers.
+      const [leaver, ...rest] = everyone.slice(i * WORLD, (i + 1) * WORLD);
       const friends = rest.slice(0, FRIENDS_EACH);
       const strangers = rest.slice(FRIENDS_EACH);
       for (const friend of friends) await befriend(asTestMember(leaver!), asTestMember(friend));
