@@ -30,7 +30,7 @@ function GuestActions() {
         </Link>
       </Button>
       <Button asChild>
-        <Link to="/auth" search={{ reset: true }}>
+        <Link to="/auth" search={{ reset: true, tab: "signup" }}>
           Get Started
         </Link>
       </Button>

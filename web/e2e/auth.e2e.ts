@@ -1,4 +1,5 @@
 /** Signing up, in and out, the guard, e-mail verification and the 404 page, as a member clicks through them. */
+import type { Locator } from "playwright-core";
 import { describe, expect } from "vitest";
 import { test } from "./harness";
 import {
@@ -49,7 +50,37 @@ describe("sign up", () => {
     const form = await fillSignUp(other, { ...member, displayName: "Someone Else" });
     await form.getByRole("button", { name: "Create Account" }).click();
     await form.getByRole("alert").filter({ hasText: EMAIL_TAKEN }).waitFor();
-    await expectUrl(other, "/auth");
+    await expectUrl(other, "/auth", "?tab=signup");
+  });
+
+  test("'Get Started', 'Start for Free' and 'Create Your Free Account' open Sign Up; 'Sign In' opens Sign In", async ({
+    page,
+  }) => {
+    const opens = async (start: string, button: () => Locator, tab: "Sign In" | "Sign Up", search: string) => {
+      await page.goto(start);
+      await button().click();
+      await expectUrl(page, "/auth", search);
+      await expect.poll(() => page.getByRole("tab", { name: tab }).getAttribute("aria-selected")).toBe("true");
+      await page
+        .getByRole("tabpanel", { name: tab })
+        .getByRole("button", { name: tab === "Sign Up" ? "Create Account" : "Sign In" })
+        .waitFor();
+    };
+    const bar = () => page.getByRole("banner");
+    await opens("/", () => bar().getByRole("link", { name: "Get Started" }), "Sign Up", "?reset=true&tab=signup");
+    await opens(
+      "/",
+      () => page.getByRole("main").getByRole("link", { name: "Start for Free" }),
+      "Sign Up",
+      "?tab=signup",
+    );
+    await opens("/", () => page.getByRole("link", { name: "Create Your Free Account" }), "Sign Up", "?tab=signup");
+    await opens("/about", () => bar().getByRole("link", { name: "Sign In" }), "Sign In", "?reset=true");
+    // The tab a member picks is kept in the address, so a reload shows the same form.
+    await page.getByRole("tab", { name: "Sign Up" }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get("tab")).toBe("signup");
+    await page.reload();
+    await expect.poll(() => page.getByRole("tab", { name: "Sign Up" }).getAttribute("aria-selected")).toBe("true");
   });
 });
 

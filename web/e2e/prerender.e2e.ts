@@ -30,7 +30,7 @@ describe("pre-rendered public pages", () => {
       await page.goto("/");
       await heading(page, LANDING_HEADING).waitFor();
       expect(await page.title()).toBe("Elevate Your Project Collaboration · Crewboard");
-      expect(await page.getByRole("link", { name: "Start for Free" }).getAttribute("href")).toBe("/auth");
+      expect(await page.getByRole("link", { name: "Start for Free" }).getAttribute("href")).toBe("/auth?tab=signup");
       await page.getByRole("heading", { name: "Everything your crew needs" }).waitFor();
 
       // Its links are real links: without the app they still lead to the page.

@@ -148,7 +148,7 @@ describe("top bar", () => {
     await heading(page, "Pricing").waitFor();
   });
 
-  test("on a wide screen the links show in the bar, and Sign In and Get Started lead to /auth?reset=true", async ({
+  test("on a wide screen the links show in the bar, and Sign In and Get Started lead to /auth?reset=true, Get Started on Sign Up", async ({
     page,
   }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -157,10 +157,11 @@ describe("top bar", () => {
     await main.getByRole("link", { name: "Pricing" }).click();
     await expectUrl(page, "/pricing");
     expect(await page.getByRole("button", { name: "Open menu" }).isVisible()).toBe(false);
-    for (const name of ["Sign In", "Get Started"]) {
-      expect(await page.getByRole("banner").getByRole("link", { name, exact: true }).getAttribute("href")).toBe(
-        "/auth?reset=true",
-      );
+    for (const [name, href] of [
+      ["Sign In", "/auth?reset=true"],
+      ["Get Started", "/auth?reset=true&tab=signup"],
+    ]) {
+      expect(await page.getByRole("banner").getByRole("link", { name, exact: true }).getAttribute("href")).toBe(href);
     }
   });
 });
@@ -280,7 +281,7 @@ describe("public pages", () => {
     expect(await page.locator("figure").count()).toBe(6);
     expect(await page.getByRole("img", { name: "Rated 5 out of 5" }).count()).toBe(6);
     await page.getByRole("link", { name: "Start for Free" }).click();
-    await expectUrl(page, "/auth");
+    await expectUrl(page, "/auth", "?tab=signup");
   });
 
   test("pricing: three plans, the popular badge, six questions, and the buttons' destinations", async ({ page }) => {
@@ -312,7 +313,7 @@ describe("public pages", () => {
     await page.goto("/pricing");
     await live(page);
     await page.getByRole("link", { name: "Get Started Free" }).click();
-    await expectUrl(page, "/auth");
+    await expectUrl(page, "/auth", "?tab=signup");
   });
 
   test("pricing: without Stripe configured, a member is told payments are not configured", async ({ page }) => {

@@ -228,10 +228,6 @@ export class CallEngine {
   }
 
   /**
-   * How loud someone sounds now, 0 to 1: another's voice as it last arrived (within the last half
-   * second), or this page's own microphone as it leaves.
-   */
-  /**
    * How loud this person has been since the last time it was asked (the ring samples a few times a
    * second): the root mean square of the audio over that window, from the energy WebRTC counts.
    * A short sound between two samples still counts, which the level of the last packet would miss.

@@ -52,7 +52,7 @@ function Landing() {
           </p>
           <div className="flex flex-col gap-3 sm:flex-row">
             <Button size="lg" asChild>
-              <Link to="/auth">
+              <Link to="/auth" search={{ tab: "signup" }}>
                 Start for Free <ArrowRight />
               </Link>
             </Button>

@@ -150,7 +150,9 @@ function Pricing() {
             features={FREE_FEATURES}
             action={
               <Button size="lg" variant="outline" className="w-full" asChild>
-                <Link to="/auth">Get Started Free</Link>
+                <Link to="/auth" search={{ tab: "signup" }}>
+                  Get Started Free
+                </Link>
               </Button>
             }
           />

@@ -1,4 +1,4 @@
-import { createFileRoute, redirect } from "@tanstack/react-router";
+import { createFileRoute, redirect, useNavigate } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { OAUTH_ERRORS, oauthErrorMessage } from "@core/auth-messages";
 import { Button } from "@web/components/ui/button";
@@ -14,8 +14,10 @@ const GOOGLE_FAILED_TITLE = "Google Sign In Failed";
 const STACKED = "[grid-area:1/1] data-[state=inactive]:invisible";
 
 export const Route = createFileRoute("/auth/")({
-  validateSearch: (search): { reset?: boolean; oauth_error?: string; redirect?: string } => ({
+  validateSearch: (search): { reset?: boolean; tab?: "signup"; oauth_error?: string; redirect?: string } => ({
     reset: flag(search.reset),
+    // The address carries the tab, so 'Get Started' can open Sign Up; Sign In is the default.
+    tab: search.tab === "signup" ? "signup" : undefined,
     oauth_error: text(search.oauth_error, 100),
     redirect: returnPath(search.redirect),
   }),
@@ -64,7 +66,8 @@ function GoogleButton() {
 }
 
 function AuthPage() {
-  const { oauth_error, redirect: next } = Route.useSearch();
+  const { oauth_error, redirect: next, tab } = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
   useEffect(() => {
     // The link names a code; the words are the spec's own, whatever the link says.
     if (oauth_error !== undefined) notify.error(GOOGLE_FAILED_TITLE, oauthErrorMessage(oauth_error));
@@ -76,7 +79,15 @@ function AuthPage() {
       <div className="flex items-center gap-3 text-xs uppercase text-muted-foreground">
         <span className="h-px flex-1 bg-border" /> or <span className="h-px flex-1 bg-border" />
       </div>
-      <Tabs defaultValue="signin">
+      <Tabs
+        value={tab ?? "signin"}
+        onValueChange={(value) =>
+          void navigate({
+            search: (prev) => ({ ...prev, tab: value === "signup" ? "signup" : undefined }),
+            replace: true,
+          })
+        }
+      >
         <TabsList>
           <TabsTrigger value="signin">Sign In</TabsTrigger>
           <TabsTrigger value="signup">Sign Up</TabsTrigger>

@@ -135,7 +135,7 @@ export function CallToAction({ title, description }: { title: string; descriptio
             className="border border-transparent bg-background text-foreground hover:bg-background/90 hover:text-accent-foreground"
             asChild
           >
-            <Link to="/auth">
+            <Link to="/auth" search={{ tab: "signup" }}>
               Create Your Free Account <ArrowRight />
             </Link>
           </Button>
