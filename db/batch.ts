@@ -6,7 +6,7 @@ type Statement = BatchItem<"sqlite">;
  * One statement, or several that a helper writes together: a list (read as its helper documents)
  * or, better, statements named again.
  */
-type Step = Statement | readonly Statement[] | { readonly [name: string]: Statement };
+export type Step = Statement | readonly Statement[] | { readonly [name: string]: Statement };
 type StepResult<S> = S extends Statement
   ? S["_"]["result"]
   : S extends readonly Statement[]

@@ -1,6 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import { and, eq, isNull, not, sql, type SQL } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
+import { namedBatch, type NamedResults, type Step } from "@db/batch";
 import type { Db } from "@db/client";
 import { chatParticipants, chats } from "@db/schema";
 import { privateChatHiddenFrom } from "../reach/reach";
@@ -21,19 +22,43 @@ export const participantNow = (chatId: string, userId: string | SQL) =>
 export const placeNow = (userId: string) =>
   and(eq(chatParticipants.userId, userId), isNull(chatParticipants.leftAt), not(privateChatHiddenFrom(userId)));
 
+/** The statement behind `currentChat`, to go out in one batch with the reads it guards. */
+const placeQuery = (db: Db, chatId: string, userId: string) =>
+  db
+    .select({ chat: chats, me: chatParticipants })
+    .from(chatParticipants)
+    .innerJoin(chats, eq(chats.id, chatParticipants.chatId))
+    .where(and(eq(chatParticipants.chatId, chatId), placeNow(userId)));
+
+function placeFrom<Row>(rows: Row[]) {
+  const [row] = rows;
+  if (!row) throw new TRPCError({ code: "NOT_FOUND", message: CHAT_NOT_FOUND });
+  return row;
+}
+
 /**
  * The chat and the caller's place in it, for current participants only. Anyone else, and an
  * unknown id, get the same answer, so ids cannot be probed. A private chat with a member the caller
  * blocked is hidden from them the same way until they unblock.
  */
 export async function currentChat(db: Db, chatId: string, userId: string) {
-  const [row] = await db
-    .select({ chat: chats, me: chatParticipants })
-    .from(chatParticipants)
-    .innerJoin(chats, eq(chats.id, chatParticipants.chatId))
-    .where(and(eq(chatParticipants.chatId, chatId), placeNow(userId)));
-  if (!row) throw new TRPCError({ code: "NOT_FOUND", message: CHAT_NOT_FOUND });
-  return row;
+  return placeFrom(await placeQuery(db, chatId, userId));
+}
+
+type Place = Awaited<ReturnType<typeof currentChat>>;
+
+/**
+ * `currentChat` and the reads it guards in one round trip: the reads go out beside the check, and
+ * their rows come back only when the check holds (anyone else gets `currentChat`'s refusal).
+ */
+export async function currentChatWith<S extends Record<string, Step>>(
+  db: Db,
+  chatId: string,
+  userId: string,
+  reads: S,
+): Promise<NamedResults<S> & { place: Place }> {
+  const { place, ...results } = await namedBatch(db, { ...reads, place: placeQuery(db, chatId, userId) });
+  return { ...(results as NamedResults<S>), place: placeFrom(place) };
 }
 
 /** Everyone currently in the chat, with the chat's `members_version` they were read at: one snapshot. */

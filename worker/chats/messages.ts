@@ -154,26 +154,35 @@ export async function messageInChat(db: Db, chatId: string, id: number) {
   return rows.length > 0;
 }
 
+export interface MessageCursor {
+  afterSeq?: number;
+  beforeSeq?: number;
+}
+
 /**
- * One page of a chat's messages, oldest first: those after `afterSeq` (catching up), those before
- * `beforeSeq` (scrolling back), or the newest. `hasMore` says another page lies in that direction.
+ * The statement for one page of a chat's messages, read by `messagePage`: those after `afterSeq`
+ * (catching up), those before `beforeSeq` (scrolling back), or the newest.
  */
-export async function readMessages(db: Db, chatId: string, cursor: { afterSeq?: number; beforeSeq?: number }) {
+export function messagePageQuery(db: Db, chatId: string, cursor: MessageCursor) {
   const limit = MESSAGE_PAGE_SIZE + 1;
-  const rows =
-    cursor.afterSeq !== undefined
-      ? await db.all<MessageRow>(
-          selectMessages(sql`WHERE chat_id = ${chatId} AND seq > ${cursor.afterSeq} ORDER BY seq LIMIT ${limit}`),
-        )
-      : (
-          await db.all<MessageRow>(
-            selectMessages(
-              sql`WHERE chat_id = ${chatId} ${cursor.beforeSeq !== undefined ? sql`AND seq < ${cursor.beforeSeq}` : sql``}
-                ORDER BY seq DESC LIMIT ${limit}`,
-            ),
-          )
-        ).reverse();
+  return cursor.afterSeq !== undefined
+    ? db.all<MessageRow>(
+        selectMessages(sql`WHERE chat_id = ${chatId} AND seq > ${cursor.afterSeq} ORDER BY seq LIMIT ${limit}`),
+      )
+    : db.all<MessageRow>(
+        selectMessages(
+          sql`WHERE chat_id = ${chatId} ${cursor.beforeSeq !== undefined ? sql`AND seq < ${cursor.beforeSeq}` : sql``}
+            ORDER BY seq DESC LIMIT ${limit}`,
+        ),
+      );
+}
+
+/** The page a `messagePageQuery` read, oldest first, and whether another lies in its direction. */
+export function messagePage(rows: MessageRow[], cursor: MessageCursor) {
+  const limit = MESSAGE_PAGE_SIZE + 1;
   const hasMore = rows.length === limit;
-  const page = cursor.afterSeq !== undefined ? rows.slice(0, MESSAGE_PAGE_SIZE) : rows.slice(hasMore ? 1 : 0);
+  // Read newest first when scrolling back: the extra row that says there is more is the oldest.
+  const page =
+    cursor.afterSeq !== undefined ? rows.slice(0, MESSAGE_PAGE_SIZE) : [...rows].reverse().slice(hasMore ? 1 : 0);
   return { messages: page.map(rowToWire), hasMore };
 }

@@ -33,12 +33,16 @@ export async function receiptAudience(db: Db, chatId: string, userId: string) {
   return rows.map((row) => row.user_id);
 }
 
-/** How far each of the others displayed the chat, as `viewerId` may see it: nothing if they send no receipts. */
-export async function seenMarks(db: Db, chatId: string, viewerId: string) {
-  const rows = await db.all<{ user_id: string; seen_seq: number }>(sql`
+/**
+ * How far each of the others displayed the chat, as `viewerId` may see it (nothing if they send no
+ * receipts), as a statement; `seenMarks` reads its rows.
+ */
+export const seenMarksQuery = (db: Db, chatId: string, viewerId: string) =>
+  db.all<{ user_id: string; seen_seq: number }>(sql`
     SELECT p.user_id, p.seen_seq FROM chat_participants p
     WHERE p.chat_id = ${chatId} AND p.left_at IS NULL AND p.user_id <> ${viewerId} AND p.seen_seq > 0
       AND ${sendsReceipts(sql.raw("p.user_id"))} AND ${sendsReceipts(viewerId)}
     ORDER BY p.user_id`);
-  return rows.map((row) => ({ userId: row.user_id, seq: row.seen_seq }));
-}
+
+export const seenMarks = (rows: { user_id: string; seen_seq: number }[]) =>
+  rows.map((row) => ({ userId: row.user_id, seq: row.seen_seq }));

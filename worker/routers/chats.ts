@@ -21,6 +21,7 @@ import {
   ADMINS_ONLY,
   CHAT_NOT_FOUND,
   currentChat,
+  currentChatWith,
   GROUP_FRIENDS_ONLY,
   NOT_FRIENDS,
   recipientsAt,
@@ -35,7 +36,8 @@ import {
   insertMessage,
   messageByClientId,
   messageInChat,
-  readMessages,
+  messagePage,
+  messagePageQuery,
   rowToWire,
   type MessageRow,
 } from "../chats/messages";
@@ -144,9 +146,14 @@ export const chatsRouter = router({
   messages: protectedProcedure
     .input(z.object({ chatId: id, afterSeq: seq.optional(), beforeSeq: seq.optional() }))
     .query(async ({ ctx, input }) => {
-      const { chat, me } = await currentChat(ctx.db, input.chatId, ctx.user.id);
+      const {
+        place: { chat, me },
+        rows,
+      } = await currentChatWith(ctx.db, input.chatId, ctx.user.id, {
+        rows: messagePageQuery(ctx.db, input.chatId, input),
+      });
       return {
-        ...(await readMessages(ctx.db, input.chatId, input)),
+        ...messagePage(rows, input),
         // The chat's change number, read before the page: a page catching up on edits, deletions and
         // reactions (messages.changes) starts after it.
         changedUpTo: chat.changeSeq,

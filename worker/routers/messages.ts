@@ -14,11 +14,11 @@ import {
 import { plainText } from "@core/fields";
 import type { WireMessage } from "@party/protocol";
 import { sweepUploads } from "../attachments/uploads";
-import { currentChat, NOT_FRIENDS } from "../chats/access";
+import { currentChat, currentChatWith, NOT_FRIENDS } from "../chats/access";
 import { editMentionStatements, resolveMentions } from "../chats/mentions";
 import { changedMessages, deleteMessage, editMessage, setReaction } from "../chats/message-changes";
 import { tellChat } from "../rooms/notify";
-import { seenMarks } from "../chats/receipts";
+import { seenMarks, seenMarksQuery } from "../chats/receipts";
 import { searchMessages } from "../chats/search";
 import { notifiedBy, tellNotified } from "../notifications/write";
 import { protectedProcedure, router, type Context } from "../trpc";
@@ -152,7 +152,9 @@ export const messagesRouter = router({
 
   /** How far each of the others has displayed the chat, for a member who shares their own. */
   receipts: protectedProcedure.input(z.object({ chatId: id })).query(async ({ ctx, input }) => {
-    await currentChat(ctx.db, input.chatId, ctx.user.id);
-    return seenMarks(ctx.db, input.chatId, ctx.user.id);
+    const { marks } = await currentChatWith(ctx.db, input.chatId, ctx.user.id, {
+      marks: seenMarksQuery(ctx.db, input.chatId, ctx.user.id),
+    });
+    return seenMarks(marks);
   }),
 });

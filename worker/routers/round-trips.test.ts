@@ -87,8 +87,8 @@ const procedures: [string, { answer: number; after: number }, () => Promise<() =
     { answer: 2, after: 0 },
     async () => () => ada.trpc.chats.send.mutate({ chatId, clientId: crypto.randomUUID(), content: "Another" }),
   ],
-  ["chats.messages", { answer: 3, after: 0 }, async () => () => ada.trpc.chats.messages.query({ chatId })],
-  ["messages.receipts", { answer: 3, after: 0 }, async () => () => ada.trpc.messages.receipts.query({ chatId })],
+  ["chats.messages", { answer: 2, after: 0 }, async () => () => ada.trpc.chats.messages.query({ chatId })],
+  ["messages.receipts", { answer: 2, after: 0 }, async () => () => ada.trpc.messages.receipts.query({ chatId })],
   [
     "messages.changes",
     { answer: 4, after: 0 },
