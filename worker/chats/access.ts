@@ -4,7 +4,7 @@ import { LRUCache } from "lru-cache";
 import { namedBatch, type NamedResults, type Step } from "@db/batch";
 import type { Db } from "@db/client";
 import { chatParticipants, chats } from "@db/schema";
-import { privateChatHiddenFrom } from "../reach/reach";
+import { notBlockedBetween, privateChatHiddenFrom } from "../reach/reach";
 
 export const CHAT_NOT_FOUND = "This chat does not exist or you are no longer in it.";
 export const NOT_FRIENDS = "You can only message your friends.";
@@ -60,6 +60,16 @@ export async function currentChatWith<S extends Record<string, Step>>(
   const { place, ...results } = await namedBatch(db, { ...reads, place: placeQuery(db, chatId, userId) });
   return { ...(results as NamedResults<S>), place: placeFrom(place) };
 }
+
+/**
+ * For a private chat, whether `userId` may reach the other member (a block either way keeps them
+ * apart), as a statement for `currentChatWith`; a group or team chat gives no row.
+ */
+export const pairReachQuery = (db: Db, chatId: string, userId: string) =>
+  db.all<{ ok: number }>(sql`
+    SELECT ${notBlockedBetween(userId, sql`p.user_id`)} AS ok
+    FROM chats c JOIN chat_participants p ON p.chat_id = c.id
+    WHERE c.id = ${chatId} AND c.pair_key IS NOT NULL AND p.user_id <> ${userId}`);
 
 /** Everyone currently in the chat, with the chat's `members_version` they were read at: one snapshot. */
 async function participantsNow(db: Db, chatId: string) {

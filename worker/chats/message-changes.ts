@@ -94,25 +94,28 @@ export const setReaction = (db: Db, t: Target, emoji: Reaction, on: boolean) =>
 
 /**
  * The chat's messages whose edit, deletion or reactions came after change number `afterChange`, in
- * the order of their latest change, as they are now. `changedUpTo` is where the next ask starts: every
- * change up to it is in this page or superseded by a later one still to come.
+ * the order of their latest change, as they are now (a statement; `changedPage` reads it).
  */
-export async function changedMessages(db: Db, chatId: string, afterChange: number) {
-  // Read before the page: a change made in between is in the page, or asked for again next time.
-  const [chat] = await db.all<{ change_seq: number }>(sql`SELECT change_seq FROM chats WHERE id = ${chatId}`);
-  const limit = MESSAGE_PAGE_SIZE + 1;
-  const rows = await db.all<MessageRow>(
+export const changedMessagesQuery = (db: Db, chatId: string, afterChange: number) =>
+  db.all<MessageRow>(
     // `change_seq > 0` lets the partial index serve it.
     selectMessages(
-      sql`WHERE chat_id = ${chatId} AND change_seq > 0 AND change_seq > ${afterChange} ORDER BY change_seq LIMIT ${limit}`,
+      sql`WHERE chat_id = ${chatId} AND change_seq > 0 AND change_seq > ${afterChange} ORDER BY change_seq LIMIT ${MESSAGE_PAGE_SIZE + 1}`,
     ),
   );
-  const hasMore = rows.length === limit;
+
+/**
+ * The page a `changedMessagesQuery` read. `changedUpTo` is where the next ask starts: every change
+ * up to it is in this page or superseded by a later one still to come. `chatChangeSeq` is the
+ * chat's change number, read in the same transaction as the page, so nothing changed in between.
+ */
+export function changedPage(rows: MessageRow[], afterChange: number, chatChangeSeq: number) {
+  const hasMore = rows.length > MESSAGE_PAGE_SIZE;
   const page = rows.slice(0, MESSAGE_PAGE_SIZE).map(rowToWire);
   const last = page.at(-1)?.changeSeq ?? afterChange;
   return {
     messages: page,
-    changedUpTo: hasMore ? last : Math.max(last, chat?.change_seq ?? 0, afterChange),
+    changedUpTo: hasMore ? last : Math.max(last, chatChangeSeq, afterChange),
     hasMore,
   };
 }

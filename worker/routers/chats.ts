@@ -22,6 +22,7 @@ import {
   CHAT_NOT_FOUND,
   currentChat,
   currentChatWith,
+  pairReachQuery,
   GROUP_FRIENDS_ONLY,
   NOT_FRIENDS,
   recipientsAt,
@@ -29,7 +30,6 @@ import {
 import { insertMessageCarrying } from "../chats/message-files";
 import { claimableCount } from "../attachments/uploads";
 import { areFriends, notFriends } from "../chats/friendship";
-import { mayReach } from "../reach/reach";
 import { chatSummary, listChats, participantsOf } from "../chats/listing";
 import { addMember, createGroup, leaveChat, openPrivateChat, setMuted } from "../chats/membership";
 import {
@@ -260,11 +260,10 @@ export const chatsRouter = router({
    * while the two may reach each other (the room carries typing, presence and calls' signalling).
    */
   ticket: protectedProcedure.input(byChat).mutation(async ({ ctx, input }) => {
-    const { chat } = await currentChat(ctx.db, input.chatId, ctx.user.id);
-    const other = chat.pairKey?.split(" ").find((id) => id !== ctx.user.id);
-    if (other && !(await mayReach(ctx.db, ctx.user.id, other))) {
-      throw new TRPCError({ code: "NOT_FOUND", message: CHAT_NOT_FOUND });
-    }
+    const { reach } = await currentChatWith(ctx.db, input.chatId, ctx.user.id, {
+      reach: pairReachQuery(ctx.db, input.chatId, ctx.user.id),
+    });
+    if (reach.some((row) => !row.ok)) throw new TRPCError({ code: "NOT_FOUND", message: CHAT_NOT_FOUND });
     return roomTicket(ctx.config, ctx.user.id, "chat-room", input.chatId);
   }),
 

@@ -16,7 +16,7 @@ import type { WireMessage } from "@party/protocol";
 import { sweepUploads } from "../attachments/uploads";
 import { currentChat, currentChatWith, NOT_FRIENDS } from "../chats/access";
 import { editMentionStatements, resolveMentions } from "../chats/mentions";
-import { changedMessages, deleteMessage, editMessage, setReaction } from "../chats/message-changes";
+import { changedMessagesQuery, changedPage, deleteMessage, editMessage, setReaction } from "../chats/message-changes";
 import { tellChat } from "../rooms/notify";
 import { seenMarks, seenMarksQuery } from "../chats/receipts";
 import { searchMessages } from "../chats/search";
@@ -129,8 +129,13 @@ export const messagesRouter = router({
   changes: protectedProcedure
     .input(z.object({ chatId: id, afterChange: z.number().int().min(0) }))
     .query(async ({ ctx, input }) => {
-      await currentChat(ctx.db, input.chatId, ctx.user.id);
-      return changedMessages(ctx.db, input.chatId, input.afterChange);
+      const {
+        place: { chat },
+        rows,
+      } = await currentChatWith(ctx.db, input.chatId, ctx.user.id, {
+        rows: changedMessagesQuery(ctx.db, input.chatId, input.afterChange),
+      });
+      return changedPage(rows, input.afterChange, chat.changeSeq);
     }),
 
   /** Messages of the chat matching the words, newest first, a page at a time. */

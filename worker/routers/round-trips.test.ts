@@ -91,11 +91,11 @@ const procedures: [string, { answer: number; after: number }, () => Promise<() =
   ["messages.receipts", { answer: 2, after: 0 }, async () => () => ada.trpc.messages.receipts.query({ chatId })],
   [
     "messages.changes",
-    { answer: 4, after: 0 },
+    { answer: 2, after: 0 },
     async () => () => ada.trpc.messages.changes.query({ chatId, afterChange: 0 }),
   ],
   ["chats.markRead", { answer: 4, after: 0 }, async () => () => bob.trpc.chats.markRead.mutate({ chatId, seq: 1 })],
-  ["chats.ticket", { answer: 3, after: 0 }, async () => () => ada.trpc.chats.ticket.mutate({ chatId })],
+  ["chats.ticket", { answer: 2, after: 0 }, async () => () => ada.trpc.chats.ticket.mutate({ chatId })],
   ["projects.byId", { answer: 2, after: 0 }, async () => () => ada.trpc.projects.byId.query({ id: projectId })],
   [
     "joinRequests.forProject",
