@@ -5,7 +5,7 @@
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import { test } from "./harness";
-import { call, person } from "./people";
+import { call, friendsInChat, person } from "./people";
 
 /** The procedures of each API request the page makes, in the order they leave. */
 function apiRequests(page: Page) {
@@ -34,4 +34,19 @@ test("a project page asks for the project and its team in one request", async ({
   );
   expect(forTheProject).toHaveLength(1);
   expect(forTheProject[0]).toEqual(expect.arrayContaining(["projects.byId", "joinRequests.forProject"]));
+});
+
+test("a chat page catches up on new messages and on changes in one request once its room opens", async ({
+  app,
+  newPage,
+}) => {
+  const { ada, chatId } = await friendsInChat(app, newPage, "Ada Reader", "Bob Writer");
+  await call(ada, "chats.send", { chatId, clientId: crypto.randomUUID(), content: "Hello Bob" });
+  const requests = apiRequests(ada.page);
+
+  await ada.page.goto(`/chat/${chatId}`);
+  await ada.page.getByText("Hello Bob", { exact: true }).waitFor();
+  await expect.poll(() => requests.filter((procedures) => procedures.includes("messages.changes"))).toHaveLength(1);
+  const catchUp = requests.find((procedures) => procedures.includes("messages.changes"));
+  expect(catchUp).toEqual(expect.arrayContaining(["chats.messages", "messages.changes"]));
 });

@@ -46,18 +46,24 @@ export function liveTimeline(queryClient: QueryClient, queryKey: QueryKey, fetch
       try {
         do {
           wanted = false;
-          let after = read()?.pages[0]?.caughtUpTo;
-          while (after !== undefined) {
-            const page = await fetch.messagesAfter(after);
-            write((timeline) => withCaughtUp(timeline, page.messages));
-            after = page.hasMore ? page.messages.at(-1)?.seq : undefined;
+          // New messages, and the edits, deletions and reactions made while this page was away or
+          // missed one: the first page of each asked at once, so a catch-up is one request (one
+          // tRPC batch) unless a side has more than a page. Messages are written first, so the
+          // changes find every message they change.
+          const held = read()?.pages[0];
+          const [messages, changes] = await Promise.all([
+            held && fetch.messagesAfter(held.caughtUpTo),
+            held && fetch.changesAfter(held.changedUpTo),
+          ]);
+          for (let page = messages; page;) {
+            const { messages: arrived, hasMore } = page;
+            write((timeline) => withCaughtUp(timeline, arrived));
+            page = hasMore ? await fetch.messagesAfter(arrived.at(-1)!.seq) : undefined;
           }
-          // Edits, deletions and reactions made while this page was away or missed one.
-          let afterChange = read()?.pages[0]?.changedUpTo;
-          while (afterChange !== undefined) {
-            const page = await fetch.changesAfter(afterChange);
-            write((timeline) => withChanges(timeline, page.messages, page.changedUpTo));
-            afterChange = page.hasMore ? page.changedUpTo : undefined;
+          for (let page = changes; page;) {
+            const { messages: changed, changedUpTo, hasMore } = page;
+            write((timeline) => withChanges(timeline, changed, changedUpTo));
+            page = hasMore ? await fetch.changesAfter(changedUpTo) : undefined;
           }
         } while (wanted);
       } catch {
