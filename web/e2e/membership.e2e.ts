@@ -8,7 +8,7 @@ import { describe, expect } from "vitest";
 import { test } from "./harness";
 import { createProject, finishOnboarding, signUp, toast } from "./ui";
 
-/** One of the dashboard's figures, as a screen reader reads it ('Requests Waiting: 1'). */
+/** One of the dashboard's figures, as a screen reader reads it ('Join Requests Waiting: 1'). */
 const figure = (page: Page, section: string, label: string, value: number) =>
   page.getByRole("region", { name: section }).getByLabel(`${label}: ${value}`);
 
@@ -36,7 +36,7 @@ describe("project membership", () => {
 
     // The owner hears of it on the dashboard and beside My Projects, without opening the project.
     await page.goto("/dashboard");
-    await figure(page, "Your Projects", "Requests Waiting", 1).waitFor();
+    await figure(page, "Your Projects", "Join Requests Waiting", 1).waitFor();
     await figure(page, "Your Projects", "My Projects", 1).waitFor();
     const badge = page.getByRole("complementary", { name: "Sidebar" }).getByTestId("join-requests-waiting");
     expect(await badge.textContent()).toBe("1");
@@ -46,7 +46,7 @@ describe("project membership", () => {
     await waiting.getByRole("button", { name: `Accept ${joiner.displayName} into Nebula Forge` }).click();
     await toast(page, "Request Accepted").waitFor();
     await page.getByText("No one is waiting to join your projects.").waitFor();
-    await figure(page, "Your Projects", "Requests Waiting", 0).waitFor();
+    await figure(page, "Your Projects", "Join Requests Waiting", 0).waitFor();
     await badge.waitFor({ state: "detached" });
 
     // The member finds the project among their own: on the dashboard and in My Projects.
@@ -101,7 +101,7 @@ describe("dashboard figures", () => {
     expect(await site.getByLabel(/^Active Projects: [1-9]/).count()).toBe(1);
     await figure(page, "Your Projects", "My Projects", 0).waitFor();
     await figure(page, "Your Projects", "Projects Joined", 0).waitFor();
-    await figure(page, "Your Projects", "Requests Waiting", 0).waitFor();
+    await figure(page, "Your Projects", "Join Requests Waiting", 0).waitFor();
     await page.getByText("No recent projects found. Create your first project to get started!").waitFor();
   });
 });

@@ -79,7 +79,7 @@ describe("Opening a page", () => {
     await twoProjects(page);
     const opened = await requestsDuring(page, async () => {
       await page.goto("/dashboard");
-      await page.getByText("Welcome back,", { exact: false }).waitFor();
+      await page.getByText(/^Welcome(?: back)?, /).waitFor();
       await page.getByRole("main").getByText("Orbit Planner").waitFor();
       await page.waitForLoadState("networkidle");
     });

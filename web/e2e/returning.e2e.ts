@@ -72,8 +72,38 @@ describe("first load", () => {
     // The outline is headed as the page will be; the page itself greets the member.
     await page.getByRole("heading", { name: "Dashboard" }).waitFor();
     release();
-    await page.getByText(`Welcome back, ${member.displayName}.`).waitFor();
+    await page.getByText(`Welcome, ${member.displayName}.`).waitFor();
     expect(await page.getByRole("status").filter({ hasText: "Loading..." }).count()).toBe(0);
+  });
+});
+
+describe("the dashboard", () => {
+  test("greets a new member with 'Welcome', every later visit with 'Welcome back', and leads to where skills are added", async ({
+    page,
+  }) => {
+    const member = await signUp(page);
+    await page.goto("/dashboard");
+    await page.getByText(`Welcome, ${member.displayName}.`).waitFor();
+    await page.reload();
+    await page.getByText(`Welcome back, ${member.displayName}.`).waitFor();
+
+    // Nothing to suggest without skills: the prompt opens Settings at the skills field.
+    await page.getByRole("link", { name: "Add your skills" }).click();
+    await expect
+      .poll(() => {
+        const url = new URL(page.url());
+        return url.pathname + url.hash;
+      })
+      .toBe("/settings#settings-skills");
+    const skills = page.getByLabel("Skills", { exact: true });
+    await skills.waitFor();
+    await expect
+      .poll(() =>
+        skills.evaluate(
+          (el) => el.getBoundingClientRect().top >= 0 && el.getBoundingClientRect().bottom <= innerHeight,
+        ),
+      )
+      .toBe(true);
   });
 });
 

@@ -1,5 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { Plus } from "lucide-react";
+import { useEffect, useState } from "react";
 import { PageHeader, type PageHeading } from "@web/components/page";
 import { ProjectFormDialog } from "@web/components/projects/project-form-dialog";
 import { useJoinedNotices } from "@web/components/projects/use-joined-notice";
@@ -27,8 +28,33 @@ export const Route = createFileRoute("/_authed/_shell/dashboard")({
   component: Dashboard,
 });
 
+const visitedKey = (memberId: string) => `crewboard:dashboard-visited:${memberId}`;
+
+function hasVisited(memberId: string) {
+  try {
+    return localStorage.getItem(visitedKey(memberId)) !== null;
+  } catch {
+    // Storage refused (a private window that allows none): greet as on a return.
+    return true;
+  }
+}
+
+/** 'Welcome' on the member's first dashboard (on this device), 'Welcome back' on every later one. */
+function useGreeting(memberId: string) {
+  const [returning] = useState(() => hasVisited(memberId));
+  useEffect(() => {
+    try {
+      localStorage.setItem(visitedKey(memberId), "1");
+    } catch {
+      // Nothing to keep it in: the next visit greets as a return anyway.
+    }
+  }, [memberId]);
+  return returning ? "Welcome back" : "Welcome";
+}
+
 function Dashboard() {
   const me = useMember();
+  const greeting = useGreeting(me.id);
   const stats = trpc.projects.stats.useQuery();
   const mine = trpc.projects.myStats.useQuery(undefined, { refetchOnWindowFocus: true });
   const recent = trpc.projects.recent.useQuery();
@@ -38,7 +64,7 @@ function Dashboard() {
     <>
       <PageHeader
         {...heading}
-        description={`Welcome back, ${displayNameOf(me)}.`}
+        description={`${greeting}, ${displayNameOf(me)}.`}
         actions={
           <ProjectFormDialog
             trigger={

@@ -122,7 +122,7 @@ const MY_FIGURES = [
   },
   {
     key: "waiting",
-    label: "Requests Waiting",
+    label: "Join Requests Waiting",
     icon: Inbox,
     tint: "text-rose-600 bg-rose-500/10 dark:text-rose-400",
   },

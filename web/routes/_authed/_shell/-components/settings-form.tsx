@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from "react";
+import { useLocation } from "@tanstack/react-router";
+import { useEffect, useState, type FormEvent } from "react";
 import { MAX_AGE, MIN_AGE } from "@core/enums";
 import { MAX_SKILL_LENGTH, MAX_SKILLS } from "@core/rules";
 import { AvatarUpload } from "@web/components/avatar-upload";
@@ -23,9 +24,23 @@ import type { Me } from "@web/lib/types";
 
 const AGES = Array.from({ length: MAX_AGE - MIN_AGE + 1 }, (_, i) => String(MIN_AGE + i));
 
+/**
+ * A link to one setting (`/settings#settings-skills`, from the dashboard) lands on it: the router
+ * scrolls to the address's fragment before the form is there, so the form does it once it is.
+ */
+function useLinkedField() {
+  const hash = useLocation({ select: (location) => location.hash });
+  useEffect(() => {
+    const field = hash ? document.getElementById(hash) : null;
+    field?.scrollIntoView({ block: "center" });
+    field?.focus({ preventScroll: true });
+  }, [hash]);
+}
+
 /** Every profile field, saved together with 'Save Changes'. */
 export function SettingsForm({ me, profile }: { me: Me; profile: OwnProfile | null }) {
   const saved = useProfileSaved();
+  useLinkedField();
   const [values, setValues] = useState(() => profileFormValues(profile, me));
   const set = (patch: Partial<ProfileFormValues>) => setValues((current) => ({ ...current, ...patch }));
   const update = trpc.profiles.update.useMutation({

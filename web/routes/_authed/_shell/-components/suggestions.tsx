@@ -89,7 +89,7 @@ export function ProjectSuggestions() {
         projects.data?.length === 0 ? (
           <p className="text-sm text-muted-foreground">
             Nothing to suggest yet.{" "}
-            <Link to="/settings" className="font-medium text-primary hover:underline">
+            <Link to="/settings" hash="settings-skills" className="font-medium text-primary hover:underline">
               Add your skills
             </Link>{" "}
             and we will find projects that need them.
