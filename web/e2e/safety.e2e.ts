@@ -105,6 +105,30 @@ test("a member blocks a friend from their chat; the friend's next message is ref
   await messageList(ada.page).getByText("Before the block").waitFor();
 });
 
+test("a blocked member's chat reads but takes nothing, and its page stops asking for the room once refused", async ({
+  app,
+  newPage,
+}) => {
+  const { ada, bob, chatId } = await friendsInChat(app, newPage, "Ada Quiet", "Bob Refused");
+  await call(ada, "chats.send", { chatId, clientId: crypto.randomUUID(), content: "Last words before the block" });
+  await call(ada, "safety.block", { memberId: bob.id });
+  const tickets: string[] = [];
+  bob.page.on("request", (request) => {
+    if (new URL(request.url()).pathname.includes("chats.ticket")) tickets.push(request.url());
+  });
+
+  await bob.page.goto(`/chat/${chatId}`);
+  await messageList(bob.page).getByText("Last words before the block").waitFor();
+  await bob.page
+    .getByRole("status")
+    .filter({ hasText: "You can only message your friends, so this chat is read-only." })
+    .waitFor();
+  expect(await bob.page.getByRole("textbox", { name: "Message" }).count()).toBe(0);
+  // The room's back-off would have asked four more times by now (1, 2, 5 and 10 s).
+  await bob.page.waitForTimeout(15_000);
+  expect(tickets).toHaveLength(1);
+});
+
 test("blocked from their profile, a member's messages in a shared group are folded away for the blocker alone", async ({
   app,
   newPage,

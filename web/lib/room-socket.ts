@@ -2,8 +2,10 @@
  * A live connection to one room, as every page opens it: partysocket with a fresh ticket on every
  * (re)connect, a heartbeat every 25 s (no answer within 10 s counts as a dead socket), and
  * reconnects, the first connection's included, after 1, 2, 5, then every 10 s (spec §9). The caller
- * catches up on each `onOpen`.
+ * catches up on each `onOpen`. A ticket the API refuses for good (a block, a removal) ends the tries:
+ * asking again every 10 s would only fill the console with the same refusal.
  */
+import { TRPCClientError } from "@trpc/client";
 import PartySocket from "partysocket";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { RoomKind } from "@party/ticket";
@@ -14,7 +16,13 @@ export const HEARTBEAT_MS = 25_000;
 export const HEARTBEAT_TIMEOUT_MS = 10_000;
 export const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000];
 
-export type RoomStatus = "connecting" | "open" | "closed";
+/** `refused`: the API will not give this member a ticket to this room again (403/404), so no more tries. */
+export type RoomStatus = "connecting" | "open" | "closed" | "refused";
+
+/** A ticket refused for good: the member was blocked or removed, or the room's chat is gone. */
+const refusedForGood = (error: unknown) =>
+  error instanceof TRPCClientError &&
+  [403, 404].includes((error.data as { httpStatus?: number } | undefined)?.httpStatus ?? 0);
 
 interface Options<E> {
   room: RoomKind;
@@ -25,6 +33,8 @@ interface Options<E> {
   onOpen?: () => void;
   /** The room refused this member for good (they left the chat). */
   onGone?: () => void;
+  /** The API refused a ticket for good (see `refusedForGood`): the socket stops trying. */
+  onRefused?: () => void;
   enabled?: boolean;
 }
 
@@ -46,6 +56,21 @@ export function useRoomSocket<E extends ChatRoomEvent | MemberRoomEvent>(options
     let deadTimer: ReturnType<typeof setTimeout> | undefined;
     let heartbeat: ReturnType<typeof setInterval> | undefined;
     let current: PartySocket | undefined;
+    /** Set once a ticket is refused for good: every later try would be refused too. */
+    let refused = false;
+
+    const refuse = () => {
+      refused = true;
+      clearTimeout(retryTimer);
+      setStatus("refused");
+      current?.close();
+      latest.current.onRefused?.();
+    };
+    const ticket = () =>
+      latest.current.ticket().catch((error: unknown) => {
+        if (!disposed && refusedForGood(error)) refuse();
+        throw error;
+      });
 
     /** Tries again after the spec's back-off: 1, 2, 5, then every 10 s until a socket opens. */
     const later = (again: () => void) => {
@@ -66,9 +91,9 @@ export function useRoomSocket<E extends ChatRoomEvent | MemberRoomEvent>(options
         room: name,
         // The first connection uses the ticket just fetched; every later one asks for a new one.
         query: async () => {
-          const ticket = pending ?? (await latest.current.ticket()).ticket;
+          const next = pending ?? (await ticket()).ticket;
           pending = null;
-          return { ticket };
+          return { ticket: next };
         },
         // Reconnects are scheduled below, on the spec's own back-off.
         maxRetries: 0,
@@ -100,7 +125,7 @@ export function useRoomSocket<E extends ChatRoomEvent | MemberRoomEvent>(options
       ws.addEventListener("close", (event) => {
         clearInterval(heartbeat);
         alive();
-        if (disposed) return;
+        if (disposed || refused) return;
         if (event.code === CLOSE_LEFT) {
           setStatus("closed");
           latest.current.onGone?.();
@@ -114,12 +139,12 @@ export function useRoomSocket<E extends ChatRoomEvent | MemberRoomEvent>(options
     // for a moment, the API restarting) it is asked for again like any reconnect: given up, the
     // member's room would leave every badge and list stale until a reload.
     const start = () =>
-      void latest.current.ticket().then(
+      void ticket().then(
         (first) => {
           if (!disposed) open(first);
         },
         () => {
-          if (!disposed) later(start);
+          if (!disposed && !refused) later(start);
         },
       );
     start();

@@ -67,6 +67,7 @@ function InCall({ active, myId }: { active: ActiveCall; myId: string }) {
     },
     onOpen: () => engine.connected({ send: (data) => socketRef.current?.send(data) }),
     onGone: () => engine.hangUp(),
+    onRefused: () => engine.hangUp(),
     onEvent: (event) => {
       if (!isCallEvent(event)) return;
       hearCalls(event);

@@ -11,6 +11,12 @@ import type { useChat } from "./use-chat";
 import { useMarkDisplayed } from "./use-mark-displayed";
 import { useMessageActions } from "./use-message-actions";
 
+/**
+ * A chat whose room refused this member for good: in practice a private chat across a block. Said
+ * as a former friend's refused message says it, so the blocked member is not told of the block.
+ */
+export const CHAT_UNREACHABLE = "You can only message your friends, so this chat is read-only.";
+
 /** Fetched when a member first asks to delete a message. */
 const DeleteMessageDialog = lazy(() => import("./delete-message-dialog"));
 
@@ -95,10 +101,11 @@ export function Conversation({
           openAt={openAt}
         />
       </MentionNamesContext>
-      {chat.archived ? (
-        // The project is gone: its team chat keeps its history, and takes no more messages.
+      {chat.archived || live.unreachable ? (
+        // The project is gone (its team chat keeps its history), or the member may no longer reach
+        // the chat: it reads, and takes no more messages.
         <p role="status" className="border-t px-4 py-4 text-center text-sm text-muted-foreground">
-          {TEAM_CHAT_READ_ONLY}
+          {chat.archived ? TEAM_CHAT_READ_ONLY : CHAT_UNREACHABLE}
         </p>
       ) : (
         <Composer

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { isCallEvent } from "@party/call-wire";
 import type { ChatRoomEvent } from "@party/protocol";
 import { useHearCalls } from "@web/lib/calls/chat-call";
@@ -23,6 +24,8 @@ export function useChat(chatId: string, myId: string, onGone: () => void) {
   const hearCall = useHearCalls(chatId);
 
   const ticket = trpc.chats.ticket.useMutation();
+  // The API will not let this member into the chat's room again (a block): it reads, and takes nothing.
+  const [unreachable, setUnreachable] = useState(false);
   const { socket } = useRoomSocket<ChatRoomEvent>({
     room: "chat-room",
     name: chatId,
@@ -32,6 +35,7 @@ export function useChat(chatId: string, myId: string, onGone: () => void) {
       receipts.reopened();
     },
     onGone,
+    onRefused: () => setUnreachable(true),
     onEvent: (event) => {
       switch (event.type) {
         case "messages":
@@ -53,5 +57,5 @@ export function useChat(chatId: string, myId: string, onGone: () => void) {
   });
   const announceTyping = useAnnounceTyping(socket);
 
-  return { timeline, outbox, presence: presence.store, send, retry, announceTyping };
+  return { timeline, outbox, presence: presence.store, send, retry, announceTyping, unreachable };
 }
