@@ -14,7 +14,7 @@ import { afterAll, beforeAll, expect } from "vitest";
 import { testBrowser } from "@testing/browser";
 import type { Friendly } from "@testing/friends";
 import { TEST_PASSWORD_HASH_LOG2_N } from "@testing/password-cost";
-import { ROOT, startHost, TSX, type HostOptions, type RunningHost } from "@testing/host";
+import { ROOT, startHost, type HostOptions, type RunningHost } from "@testing/host";
 import { startLibsqlServer, type LibsqlServer } from "@testing/libsql-server";
 
 /** Serving processes: more than the cores, so writers really do overlap. */
@@ -164,18 +164,24 @@ export interface JobsTotals {
  */
 export async function startJobsProcess(host: RunningHost, env: Record<string, string>) {
   const secrets = JSON.parse(readFileSync(join(host.dataDir, "secrets.json"), "utf8")) as Record<string, string>;
-  const child = spawn(TSX, [fileURLToPath(new URL("./jobs-process.ts", import.meta.url))], {
-    cwd: ROOT,
-    stdio: ["ignore", "pipe", "inherit"],
-    env: {
-      ...process.env,
-      DATA_DIR: host.dataDir,
-      APP_URL: host.url,
-      PARTY_SECRET: secrets.partySecret!,
-      UNSUBSCRIBE_SECRET: secrets.unsubscribeSecret!,
-      ...env,
+  // Node itself with tsx's loader, not the tsx CLI: `stop()`'s SIGTERM must reach the process whose
+  // loop finishes its run and prints its totals, not a wrapper in front of it.
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", fileURLToPath(new URL("./jobs-process.ts", import.meta.url))],
+    {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "inherit"],
+      env: {
+        ...process.env,
+        DATA_DIR: host.dataDir,
+        APP_URL: host.url,
+        PARTY_SECRET: secrets.partySecret!,
+        UNSUBSCRIBE_SECRET: secrets.unsubscribeSecret!,
+        ...env,
+      },
     },
-  });
+  );
   let output = "";
   child.stdout.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
   // 'close', not 'exit': a process's last words can still be in the pipe when it has exited.
