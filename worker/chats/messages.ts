@@ -179,8 +179,7 @@ export function messagePageQuery(db: Db, chatId: string, cursor: MessageCursor) 
 
 /** The page a `messagePageQuery` read, oldest first, and whether another lies in its direction. */
 export function messagePage(rows: MessageRow[], cursor: MessageCursor) {
-  const limit = MESSAGE_PAGE_SIZE + 1;
-  const hasMore = rows.length === limit;
+  const hasMore = rows.length > MESSAGE_PAGE_SIZE;
   // Read newest first when scrolling back: the extra row that says there is more is the oldest.
   const page =
     cursor.afterSeq !== undefined ? rows.slice(0, MESSAGE_PAGE_SIZE) : [...rows].reverse().slice(hasMore ? 1 : 0);

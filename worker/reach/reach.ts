@@ -18,12 +18,6 @@ export const notBlockedBetween = (a: string | SQLWrapper, b: string | SQLWrapper
 export const hasBlocked = (blocker: string | SQLWrapper, blocked: string | SQLWrapper) =>
   sql`EXISTS (SELECT 1 FROM blocks WHERE blocks.blocker_id = ${blocker} AND blocks.blocked_id = ${blocked})`;
 
-/** For procedures that only read: whether `a` may reach `b` right now. */
-export async function mayReach(db: Db, a: string, b: string) {
-  const row = await db.get<{ ok: number }>(sql`SELECT ${notBlockedBetween(a, b)} AS ok`);
-  return Boolean(row?.ok);
-}
-
 /** Of `others`, in their order, those `memberId` may reach right now: one statement, two lookups each. */
 export async function reachableAmong(db: Db, memberId: string, others: string[]) {
   if (others.length === 0) return [];
