@@ -23,10 +23,12 @@ import WebSocket from "ws";
 import { REACTIONS, type Reaction } from "../core/chat-rules";
 import { createNodeDb, migrateLocal } from "../db/local";
 import { searchMessages } from "../worker/chats/search";
+import { followUpAll } from "../worker/chats/send-follow-up";
 import { searchWords } from "../core/search-words";
 import { toFtsQuery } from "@worker/search/query";
 import { testBrowser } from "../testing/browser";
 import { fixed, leanClient, percentile, printTable, ROOT, startHost, writeResults } from "./lib";
+import { sendSteps } from "./send-steps";
 
 const CLIENTS = 50;
 const SENDERS = 5;
@@ -38,7 +40,11 @@ const UNPACED_MESSAGES = 1000;
 /** Reactions, and edits, paced like the messages. */
 const CHANGES = 1000;
 /** What every path must reach the sockets within, at the 99th percentile. */
-const P99_TARGET_MS = 30;
+const P99_TARGET_MS = 15;
+/** Messages' p99 over the bare broadcast's, at most. */
+const P99_RATIO_TARGET = 8;
+/** Messages a second the host takes, unpaced, with nothing lost. */
+const SUSTAINED_TARGET_PER_S = 1500;
 const UNPACED_CONCURRENCY = [5, 20, 50];
 /** The searched chat's size, and what else the table holds (a chat the member is not in). */
 const SEARCH_CHAT_MESSAGES = 1_000_000;
@@ -186,7 +192,6 @@ async function searchDatabase() {
   mkdirSync(dir, { recursive: true });
   const db = createNodeDb({ url: `file:${file}` });
   await migrateLocal(db);
-  db.$client.close();
   const bare = new Database(file);
   bare.exec(`PRAGMA synchronous = OFF; PRAGMA cache_size = -400000;
     INSERT INTO users (id, email) VALUES ('searcher', 'searcher@example.com'), ('writer', 'writer@example.com'),
@@ -220,6 +225,9 @@ async function searchDatabase() {
   };
   fill("searched", "writer", SEARCH_CHAT_MESSAGES);
   fill("elsewhere", "outsider", OTHER_CHAT_MESSAGES);
+  // Indexed as sends are, a batch at a time (worker/chats/send-follow-up.ts).
+  await followUpAll(db);
+  db.$client.close();
   bare.exec("INSERT INTO messages_fts(messages_fts) VALUES ('optimize'); ANALYZE;");
   bare.close();
   writeFileSync(seeded, "");
@@ -424,7 +432,8 @@ async function main() {
     ]);
     console.log(
       `\nOur p99 is ${fixed(ratio)}× the floor's. Failed sends: ${failedSends}, failed changes: ${failedChanges}. ` +
-        `Targets: lost 0, duplicated 0, p99 ≤ ${P99_TARGET_MS} ms for messages, reactions and edits alike.`,
+        `Targets: lost 0, duplicated 0, p99 ≤ ${P99_TARGET_MS} ms for messages, reactions and edits alike, ` +
+        `messages' p99 ≤ ${P99_RATIO_TARGET}× the floor's.`,
     );
     printTable(
       `Unpaced: ${UNPACED_MESSAGES} messages as fast as the senders go`,
@@ -437,7 +446,13 @@ async function main() {
       })),
     );
     const sustained = Math.max(0, ...unpaced.filter((u) => u.lost === 0 && u.duplicated === 0).map((u) => u.perSecond));
-    console.log(`\nHighest sustained rate with nothing lost: ${fixed(sustained, 0)} messages/s.`);
+    const steps = await sendSteps();
+    printTable(`A send's database work, one process, statement after statement`, steps.rows);
+    console.log(
+      `\nHighest sustained rate with nothing lost: ${fixed(sustained, 0)} messages/s, ` +
+        `${fixed(sustained / steps.floorPerSecond, 2)}× the database floor's ${fixed(steps.floorPerSecond, 0)} inserts/s ` +
+        `one after another. Target: ≥ ${SUSTAINED_TARGET_PER_S}/s.`,
+    );
     const search = await searchBench();
     writeResults("chat", {
       search,
@@ -450,8 +465,13 @@ async function main() {
       failedSends,
       unpaced,
       sustainedPerSecond: sustained,
+      sendSteps: steps.steps,
+      databaseFloorPerSecond: steps.floorPerSecond,
     });
-    const missed = [ours, reactions, edits].some((f) => f.lost || f.duplicated || f.p99Ms > P99_TARGET_MS);
+    const missed =
+      [ours, reactions, edits].some((f) => f.lost || f.duplicated || f.p99Ms > P99_TARGET_MS) ||
+      ratio > P99_RATIO_TARGET ||
+      sustained < SUSTAINED_TARGET_PER_S;
     if (missed || search.missed || failedSends || failedChanges) process.exitCode = 1;
   } finally {
     await host.stop();

@@ -7,7 +7,7 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT, TSX } from "./lib";
 
-const HELPERS = new Set(["run", "lib"]);
+const HELPERS = new Set(["run", "lib", "send-steps"]);
 const args = process.argv.slice(2);
 const only = args.filter((arg) => !arg.startsWith("--"));
 const options = args.filter((arg) => arg.startsWith("--"));

@@ -344,6 +344,21 @@ export const messages = sqliteTable(
   ],
 );
 
+/**
+ * How far the work that follows a send has gone (worker/chats/send-follow-up.ts): every message up
+ * to `doneUpTo` is in the search index and has made its readers due a digest. One row.
+ */
+export const messageFollowUp = sqliteTable(
+  "message_follow_up",
+  {
+    id: integer("id").primaryKey(),
+    doneUpTo: integer("done_up_to").notNull(),
+    /** Where the run holding the write lock stops: at most FOLLOW_UP_BATCH messages past `doneUpTo`. */
+    runningTo: integer("running_to").notNull(),
+  },
+  (t) => [check("message_follow_up_one_row", sql`${t.id} = 1`)],
+);
+
 /** One row per member, emoji and message; a member may react with several emoji. */
 export const messageReactions = sqliteTable(
   "message_reactions",

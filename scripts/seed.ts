@@ -29,6 +29,7 @@ import {
   type NewUser,
 } from "../db/schema";
 import { hashPassword } from "../worker/auth/password";
+import { followUpAll } from "../worker/chats/send-follow-up";
 
 const { values } = parseArgs({
   options: {
@@ -418,6 +419,8 @@ await insertInChunks(newRequests, (chunk) => db.insert(projectJoinRequests).valu
 await insertInChunks(newChats, (chunk) => db.insert(chats).values(chunk));
 await insertInChunks(newParticipants, (chunk) => db.insert(chatParticipants).values(chunk));
 await insertInChunks(newMessages, (chunk) => db.insert(messages).values(chunk));
+// Found by search, and counted in digests, as sent messages are.
+await followUpAll(db);
 
 console.log(
   `Seeded ${memberCount} members, ${projectCount} projects, ${newFriends.length} friendships and requests, ` +

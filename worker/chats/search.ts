@@ -1,11 +1,11 @@
 /**
  * Finding messages by their words, in one chat or across all of a member's chats: messages_fts
- * (migration 0016, kept by triggers) walked newest first, the last word read as the whole words it
- * begins (message_search_words), each match joined to its message, the
- * member's participation and its chat by primary key. The join order is fixed with CROSS JOIN: the
- * index leads and its rowid order is the page's, so a page costs what its matches cost to walk, not
- * what the member's chats hold. What a block keeps from the member is not found: the words of
- * someone they blocked, and a private chat a block hides from them.
+ * (migration 0016; filled a moment after each send by send-follow-up.ts) walked newest first, the
+ * last word read as the whole words it begins (message_search_words), each match joined to its
+ * message, the member's participation and its chat by primary key. The join order is fixed with
+ * CROSS JOIN: the index leads and its rowid order is the page's, so a page costs what its matches
+ * cost to walk, not what the member's chats hold. What a block keeps from the member is not found:
+ * the words of someone they blocked, and a private chat a block hides from them.
  */
 import { and, asc, gte, lt, sql } from "drizzle-orm";
 import { sqliteTable, text } from "drizzle-orm/sqlite-core";
@@ -17,7 +17,7 @@ import { nameOf } from "../people/names";
 
 export const SEARCH_PAGE_SIZE = 20;
 
-/** Every word messages_fts holds, kept by the triggers of migration 0016 beside it. */
+/** Every word messages_fts holds, kept beside it (migration 0016, send-follow-up.ts). */
 const messageSearchWords = sqliteTable("message_search_words", { word: text("word").primaryKey() });
 
 /** Built once per database: every search asks it. */

@@ -1,10 +1,11 @@
 /**
  * The scheduled job, the same on both hosts: at the edge Cron Triggers call the Worker's
  * `scheduled()` (wrangler.toml `[triggers]`), on Node the host's primary process runs it on a timer
- * (worker/local.ts). It queues the e-mail digests that are due (worker/notifications/digest.ts),
- * sends the outbox's due e-mails (those digests and retries included) and pushes, and deletes what has
- * expired and files no message carries. Every statement touches a bounded number of rows, so none holds the write lock for long
- * and the serving processes' writes slip in between.
+ * (worker/local.ts). It follows up on messages their sends left (worker/chats/send-follow-up.ts),
+ * queues the e-mail digests that are due (worker/notifications/digest.ts), sends the outbox's due
+ * e-mails (those digests and retries included) and pushes, and deletes what has expired and files
+ * no message carries. Every statement touches a bounded number of rows, so none holds the write
+ * lock for long and the serving processes' writes slip in between.
  */
 import { and, inArray, isNull, lte, or, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
@@ -17,6 +18,7 @@ import type { Config } from "../config";
 import type { Mailer } from "../mail/mailer";
 import { CLAIM_BATCH, deliverDue } from "../mail/outbox";
 import { queueDigests } from "../notifications/digest";
+import { followUpSends } from "../chats/send-follow-up";
 import { deliverDuePushes, type PushServices } from "../push/outbox";
 import type { AvatarStore } from "../storage/avatar-store";
 
@@ -78,7 +80,9 @@ export async function runScheduledJobs(
   attachments?: AvatarStore,
 ) {
   const at = new Date(now);
-  // First, so the digests leave with this run's e-mails.
+  // What the sends left to follow (a process that stopped before it did): the digests read its due times.
+  const messages = await followUpSends(db);
+  // Before the e-mails, so the digests leave with this run's.
   const digests = await queueDigests(db, config, now, MAX_ROUNDS);
   const emails = await drain(() => deliverDue(db, mailer, now, CLAIM_BATCH));
   const pushes = push ? await drain(() => deliverDuePushes(db, push, now, CLAIM_BATCH)) : 0;
@@ -111,6 +115,7 @@ export async function runScheduledJobs(
   // Last: a file store that fails stops nothing above.
   const files = attachments ? await sweepAllUploads(db, attachments, now) : 0;
   return {
+    messages,
     digests,
     emails,
     pushes,

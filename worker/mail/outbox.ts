@@ -10,6 +10,7 @@ import { outbox, users } from "@db/schema";
 import type { EmailContent } from "./layout";
 import type { Services } from "../env";
 import type { Mailer } from "./mailer";
+import { messageOf } from "@core/error-message";
 
 export interface Email extends EmailContent {
   to: string;
@@ -93,8 +94,6 @@ function claimDue(db: Db, now: number, limit: number) {
 
 type Claimed = Awaited<ReturnType<typeof claimDue>>[number];
 export type Outcome = "sent" | "retry" | "failed";
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
 /** Sends one claimed row and records how it went, unless its claim lapsed and another took it over. */
 async function deliver(db: Db, mailer: Mailer, row: Claimed, now: number): Promise<Outcome> {

@@ -24,6 +24,7 @@ import { queueEmailToUser } from "../mail/outbox";
 import { composeDigest, type Digest } from "./digest-email";
 import { notBlockedBetween, privateChatBlockedFor } from "../reach/reach";
 import { preferencesOf } from "./preferences";
+import { messageOf } from "@core/error-message";
 
 /** Members one claim takes; their digests are built side by side. */
 export const DIGEST_CLAIM_BATCH = 20;
@@ -227,8 +228,6 @@ async function digestFor(db: Db, config: Config, claim: Claim, now: number) {
   ]);
   return true;
 }
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * Claims due members and queues their digests, `DIGEST_CLAIM_BATCH` at a time, for at most

@@ -18,6 +18,7 @@ import type { Rooms } from "../rooms/rooms";
 import { pushEndpointProblem } from "./endpoints";
 import { pushToDevice, type DeviceOutcome, type PushWay } from "./send";
 import type { VapidKeys } from "./vapid";
+import { messageOf } from "@core/error-message";
 
 /** Tries a push gets before it stays in the table as failed. */
 export const MAX_ATTEMPTS = 5;
@@ -60,8 +61,6 @@ function claimDue(db: Db, now: number, limit: number) {
 
 type Claimed = Awaited<ReturnType<typeof claimDue>>[number];
 export type Outcome = "sent" | "skipped" | "retry" | "failed";
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
 /** A page of theirs is open; a room that cannot say counts as none (no page is live without it). */
 async function hasPageOpen(rooms: Rooms, memberId: string) {

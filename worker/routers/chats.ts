@@ -47,6 +47,7 @@ import { markDisplayed, receiptAudience } from "../chats/receipts";
 import { notifiedBy, tellNotified } from "../notifications/write";
 import { pushAfterResponse } from "../push/outbox";
 import { queueMessagePush } from "../push/message-push";
+import { followUpSoon } from "../chats/send-follow-up";
 import { roomTicket } from "../rooms/tickets";
 import { protectedProcedure, router, type Context } from "../trpc";
 import { plainText } from "@core/fields";
@@ -195,6 +196,8 @@ export const chatsRouter = router({
     const [pushed] = after.slice(0, pushes.length) as { rowsAffected: number }[];
     if (pushed?.rowsAffected) pushAfterResponse(ctx);
     tellNotified(ctx, ...notifiedBy(after.slice(pushes.length)));
+    // The search index and the digest's due times follow once the answer is on its way.
+    ctx.defer(followUpSoon(ctx.db));
     await ctx.rooms.sent?.();
     return stored;
   }),

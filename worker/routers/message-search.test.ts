@@ -24,8 +24,14 @@ async function world() {
   return { ada, bob, cy, dee, pair, crew };
 }
 
-const send = (m: TestMember, chatId: string, content: string) =>
+/** Sends and waits for what follows the answer: the message enters the search index a moment later. */
+const sendNow = (m: TestMember, chatId: string, content: string) =>
   m.trpc.chats.send.mutate({ chatId, clientId: crypto.randomUUID(), content });
+async function send(m: TestMember, chatId: string, content: string) {
+  const sent = await sendNow(m, chatId, content);
+  await t.settle();
+  return sent;
+}
 const found = (page: { items: { content: string }[] }) => page.items.map((item) => item.content);
 
 describe("searching messages", () => {
@@ -101,6 +107,35 @@ describe("searching messages", () => {
       sql`SELECT word FROM message_search_words WHERE word IN ('walrus', 'before', 'delete', 'narwhal')`,
     );
     expect(words.map((w) => w.word).sort()).toEqual(["narwhal"]);
+  });
+
+  it("indexes a message a moment after its send, as it stands by then: edited, deleted, or taken down", async () => {
+    const { ada, pair } = await world();
+    const plain = await sendNow(ada, pair, "heron arrives");
+    const edited = await sendNow(ada, pair, "heron early words");
+    const gone = await sendNow(ada, pair, "heron to delete");
+    const removed = await sendNow(ada, pair, "heron contraband");
+    // Stored and answered; the index follows after the answer.
+    expect(found(await ada.trpc.messages.search.query({ chatId: pair, query: "heron" }))).toEqual([]);
+    await ada.trpc.messages.edit.mutate({ chatId: pair, messageId: edited.id, content: "heron later words" });
+    await ada.trpc.messages.remove.mutate({ chatId: pair, messageId: gone.id });
+    await t.db.run(sql`UPDATE messages SET message_type = 'removed', content = '' WHERE id = ${removed.id}`);
+    await t.settle();
+
+    expect(found(await ada.trpc.messages.search.query({ chatId: pair, query: "heron" }))).toEqual([
+      "heron later words",
+      plain.content,
+    ]);
+    expect(found(await ada.trpc.messages.search.query({ chatId: pair, query: "early" }))).toEqual([]);
+    const words = await t.db.all<{ word: string }>(
+      sql`SELECT word FROM message_search_words WHERE word IN ('heron', 'later', 'delete', 'contraband')`,
+    );
+    expect(words.map((w) => w.word).sort()).toEqual(["heron", "later"]);
+    // The index holds the two messages standing, once each.
+    const indexed = await t.db.all<{ n: number }>(
+      sql`SELECT count(*) AS n FROM messages_fts WHERE messages_fts MATCH 'heron'`,
+    );
+    expect(indexed[0]!.n).toBe(2);
   });
 
   it("never finds a message a moderator took down", async () => {

@@ -84,7 +84,8 @@ const procedures: [string, { answer: number; after: number }, () => Promise<() =
   ],
   [
     "chats.send",
-    { answer: 2, after: 0 },
+    // After the answer, one transaction puts the message in the search index (send-follow-up.ts).
+    { answer: 2, after: 1 },
     async () => () => ada.trpc.chats.send.mutate({ chatId, clientId: crypto.randomUUID(), content: "Another" }),
   ],
   ["chats.messages", { answer: 2, after: 0 }, async () => () => ada.trpc.chats.messages.query({ chatId })],

@@ -1,0 +1,121 @@
+/**
+ * Where a send's database time goes, one process, one statement after another, on a file of its
+ * own: the floor (the same INSERT through the same driver into a table with the same keys and no
+ * triggers), the send's own statement (its checks, the chat's sequence and unread state by
+ * triggers), and the follow-up that now runs after the answer (worker/chats/send-follow-up.ts): the
+ * search index, its word list and the digest's due time, run for each message alone and for ten at
+ * once, as a busy chat's sends share one run.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { sql } from "drizzle-orm";
+import { createNodeDb, migrateLocal } from "../db/local";
+import { insertMessage } from "../worker/chats/messages";
+import { followUpSends } from "../worker/chats/send-follow-up";
+import { fixed, percentile } from "./lib";
+
+const SENDS = 2000;
+const WARM_UP = 200;
+const SHARED_RUN = 10;
+
+const content = (i: number) => `message ${i} about the deploy of release ${i % 97} tomorrow morning`;
+
+export async function sendSteps() {
+  const dir = mkdtempSync(join(tmpdir(), "crewboard-send-steps-"));
+  const db = createNodeDb({ url: `file:${join(dir, "app.db")}` });
+  try {
+    await migrateLocal(db);
+    await db.run(sql`INSERT INTO users (id, email) VALUES ('ada', 'ada@example.com'), ('bob', 'bob@example.com')`);
+    await db.run(sql`INSERT INTO profiles (id, email, display_name) SELECT id, email, id FROM users`);
+    await db.run(sql`INSERT INTO friends (id, user_id, friend_id, status) VALUES ('f', 'ada', 'bob', 'accepted')`);
+    await db.run(sql`INSERT INTO chats (id, is_group, created_by) VALUES ('pair', 0, 'ada')`);
+    await db.run(
+      sql`INSERT INTO chat_participants (chat_id, user_id, role) VALUES ('pair', 'ada', 'member'), ('pair', 'bob', 'member')`,
+    );
+    // The floor: messages' columns and keys, nothing else.
+    await db.run(
+      sql`CREATE TABLE floor_messages AS SELECT id, chat_id, sender_id, client_id, content, message_type, seq FROM messages WHERE 0`,
+    );
+    await db.run(sql`CREATE UNIQUE INDEX floor_sender_client ON floor_messages (sender_id, client_id)`);
+    await db.run(sql`CREATE UNIQUE INDEX floor_chat_seq ON floor_messages (chat_id, seq)`);
+
+    let n = 0;
+    const floorInsert = () => {
+      const i = n++;
+      return db.run(sql`
+        INSERT INTO floor_messages (chat_id, sender_id, client_id, content, message_type, seq)
+        SELECT 'pair', 'ada', ${`floor-${i}`}, ${content(i)}, 'text',
+          (SELECT coalesce(max(seq), 0) + 1 FROM floor_messages WHERE chat_id = 'pair')`);
+    };
+    const send = () => {
+      const i = n++;
+      return insertMessage(db, {
+        chatId: "pair",
+        senderId: "ada",
+        clientId: `send-${i}`,
+        content: content(i),
+        messageType: "text",
+      });
+    };
+
+    const time = async (runs: number, step: () => Promise<unknown>) => {
+      for (let i = 0; i < WARM_UP; i++) await step();
+      const durations: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        const start = performance.now();
+        await step();
+        durations.push(performance.now() - start);
+      }
+      return durations;
+    };
+    const floor = await time(SENDS, floorInsert);
+    const sendAlone = await time(SENDS, send);
+    await followUpSends(db);
+    // The follow-up's own time, after each send, and after every tenth (per message).
+    const followed = async (runs: number, sendsPerRun: number) => {
+      const durations: number[] = [];
+      for (let r = 0; r < runs; r++) {
+        for (let i = 0; i < sendsPerRun; i++) await send();
+        const start = performance.now();
+        await followUpSends(db);
+        durations.push((performance.now() - start) / sendsPerRun);
+      }
+      return durations;
+    };
+    const followOne = await followed(SENDS, 1);
+    const followShared = await followed(SENDS / SHARED_RUN, SHARED_RUN);
+
+    const figures = (durations: number[]) => {
+      const mean = durations.reduce((a, b) => a + b, 0) / durations.length;
+      return { meanMs: mean, p50Ms: percentile(durations, 50), p99Ms: percentile(durations, 99) };
+    };
+    const steps = {
+      floor: figures(floor),
+      send: figures(sendAlone),
+      followUpAlone: figures(followOne),
+      followUpShared: figures(followShared),
+    };
+    const row = (step: string, f: ReturnType<typeof figures>) => ({
+      step,
+      meanMs: fixed(f.meanMs, 3),
+      p50Ms: fixed(f.p50Ms, 3),
+      p99Ms: fixed(f.p99Ms, 3),
+      "÷ floor": fixed(f.meanMs / steps.floor.meanMs, 2),
+    });
+    return {
+      steps,
+      /** Inserts a second the database itself takes, one after another. */
+      floorPerSecond: 1000 / steps.floor.meanMs,
+      rows: [
+        row("database floor: the same INSERT, no triggers", steps.floor),
+        row("the send's statement: checks, sequence, unread state", steps.send),
+        row("follow-up after the answer, one message a run", steps.followUpAlone),
+        row(`follow-up after the answer, ${SHARED_RUN} messages a run (each)`, steps.followUpShared),
+      ],
+    };
+  } finally {
+    db.$client.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
