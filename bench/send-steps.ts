@@ -1,19 +1,21 @@
 /**
- * Where a send's database time goes, one process, one statement after another, on a file of its
+ * Where a send's database time goes, one process, one statement after another, on files of its
  * own: the floor (the same INSERT through the same driver into a table with the same keys and no
- * triggers), the send's own statement (its checks, the chat's sequence and unread state by
- * triggers), and the follow-up that now runs after the answer (worker/chats/send-follow-up.ts): the
+ * triggers), the send's own statement as it was before migration 0019 (on a database migrated up
+ * to 0018) and as it is (its checks, the chat's sequence and unread state by triggers), and the
+ * follow-up that now runs after the answer (worker/chats/send-follow-up.ts): the
  * search index, its word list and the digest's due time, run for each message alone and for ten at
  * once, as a busy chat's sends share one run.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
+import type { Db } from "../db/client";
 import { createNodeDb, migrateLocal } from "../db/local";
 import { insertMessage } from "../worker/chats/messages";
 import { followUpSends } from "../worker/chats/send-follow-up";
-import { fixed, percentile } from "./lib";
+import { fixed, percentile, ROOT } from "./lib";
 
 const SENDS = 2000;
 const WARM_UP = 200;
@@ -21,25 +23,43 @@ const SHARED_RUN = 10;
 
 const content = (i: number) => `message ${i} about the deploy of release ${i % 97} tomorrow morning`;
 
+/** The migrations as they stood before 0019, when the index and the digest were in the insert. */
+function migrationsBefore(dir: string) {
+  const folder = join(dir, "migrations-before");
+  cpSync(join(ROOT, "db", "migrations"), folder, { recursive: true });
+  const journalFile = join(folder, "meta", "_journal.json");
+  const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: { tag: string }[] };
+  journal.entries = journal.entries.filter((entry) => entry.tag < "0019");
+  writeFileSync(journalFile, JSON.stringify(journal));
+  return folder;
+}
+
+/** Ada and Bob, friends, and their private chat. */
+async function twoFriends(db: Db) {
+  await db.run(sql`INSERT INTO users (id, email) VALUES ('ada', 'ada@example.com'), ('bob', 'bob@example.com')`);
+  await db.run(sql`INSERT INTO profiles (id, email, display_name) SELECT id, email, id FROM users`);
+  await db.run(sql`INSERT INTO friends (id, user_id, friend_id, status) VALUES ('f', 'ada', 'bob', 'accepted')`);
+  await db.run(sql`INSERT INTO chats (id, is_group, created_by) VALUES ('pair', 0, 'ada')`);
+  await db.run(
+    sql`INSERT INTO chat_participants (chat_id, user_id, role) VALUES ('pair', 'ada', 'member'), ('pair', 'bob', 'member')`,
+  );
+}
+
 export async function sendSteps() {
   const dir = mkdtempSync(join(tmpdir(), "crewboard-send-steps-"));
   const db = createNodeDb({ url: `file:${join(dir, "app.db")}` });
+  const before = createNodeDb({ url: `file:${join(dir, "before.db")}` });
   try {
     await migrateLocal(db);
-    await db.run(sql`INSERT INTO users (id, email) VALUES ('ada', 'ada@example.com'), ('bob', 'bob@example.com')`);
-    await db.run(sql`INSERT INTO profiles (id, email, display_name) SELECT id, email, id FROM users`);
-    await db.run(sql`INSERT INTO friends (id, user_id, friend_id, status) VALUES ('f', 'ada', 'bob', 'accepted')`);
-    await db.run(sql`INSERT INTO chats (id, is_group, created_by) VALUES ('pair', 0, 'ada')`);
-    await db.run(
-      sql`INSERT INTO chat_participants (chat_id, user_id, role) VALUES ('pair', 'ada', 'member'), ('pair', 'bob', 'member')`,
-    );
+    await migrateLocal(before, migrationsBefore(dir));
+    await twoFriends(db);
+    await twoFriends(before);
     // The floor: messages' columns and keys, nothing else.
     await db.run(
       sql`CREATE TABLE floor_messages AS SELECT id, chat_id, sender_id, client_id, content, message_type, seq FROM messages WHERE 0`,
     );
     await db.run(sql`CREATE UNIQUE INDEX floor_sender_client ON floor_messages (sender_id, client_id)`);
     await db.run(sql`CREATE UNIQUE INDEX floor_chat_seq ON floor_messages (chat_id, seq)`);
-
     let n = 0;
     const floorInsert = () => {
       const i = n++;
@@ -48,9 +68,9 @@ export async function sendSteps() {
         SELECT 'pair', 'ada', ${`floor-${i}`}, ${content(i)}, 'text',
           (SELECT coalesce(max(seq), 0) + 1 FROM floor_messages WHERE chat_id = 'pair')`);
     };
-    const send = () => {
+    const sendOn = (to: Db) => () => {
       const i = n++;
-      return insertMessage(db, {
+      return insertMessage(to, {
         chatId: "pair",
         senderId: "ada",
         clientId: `send-${i}`,
@@ -69,7 +89,9 @@ export async function sendSteps() {
       }
       return durations;
     };
+    const send = sendOn(db);
     const floor = await time(SENDS, floorInsert);
+    const sendBefore = await time(SENDS, sendOn(before));
     const sendAlone = await time(SENDS, send);
     await followUpSends(db);
     // The follow-up's own time, after each send, and after every tenth (per message).
@@ -92,6 +114,7 @@ export async function sendSteps() {
     };
     const steps = {
       floor: figures(floor),
+      sendBefore: figures(sendBefore),
       send: figures(sendAlone),
       followUpAlone: figures(followOne),
       followUpShared: figures(followShared),
@@ -109,6 +132,7 @@ export async function sendSteps() {
       floorPerSecond: 1000 / steps.floor.meanMs,
       rows: [
         row("database floor: the same INSERT, no triggers", steps.floor),
+        row("the send's statement before 0019: index and digest inside", steps.sendBefore),
         row("the send's statement: checks, sequence, unread state", steps.send),
         row("follow-up after the answer, one message a run", steps.followUpAlone),
         row(`follow-up after the answer, ${SHARED_RUN} messages a run (each)`, steps.followUpShared),
@@ -116,6 +140,7 @@ export async function sendSteps() {
     };
   } finally {
     db.$client.close();
+    before.$client.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }

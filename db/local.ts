@@ -78,10 +78,13 @@ async function arrangeCheckpoints(db: Db, checkpoints: Checkpoints) {
   if (checkpoints === "on-a-timer") keepCheckpointing(db);
 }
 
-/** Sets up the process's connection and brings the database up to the committed migrations. */
-export async function migrateLocal(db: Db) {
+/**
+ * Sets up the process's connection and brings the database up to the committed migrations (or
+ * those of `folder`: the chat benchmark's database as it stood before one).
+ */
+export async function migrateLocal(db: Db, folder = migrationsFolder) {
   await tuneConnection(db);
-  await migrate(db, { migrationsFolder });
+  await migrate(db, { migrationsFolder: folder });
 }
 
 /**
