@@ -153,18 +153,24 @@ export function InterestsField({
   );
 }
 
-/** A profile switch: a checkbox with its label and what it means. */
+/** What a switch means, said of the state it is in. */
+export interface SwitchMeaning {
+  label: string;
+  hint: { on: string; off: string };
+}
+
+/** A switch: a checkbox with its label and what its current state means. */
 export function SwitchField({
   id,
   label,
   hint,
   checked,
+  disabled,
   onChange,
-}: {
+}: SwitchMeaning & {
   id: string;
-  label: string;
-  hint: string;
   checked: boolean;
+  disabled?: boolean;
   onChange: (checked: boolean) => void;
 }) {
   return (
@@ -172,6 +178,7 @@ export function SwitchField({
       <Checkbox
         id={id}
         checked={checked}
+        disabled={disabled}
         onCheckedChange={(value) => onChange(value === true)}
         aria-describedby={`${id}-hint`}
         className="mt-0.5"
@@ -181,7 +188,7 @@ export function SwitchField({
           {label}
         </Label>
         <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-          {hint}
+          {checked ? hint.on : hint.off}
         </p>
       </div>
     </div>
@@ -189,15 +196,30 @@ export function SwitchField({
 }
 
 /** 'Open to join projects', asked in onboarding (step 3) and Settings. */
-export const OPEN_TO_JOIN = {
+export const OPEN_TO_JOIN: SwitchMeaning = {
   label: "Open to join projects",
-  hint: "Project owners looking for teammates can find you with this filter in Find People.",
+  hint: {
+    on: "Open: project owners looking for teammates find you with this filter in Find People.",
+    off: "Not open: project owners filtering Find People for teammates don't see you.",
+  },
 };
 
 /** 'Show me in search', in Settings. */
-export const SHOW_IN_SEARCH = {
+export const SHOW_IN_SEARCH: SwitchMeaning = {
   label: "Show me in search",
-  hint: "Off, you are not listed in Find People nor suggested to anyone; your friends and teams still see you.",
+  hint: {
+    on: "Shown in Find People and suggested to members who might know you.",
+    off: "Hidden from Find People and from suggestions; your friends and teams still see you.",
+  },
+};
+
+/** 'Send read receipts', in Settings. */
+export const SEND_READ_RECEIPTS: SwitchMeaning = {
+  label: "Send read receipts",
+  hint: {
+    on: "Others see ‘Seen’ once you have displayed their messages, and you see theirs.",
+    off: "Others don't see when you have read their messages, and you don't see theirs either.",
+  },
 };
 
 type Background = Pick<ProfileFormValues, "developerType" | "experience" | "specialization" | "region">;

@@ -255,6 +255,28 @@ describe("settings", () => {
     expect(await skills.getByRole("listitem").allTextContents()).toEqual(["COBOL", "Fortran"]);
   });
 
+  test("each switch's help text says what its state means, and follows it as it is turned", async ({ page }) => {
+    await signUp(page);
+    await page.goto("/settings");
+    // What a screen reader reads after the switch's name: the text it is described by.
+    const described = async (name: string) => {
+      const id = await page.getByRole("checkbox", { name }).getAttribute("aria-describedby");
+      return page.locator(`[id="${id}"]`).textContent();
+    };
+    const search = page.getByRole("checkbox", { name: "Show me in search" });
+    await expect.poll(() => search.getAttribute("aria-checked")).toBe("true");
+    expect(await described("Show me in search")).toMatch(/^Shown in Find People/);
+    await search.click();
+    expect(await described("Show me in search")).toMatch(/^Hidden from Find People/);
+
+    const receipts = page.getByRole("checkbox", { name: "Send read receipts" });
+    await expect.poll(() => receipts.isEnabled()).toBe(true);
+    expect(await described("Send read receipts")).toMatch(/^Others see ‘Seen’/);
+    await receipts.click();
+    await toast(page, "Read receipts off").waitFor();
+    expect(await described("Send read receipts")).toMatch(/^Others don't see when you have read/);
+  });
+
   test("a new avatar shows in the top bar at once; a file that only claims to be a PNG is refused", async ({
     page,
   }) => {

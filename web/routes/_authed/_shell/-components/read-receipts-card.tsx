@@ -1,6 +1,5 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
-import { Checkbox } from "@web/components/ui/checkbox";
-import { Label } from "@web/components/ui/label";
+import { SEND_READ_RECEIPTS, SwitchField } from "@web/components/profile-fields";
 import { useOwnProfile, useProfileSaved } from "@web/lib/profile";
 import { notify } from "@web/lib/toast";
 import { errorMessage, trpc } from "@web/lib/trpc";
@@ -31,23 +30,13 @@ export function ReadReceiptsCard() {
         <CardDescription>What others in your chats see of your reading.</CardDescription>
       </CardHeader>
       <CardContent>
-        <div className="flex items-start gap-3">
-          <Checkbox
-            id="send-read-receipts"
-            checked={on}
-            disabled={profile.isPending || save.isPending}
-            onCheckedChange={(checked) => save.mutate({ send: checked === true })}
-            aria-describedby="send-read-receipts-hint"
-            className="mt-0.5"
-          />
-          <div className="grid gap-1">
-            <Label htmlFor="send-read-receipts">Send read receipts</Label>
-            <p id="send-read-receipts-hint" className="text-sm text-muted-foreground">
-              Others see &lsquo;Seen&rsquo; once you have displayed their messages. Turned off, they don&rsquo;t, and
-              you don&rsquo;t see theirs either.
-            </p>
-          </div>
-        </div>
+        <SwitchField
+          id="send-read-receipts"
+          {...SEND_READ_RECEIPTS}
+          checked={on}
+          disabled={profile.isPending || save.isPending}
+          onChange={(send) => save.mutate({ send })}
+        />
       </CardContent>
     </Card>
   );
