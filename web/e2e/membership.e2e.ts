@@ -27,6 +27,10 @@ describe("project membership", () => {
       return `/project/${body.result.data.json[0]!.id}`;
     });
 
+    // The team as it is, of the size the owner asked for: the owner alone so far.
+    await page.goto("/my-projects");
+    await page.getByRole("list", { name: "Owned projects" }).getByText("1 of 4 members", { exact: true }).waitFor();
+
     const other = await newPage();
     const joiner = await signUp(other);
     await finishOnboarding(other, joiner, "Data Science");
@@ -54,6 +58,7 @@ describe("project membership", () => {
     await figure(other, "Your Projects", "Projects Joined", 1).waitFor();
     const recent = other.getByRole("list", { name: "Recent projects" }).getByRole("listitem");
     await recent.filter({ hasText: "Nebula Forge" }).getByText("Joined", { exact: true }).waitFor();
+    await recent.filter({ hasText: "Nebula Forge" }).getByText("2 of 4 members", { exact: true }).waitFor();
     await other.goto("/my-projects");
     await other.getByRole("list", { name: "Joined projects", exact: true }).getByText("Nebula Forge").waitFor();
 

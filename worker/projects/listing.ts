@@ -42,6 +42,12 @@ export const cardColumns = {
   category: projects.category,
   status: projects.status,
   members: projects.members,
+  /** The owner and the members they accepted: the team as it is, beside the size they asked for. */
+  // Named in full: drizzle writes a lone table's columns unqualified, which the subquery would read as its own.
+  currentTeam: sql<number>`1 + (SELECT count(*) FROM project_join_requests r
+    WHERE r.project_id = "projects"."id" AND r.status = 'accepted')`
+    .mapWith(Number)
+    .as("current_team"),
   duration: projects.duration,
   budgetRange: projects.budgetRange,
   techStack: projects.techStack,
@@ -67,7 +73,7 @@ export type ProjectCard = Pick<
   | "progress"
   | "githubUrl"
   | "demoUrl"
-> & { completedFeatureCount: number };
+> & { completedFeatureCount: number; currentTeam: number };
 
 export interface ProjectPage {
   items: ProjectCard[];

@@ -128,6 +128,27 @@ describe("a project's team chat", () => {
     expect(await inChat(owner, chatId)).toEqual(["Ada Member (member)", "Olga Owner (admin)"]);
   });
 
+  it("counts the team on the project's card as it is: the owner and the accepted, not those waiting or gone", async () => {
+    const owner = await t.member("Olga Owner");
+    const [ada, bob, cy] = [await t.member("Ada Member"), await t.member("Bob Waiting"), await t.member("Cy Gone")];
+    const { id: projectId } = await owner.trpc.projects.create.mutate({
+      title: "Counted Crew",
+      category: "Mobile Apps",
+      members: 4,
+    });
+    const card = async () => {
+      const { items } = await owner.trpc.projects.list.query({ mine: true });
+      const found = items.find((item) => item.id === projectId)!;
+      return [found.currentTeam, found.members];
+    };
+    expect(await card()).toEqual([1, 4]);
+    await join(owner, ada, projectId);
+    await bob.trpc.joinRequests.request.mutate({ projectId });
+    await join(owner, cy, projectId);
+    await cy.trpc.joinRequests.leave.mutate({ projectId });
+    expect(await card()).toEqual([2, 4]);
+  });
+
   it("lets the owner remove a member: off the team card and out of the chat at once", async () => {
     const owner = await t.member("Olga Owner");
     const ada = await t.member("Ada Member");

@@ -8,6 +8,7 @@ import { Progress } from "../ui/progress";
 import { ProjectImage } from "./project-image";
 import { StatusBadge } from "./status-badge";
 import type { ProjectSummary } from "./types";
+import { teamLine } from "./team-line";
 
 const externalLink = "relative z-10 inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline";
 
@@ -51,7 +52,7 @@ export function ProjectCard({ project, actions }: { project: ProjectSummary; act
         <ul className="grid grid-cols-2 gap-x-3 gap-y-1.5 text-sm text-muted-foreground">
           <li className="flex items-center gap-1.5">
             <Users className="size-4 shrink-0" aria-hidden />
-            {project.members} {project.members === 1 ? "member" : "members"}
+            {teamLine(project)}
           </li>
           {project.duration && (
             <li className="flex min-w-0 items-center gap-1.5">

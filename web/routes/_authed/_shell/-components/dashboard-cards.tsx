@@ -25,6 +25,7 @@ import { Badge } from "@web/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/card";
 import { Progress } from "@web/components/ui/progress";
 import type { RouterOutputs } from "@web/lib/types";
+import { teamLine } from "@web/components/projects/team-line";
 
 type Stats = RouterOutputs["projects"]["stats"];
 type MemberFigures = RouterOutputs["projects"]["myStats"];
@@ -209,7 +210,8 @@ export function RecentProjects({ projects }: { projects?: RecentProject[] }) {
                 >
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <span className="font-medium">{project.title}</span>
-                    <span className="flex flex-wrap gap-2">
+                    <span className="flex flex-wrap items-center gap-2">
+                      <span className="text-sm text-muted-foreground">{teamLine(project)}</span>
                       {project.joined && <Badge variant="outline">Joined</Badge>}
                       <StatusBadge status={project.status} />
                     </span>
