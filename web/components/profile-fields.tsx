@@ -7,13 +7,14 @@ import {
   SPECIALIZATIONS,
   type InterestedProject,
 } from "@core/enums";
-import { MAX_BIO_LENGTH, MAX_DISPLAY_NAME_LENGTH } from "@core/rules";
+import { MAX_BIO_LENGTH, MAX_DISPLAY_NAME_LENGTH, MAX_SKILL_LENGTH, MAX_SKILLS } from "@core/rules";
 import { cn } from "../lib/cn";
 import type { ProfileFormValues } from "../lib/profile";
 import { Badge } from "./ui/badge";
 import { Checkbox } from "./ui/checkbox";
 import { Input } from "./ui/input";
 import { Label } from "./ui/label";
+import { ListInput } from "./list-input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "./ui/select";
 import { Textarea } from "./ui/textarea";
 
@@ -121,7 +122,7 @@ export function InterestsField({
   return (
     <fieldset className="grid gap-3" disabled={disabled}>
       <legend className="mb-1 text-sm font-medium">Interested Projects</legend>
-      <p className="text-sm text-muted-foreground">Select all that apply</p>
+      <p className="text-sm text-muted-foreground">Select all that apply (at least one)</p>
       <div className="grid gap-3 sm:grid-cols-2">
         {INTERESTED_PROJECTS.map((option) => {
           const id = `interest-${option.replace(/[^a-z0-9]+/gi, "-").toLowerCase()}`;
@@ -150,6 +151,33 @@ export function InterestsField({
         </ul>
       )}
     </fieldset>
+  );
+}
+
+/** Skills, one at a time: in Settings, and (optional) in onboarding's interests step. */
+export function SkillsField({
+  id,
+  value,
+  onChange,
+  hint = `Press Enter to add a skill (up to ${MAX_SKILLS}).`,
+}: {
+  id: string;
+  value: string[];
+  onChange: (skills: string[]) => void;
+  hint?: string;
+}) {
+  return (
+    <Field id={id} label="Skills" hint={hint}>
+      <ListInput
+        id={id}
+        label="skill"
+        value={value}
+        onChange={onChange}
+        placeholder="e.g. React"
+        maxItems={MAX_SKILLS}
+        maxLength={MAX_SKILL_LENGTH}
+      />
+    </Field>
   );
 }
 

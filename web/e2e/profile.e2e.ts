@@ -66,9 +66,9 @@ describe("onboarding", () => {
   test("a new member sets up the whole profile with an avatar and lands on the dashboard", async ({ page }) => {
     const member = await signUp(page);
     await page.getByText("Step 1 of 4").waitFor();
-    expect(await page.getByRole("progressbar", { name: "Onboarding progress" }).getAttribute("aria-valuenow")).toBe(
-      "1",
-    );
+    // The bar counts the steps passed: none yet, and all four only once the profile is saved.
+    const progress = () => page.getByRole("progressbar", { name: "Onboarding progress" }).getAttribute("aria-valuenow");
+    expect(await progress()).toBe("0");
     await expect.poll(() => page.getByLabel("Display Name").inputValue()).toBe(member.displayName);
     expect(await page.getByRole("button", { name: "Back" }).isDisabled()).toBe(true);
 
@@ -93,9 +93,14 @@ describe("onboarding", () => {
     await page.getByLabel("Web Development").click();
     await page.getByLabel("Data Science").click();
     await page.getByRole("list", { name: "Selected interests" }).getByText("Data Science").waitFor();
+    // Skills are optional here, and what suggestions work with from the first visit.
+    await page.getByLabel("Skills").fill("Rust");
+    await page.getByLabel("Skills").press("Enter");
     await nextButton(page).click();
 
     await page.getByRole("heading", { name: "Review your profile" }).waitFor();
+    expect(await progress()).toBe("3");
+    await page.getByText("Rust", { exact: true }).waitFor();
     const save = holdRequests(page, "profiles.completeOnboarding");
     await page.getByRole("button", { name: "Get Started" }).click();
     expect(await page.getByRole("button", { name: "Saving..." }).isDisabled()).toBe(true);
@@ -104,6 +109,7 @@ describe("onboarding", () => {
     expect(await page.getByRole("heading", { name: "Profile Complete!" }).count()).toBe(0);
     save();
     await page.getByRole("heading", { name: "Profile Complete!" }).waitFor();
+    expect(await progress()).toBe("4");
     await expectUrl(page, "/dashboard");
     await toast(page, "Profile Setup Complete!").waitFor();
     expect(await topBarAvatarSrc(page)).toMatch(/^\/api\/avatars\/[a-z0-9]+-[a-f0-9]{16}\.png$/);
@@ -113,6 +119,9 @@ describe("onboarding", () => {
     await expectUrl(page, "/settings");
     await expect.poll(() => page.getByLabel("Bio").inputValue()).toBe("I build compilers.");
     expect(await page.getByLabel("Developer Type").textContent()).toBe("Backend Developer");
+    expect(await page.getByRole("list", { name: "Skill list" }).getByRole("listitem").allTextContents()).toEqual([
+      "Rust",
+    ]);
   });
 
   test("a reload halfway keeps everything typed, on the step the member was on", async ({ page }) => {
@@ -173,26 +182,37 @@ describe("onboarding", () => {
     await device.getByText("Step 1 of 4").waitFor();
   });
 
-  test("Next stays disabled until each step has what it needs", async ({ page }) => {
+  test("Next stays disabled until each step has what it needs, and says what that is", async ({ page }) => {
     await signUp(page);
     // The sign-up form (with its own Display Name) may still be on screen for a moment.
     await page.getByText("Step 1 of 4").waitFor();
+    // What the disabled button waits for: the text it is described by, as a screen reader reads it.
+    const reason = async () => {
+      const id = await nextButton(page).getAttribute("aria-describedby");
+      return id === null ? null : page.locator(`[id="${id}"]`).textContent();
+    };
     await page.getByLabel("Display Name").fill("   ");
     expect(await nextButton(page).isDisabled()).toBe(true);
+    expect(await reason()).toBe("Enter your display name to continue.");
     await page.getByLabel("Display Name").fill("Grace");
     expect(await nextButton(page).isEnabled()).toBe(true);
+    expect(await reason()).toBeNull();
     await nextButton(page).click();
 
     await page.getByText("Step 2 of 4").waitFor();
     expect(await nextButton(page).isDisabled()).toBe(true);
+    expect(await reason()).toBe("Choose your developer type and your experience level to continue.");
     await choose(page, "Developer Type", "Frontend Developer");
     expect(await nextButton(page).isDisabled()).toBe(true);
+    expect(await reason()).toBe("Choose your experience level to continue.");
     await choose(page, "Experience Level", "Beginner (0-1 years)");
     expect(await nextButton(page).isEnabled()).toBe(true);
     await nextButton(page).click();
 
     await page.getByText("Step 3 of 4").waitFor();
+    await page.getByText("Select all that apply (at least one)").waitFor();
     expect(await nextButton(page).isDisabled()).toBe(true);
+    expect(await reason()).toBe("Pick at least one interest to continue.");
     await page.getByLabel("Mobile Apps").click();
     expect(await nextButton(page).isEnabled()).toBe(true);
     await page.getByLabel("Mobile Apps").click();

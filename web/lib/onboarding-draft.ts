@@ -4,6 +4,7 @@
  * never shows one member's draft to another.
  */
 import { DEVELOPER_TYPES, EXPERIENCE_LEVELS, INTERESTED_PROJECTS, REGIONS, SPECIALIZATIONS } from "@core/enums";
+import { MAX_SKILLS } from "@core/rules";
 import { fromList, type ProfileFormValues } from "./profile";
 
 export interface OnboardingDraft {
@@ -37,6 +38,9 @@ export function readDraft(memberId: string, initial: ProfileFormValues, steps: n
       specialization: fromList(SPECIALIZATIONS, text(values.specialization, initial.specialization)),
       region: fromList(REGIONS, text(values.region, initial.region)) || initial.region,
       interestedProjects: INTERESTED_PROJECTS.filter((item) => list(values.interestedProjects).includes(item)),
+      skills: list(values.skills)
+        .filter((skill): skill is string => typeof skill === "string")
+        .slice(0, MAX_SKILLS),
       openToJoin: typeof values.openToJoin === "boolean" ? values.openToJoin : initial.openToJoin,
     },
   };

@@ -1,7 +1,13 @@
 import type { inferRouterInputs } from "@trpc/server";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { AVATAR_NOT_AN_IMAGE, AVATAR_REQUIRED, AVATAR_TOO_LARGE, MAX_AVATAR_BYTES } from "@core/rules";
+import {
+  AVATAR_NOT_AN_IMAGE,
+  AVATAR_REQUIRED,
+  AVATAR_TOO_LARGE,
+  MAX_AVATAR_BYTES,
+  MAX_SKILL_LENGTH,
+} from "@core/rules";
 import { profiles } from "@db/schema";
 import type { AppRouter } from ".";
 import { avatarKeyOf } from "../storage/avatar-files";
@@ -175,6 +181,17 @@ describe("profiles.completeOnboarding", () => {
       interestedProjects: ["Mobile Apps", "Blockchain"],
     });
     expect(saved.id).toBe(m.me.id);
+  });
+
+  it("takes skills when given, trimmed and each once, under the same rules as Settings", async () => {
+    const m = await t.member();
+    await m.trpc.profiles.completeOnboarding.mutate({ ...onboarding, skills: [" Rust ", "Go", "Rust", ""] });
+    expect((await profileOf(t, m.me.id)).skills).toEqual(["Rust", "Go"]);
+    expect(
+      await rejection(
+        m.trpc.profiles.completeOnboarding.mutate({ ...onboarding, skills: ["x".repeat(MAX_SKILL_LENGTH + 1)] }),
+      ),
+    ).toMatchObject({ code: "BAD_REQUEST", message: expect.stringContaining("Each skill must be at most") });
   });
 
   it("keeps what onboarding does not ask for (age, skills, avatar)", async () => {

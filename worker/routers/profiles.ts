@@ -94,6 +94,8 @@ const completeOnboardingInput = z.object({
     (items) => items.length > 0,
     "Please choose at least one type of project you are interested in.",
   ),
+  // Optional, beside the interests: what suggestions match projects and people by from the first visit.
+  skills: skills.optional(),
   openToJoin: switchField,
 });
 

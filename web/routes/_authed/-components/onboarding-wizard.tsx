@@ -7,6 +7,7 @@ import {
   InterestsField,
   NameAndBioFields,
   OPEN_TO_JOIN,
+  SkillsField,
   SwitchField,
 } from "@web/components/profile-fields";
 import { Badge } from "@web/components/ui/badge";
@@ -29,13 +30,22 @@ const TITLES = ["Tell us about yourself", "Your experience", "Your interests", "
 /** How long 'Profile Complete!' shows before the dashboard opens (the button goes at once). */
 const COMPLETE_PAUSE_MS = 1500;
 
-/** Spec §5 gating: what each step needs before Next (step 4 needs everything before it). */
-function stepIsValid(step: number, values: ProfileFormValues) {
-  const about = values.displayName.trim() !== "";
-  const experience = values.developerType !== "" && values.experience !== "";
-  const interests = values.interestedProjects.length > 0;
-  return [about, experience, interests, about && experience && interests][step - 1] ?? false;
+/**
+ * Spec §5 gating: what a step still needs before Next, in the words the page shows beside the
+ * disabled button; null once it has everything (step 4 needs everything before it).
+ */
+function stepNeeds(step: number, values: ProfileFormValues): string | null {
+  const about = values.displayName.trim() === "" ? "Enter your display name to continue." : null;
+  const missing = [
+    values.developerType === "" && "your developer type",
+    values.experience === "" && "your experience level",
+  ].filter(Boolean);
+  const experience = missing.length ? `Choose ${missing.join(" and ")} to continue.` : null;
+  const interests = values.interestedProjects.length === 0 ? "Pick at least one interest to continue." : null;
+  return [about, experience, interests, about ?? experience ?? interests][step - 1] ?? null;
 }
+
+const stepIsValid = (step: number, values: ProfileFormValues) => stepNeeds(step, values) === null;
 
 /** `next`: where the new member was going when they signed up; the dashboard otherwise. */
 export function OnboardingWizard({ me, profile, next }: { me: Me; profile: OwnProfile | null; next?: string }) {
@@ -67,7 +77,10 @@ export function OnboardingWizard({ me, profile, next }: { me: Me; profile: OwnPr
   });
   const done = complete.isSuccess;
   const saving = complete.isPending || done;
-  const valid = stepIsValid(step, values);
+  const needs = stepNeeds(step, values);
+  // Steps done, not the step shown: the bar fills as each is passed, and reaches 100% once saved.
+  const completed = done ? STEPS : step - 1;
+  const valid = needs === null;
 
   useEffect(() => {
     if (!done) writeDraft(me.id, { step, values });
@@ -90,8 +103,17 @@ export function OnboardingWizard({ me, profile, next }: { me: Me; profile: OwnPr
     event.preventDefault();
     if (!valid || saving) return;
     if (step < STEPS) return setStep(step + 1);
-    const { displayName, bio, developerType, experience, specialization, region, interestedProjects, openToJoin } =
-      values;
+    const {
+      displayName,
+      bio,
+      developerType,
+      experience,
+      specialization,
+      region,
+      interestedProjects,
+      skills,
+      openToJoin,
+    } = values;
     if (!developerType || !experience) return;
     complete.mutate({
       displayName,
@@ -101,6 +123,7 @@ export function OnboardingWizard({ me, profile, next }: { me: Me; profile: OwnPr
       specialization: specialization || null,
       region,
       interestedProjects,
+      skills,
       openToJoin,
     });
   };
@@ -112,9 +135,9 @@ export function OnboardingWizard({ me, profile, next }: { me: Me; profile: OwnPr
           <span>
             Step {step} of {STEPS}
           </span>
-          <span>{Math.round((step / STEPS) * 100)}%</span>
+          <span>{Math.round((completed / STEPS) * 100)}%</span>
         </div>
-        <Progress value={step} max={STEPS} aria-label="Onboarding progress" />
+        <Progress value={completed} max={STEPS} aria-label="Onboarding progress" />
       </div>
 
       <section className="grid gap-5" aria-labelledby="onboarding-step-title">
@@ -140,6 +163,12 @@ export function OnboardingWizard({ me, profile, next }: { me: Me; profile: OwnPr
             <InterestsField
               value={values.interestedProjects}
               onChange={(interestedProjects) => set({ interestedProjects })}
+            />
+            <SkillsField
+              id="onboarding-skills"
+              value={values.skills}
+              onChange={(skills) => set({ skills })}
+              hint="Optional. Press Enter after each one: projects that need them and people who share them are suggested to you."
             />
             <SwitchField
               id="onboarding-open-to-join"
@@ -181,6 +210,18 @@ export function OnboardingWizard({ me, profile, next }: { me: Me; profile: OwnPr
                 <dt className="text-muted-foreground">{OPEN_TO_JOIN.label}</dt>
                 <dd className="text-right font-medium">{values.openToJoin ? "Yes" : "No"}</dd>
               </div>
+              {values.skills.length > 0 && (
+                <div className="grid gap-2">
+                  <dt className="text-muted-foreground">Skills</dt>
+                  <dd className="flex flex-wrap gap-1.5">
+                    {values.skills.map((skill) => (
+                      <Badge key={skill} variant="outline">
+                        {skill}
+                      </Badge>
+                    ))}
+                  </dd>
+                </div>
+              )}
               <div className="grid gap-2">
                 <dt className="text-muted-foreground">Interests</dt>
                 <dd className="flex flex-wrap gap-1.5">
@@ -206,9 +247,20 @@ export function OnboardingWizard({ me, profile, next }: { me: Me; profile: OwnPr
             <Button type="button" variant="outline" onClick={() => setStep(step - 1)} disabled={step === 1 || saving}>
               Back
             </Button>
-            <Button type="submit" disabled={!valid || saving}>
-              {saving ? "Saving..." : step === STEPS ? "Get Started" : "Next"}
-            </Button>
+            <div className="flex items-center gap-3">
+              {needs && (
+                <p id="onboarding-needs" className="text-right text-sm text-muted-foreground">
+                  {needs}
+                </p>
+              )}
+              <Button
+                type="submit"
+                disabled={!valid || saving}
+                aria-describedby={needs ? "onboarding-needs" : undefined}
+              >
+                {saving ? "Saving..." : step === STEPS ? "Get Started" : "Next"}
+              </Button>
+            </div>
           </>
         )}
       </div>

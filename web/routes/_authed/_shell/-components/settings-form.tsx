@@ -1,17 +1,15 @@
 import { useLocation } from "@tanstack/react-router";
 import { useEffect, useState, type FormEvent } from "react";
 import { MAX_AGE, MIN_AGE } from "@core/enums";
-import { MAX_SKILL_LENGTH, MAX_SKILLS } from "@core/rules";
 import { AvatarUpload } from "@web/components/avatar-upload";
-import { ListInput } from "@web/components/list-input";
 import {
   BackgroundFields,
   ChoiceField,
-  Field,
   InterestsField,
   NameAndBioFields,
   OPEN_TO_JOIN,
   SHOW_IN_SEARCH,
+  SkillsField,
   SwitchField,
 } from "@web/components/profile-fields";
 import { Button } from "@web/components/ui/button";
@@ -100,17 +98,7 @@ export function SettingsForm({ me, profile }: { me: Me; profile: OwnProfile | nu
             value={values.interestedProjects}
             onChange={(interestedProjects) => set({ interestedProjects })}
           />
-          <Field id="settings-skills" label="Skills" hint={`Press Enter to add a skill (up to ${MAX_SKILLS}).`}>
-            <ListInput
-              id="settings-skills"
-              label="skill"
-              value={values.skills}
-              onChange={(skills) => set({ skills })}
-              placeholder="e.g. React"
-              maxItems={MAX_SKILLS}
-              maxLength={MAX_SKILL_LENGTH}
-            />
-          </Field>
+          <SkillsField id="settings-skills" value={values.skills} onChange={(skills) => set({ skills })} />
         </CardContent>
       </Card>
 
