@@ -131,6 +131,8 @@ describe("free plan", () => {
     await page.goto("/my-projects");
     for (const title of ["One", "Two"]) await createProject(page, { title, category: "Other" });
     await page.reload();
+    // A member reaches for the button once the page shows their two projects.
+    await page.getByText("2 projects", { exact: true }).waitFor();
     await page.getByRole("button", { name: "Create Project" }).first().click();
     const dialog = page.getByRole("dialog", { name: "Create New Project" });
     await dialog.getByText("2 of 3 projects used").waitFor();
