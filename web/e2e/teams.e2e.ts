@@ -157,6 +157,35 @@ test("the owner removes a member from the project page: the team card, counts an
   expect(await member.page.getByRole("link", { name: "Team chat" }).count()).toBe(0);
 });
 
+test("on a phone Find People's filters fold behind 'Filters', so the first results show above the fold", async ({
+  app,
+  newPage,
+}) => {
+  const ada = await person(app, newPage, "Ada Phone");
+  await person(app, newPage, "Pat Listed");
+  await ada.page.setViewportSize({ width: 375, height: 740 });
+  await ada.page.goto("/people");
+  const filters = ada.page.getByRole("button", { name: "Filters" });
+  expect(await filters.getAttribute("aria-expanded")).toBe("false");
+  expect(await ada.page.getByLabel("Specialization").isVisible()).toBe(false);
+  await cards(ada.page).first().waitFor();
+  const top = (await cards(ada.page).first().boundingBox())!.y;
+  expect(top).toBeLessThan(740);
+
+  await filters.click();
+  expect(await filters.getAttribute("aria-expanded")).toBe("true");
+  await ada.page.getByLabel("Open to join projects").click();
+  await expectUrl(ada.page, "/people", "?open=true");
+  // The button counts what is narrowing the list while the panel is folded away.
+  await ada.page.getByRole("button", { name: "Filters (1)" }).click();
+  expect(await ada.page.getByLabel("Specialization").isVisible()).toBe(false);
+
+  // Wide, the filters are simply there.
+  await ada.page.setViewportSize({ width: 1280, height: 800 });
+  await ada.page.getByLabel("Specialization").waitFor();
+  expect(await ada.page.getByRole("button", { name: /^Filters/ }).count()).toBe(0);
+});
+
 test("a dismissed suggestion stays gone after a reload", async ({ app, newPage }) => {
   const owner = await person(app, newPage, "Otto Owner");
   await call(owner, "projects.create", { title: "Dismissable Dashboard", category: "Web Development" });

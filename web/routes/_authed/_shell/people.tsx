@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { SearchX, UsersRound } from "lucide-react";
-import { useDeferredValue } from "react";
+import { SearchX, SlidersHorizontal, UsersRound } from "lucide-react";
+import { useDeferredValue, useState } from "react";
 import { DEVELOPER_TYPES, EXPERIENCE_LEVELS, REGIONS, SPECIALIZATIONS } from "@core/enums";
 import { EmptyState } from "@web/components/empty-state";
 import { SearchField } from "@web/components/search-field";
@@ -12,6 +12,7 @@ import { LoadMore } from "@web/components/load-more";
 import { Checkbox } from "@web/components/ui/checkbox";
 import { Label } from "@web/components/ui/label";
 import { pageHead } from "@web/lib/head";
+import { usePhone } from "@web/lib/use-phone";
 import { trpc } from "@web/lib/trpc";
 import { useUrlSearch } from "@web/lib/use-url-search";
 import { peopleQuery, readPeopleSearch } from "./-components/people-search";
@@ -72,60 +73,84 @@ function People() {
   const data = useDeferredValue(people.data);
   const items = data?.pages.flatMap((page) => page.items) ?? [];
   const filtered = Object.values(filters).some((value) => value !== undefined);
+  // On a phone the filters fold behind a button, so the results start above the fold.
+  const phone = usePhone();
+  const [unfolded, setUnfolded] = useState(false);
+  const showFilters = !phone || unfolded;
+  const active = (["specialization", "experience", "developerType", "region", "open"] as const).filter(
+    (key) => filters[key] !== undefined,
+  ).length;
 
   return (
     <>
       <PageHeader {...heading} />
       <div className="mb-6 grid gap-3">
-        <SearchField
-          value={text}
-          onChange={setText}
-          placeholder="Search by name or skill..."
-          label="Search people by name or skill"
-        />
-        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          <Filter
-            id="people-specialization"
-            label="Specialization"
-            any="Any specialization"
-            options={SPECIALIZATIONS}
-            value={filters.specialization}
-            onChange={(specialization) => setFilters({ specialization })}
-          />
-          <Filter
-            id="people-experience"
-            label="Experience level"
-            any="Any experience"
-            options={EXPERIENCE_LEVELS}
-            value={filters.experience}
-            onChange={(experience) => setFilters({ experience })}
-          />
-          <Filter
-            id="people-developer-type"
-            label="Developer type"
-            any="Any developer type"
-            options={DEVELOPER_TYPES}
-            value={filters.developerType}
-            onChange={(developerType) => setFilters({ developerType })}
-          />
-          <Filter
-            id="people-region"
-            label="Region"
-            any="Any region"
-            options={REGIONS}
-            value={filters.region}
-            onChange={(region) => setFilters({ region })}
-          />
+        <div className="flex gap-2">
+          <div className="min-w-0 flex-1">
+            <SearchField
+              value={text}
+              onChange={setText}
+              placeholder="Search by name or skill..."
+              label="Search people by name or skill"
+            />
+          </div>
+          {phone && (
+            <Button
+              variant="outline"
+              aria-expanded={unfolded}
+              aria-controls="people-filters"
+              onClick={() => setUnfolded(!unfolded)}
+            >
+              <SlidersHorizontal aria-hidden />
+              {active ? `Filters (${active})` : "Filters"}
+            </Button>
+          )}
         </div>
-        <div className="flex items-center gap-2">
-          <Checkbox
-            id="people-open"
-            checked={filters.open === true}
-            onCheckedChange={(checked) => setFilters({ open: checked === true || undefined })}
-          />
-          <Label htmlFor="people-open" weight="normal" className="cursor-pointer">
-            Open to join projects
-          </Label>
+        <div id="people-filters" hidden={!showFilters} className="grid gap-3">
+          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+            <Filter
+              id="people-specialization"
+              label="Specialization"
+              any="Any specialization"
+              options={SPECIALIZATIONS}
+              value={filters.specialization}
+              onChange={(specialization) => setFilters({ specialization })}
+            />
+            <Filter
+              id="people-experience"
+              label="Experience level"
+              any="Any experience"
+              options={EXPERIENCE_LEVELS}
+              value={filters.experience}
+              onChange={(experience) => setFilters({ experience })}
+            />
+            <Filter
+              id="people-developer-type"
+              label="Developer type"
+              any="Any developer type"
+              options={DEVELOPER_TYPES}
+              value={filters.developerType}
+              onChange={(developerType) => setFilters({ developerType })}
+            />
+            <Filter
+              id="people-region"
+              label="Region"
+              any="Any region"
+              options={REGIONS}
+              value={filters.region}
+              onChange={(region) => setFilters({ region })}
+            />
+          </div>
+          <div className="flex items-center gap-2">
+            <Checkbox
+              id="people-open"
+              checked={filters.open === true}
+              onCheckedChange={(checked) => setFilters({ open: checked === true || undefined })}
+            />
+            <Label htmlFor="people-open" weight="normal" className="cursor-pointer">
+              Open to join projects
+            </Label>
+          </div>
         </div>
       </div>
 
