@@ -464,3 +464,14 @@ test("a link from one chat to another shows the second chat alone, live from its
   await messageList(ada.page).getByText("Cy again").waitFor();
   expect(await messageList(ada.page).getByText("Bob again").count()).toBe(0);
 });
+
+test("the chat page, outside the common layout, switches the theme from its own header", async ({ app, newPage }) => {
+  const { ada, chatId } = await friendsInChat(app, newPage, "Ada Theme", "Bob Theme");
+  await ada.page.emulateMedia({ colorScheme: "light" });
+  await ada.page.goto(`/chat/${chatId}`);
+  const header = ada.page.getByRole("banner");
+  await header.getByRole("button", { name: /^Theme/ }).click();
+  await ada.page.getByRole("menuitemradio", { name: "Dark" }).click();
+  await ada.page.waitForFunction(() => document.documentElement.className === "dark");
+  await header.getByRole("button", { name: "Theme: Dark" }).waitFor();
+});

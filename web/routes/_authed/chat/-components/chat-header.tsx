@@ -3,6 +3,7 @@ import { AfterPaint } from "@web/components/after-paint";
 import { Avatar } from "@web/components/avatar";
 import { CallButtons } from "@web/components/calls/call-buttons";
 import { ChatBar } from "@web/components/chat-outline";
+import { ThemeSwitcher } from "@web/components/theme-switcher";
 import { chatPeople, ChatMenuButton, ChatSearchButton, OnlineDot, type Chat } from "./chat-header-parts";
 import { useOnline, useTyping, type PresenceStore } from "./use-presence";
 
@@ -51,6 +52,10 @@ export const ChatHeader = memo(function ChatHeader({
       <AfterPaint fallback={<ChatMenuButton disabled />}>
         <ChatMenu chat={chat} myId={myId} online={online} />
       </AfterPaint>
+      {/* The top bar's theme switcher, on the page the top bar leaves out; a phone's row keeps its width for the name. */}
+      <div className="hidden sm:block">
+        <ThemeSwitcher />
+      </div>
     </ChatBar>
   );
 });
