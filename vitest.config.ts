@@ -7,6 +7,21 @@ import { defineConfig } from "vitest/config";
 const shared = { resolve: { tsconfigPaths: true } };
 /** Each of these files starts whole hosts or a browser, and two at once would starve 2 cores. */
 const oneFileAtATime = { fileParallelism: false, maxWorkers: 1 };
+/** The browser-test layer's settings, shared by its two projects (below). */
+const browserTests = {
+  include: ["web/e2e/**/*.e2e.ts"],
+  isolate: false,
+  maxWorkers: 2,
+  // A ceiling, not a wait: a test that scans a dozen pages on a busy 2-core machine, or starts a
+  // host of its own, can take more than a minute.
+  testTimeout: 120_000,
+  hookTimeout: 120_000,
+  // A poll waits for what a member would see as long as a Playwright action does (ACTION_TIMEOUT_MS
+  // in web/e2e/harness.ts), not vitest's default second, which a busy machine can outlast.
+  expect: { poll: { timeout: 10_000 } },
+};
+const CALLS = "web/e2e/calls.e2e.ts";
+
 /**
  * One worker per core: vitest would leave one of two cores to itself. Its timeouts are ceilings for
  * a test that hangs, not budgets: with both cores busy the slowest property tests take tens of seconds.
@@ -59,19 +74,13 @@ export default defineConfig({
         // Browser tests; `npm run test:e2e` builds the SPA first. Each worker starts one host and one
         // Chromium on its first test and keeps them for every file it runs (web/e2e/harness.ts),
         // which needs the files of a worker to share its module state: `isolate: false`.
-        test: {
-          name: "e2e",
-          include: ["web/e2e/**/*.e2e.ts"],
-          isolate: false,
-          ...bothCores,
-          // A ceiling, not a wait: a test that scans a dozen pages on a busy 2-core machine, or
-          // starts a host of its own, can take more than a minute.
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
-          // A poll waits for what a member would see as long as a Playwright action does (ACTION_TIMEOUT_MS
-          // in web/e2e/harness.ts), not vitest's default second, which a busy machine can outlast.
-          expect: { poll: { timeout: 10_000 } },
-        },
+        test: { ...browserTests, name: "e2e", exclude: [CALLS], sequence: { groupOrder: 0 } },
+      },
+      {
+        ...shared,
+        // The calls, after every other browser test: four call pages with fake cameras take both
+        // cores, and a page timed beside them went 10 s without an animation frame.
+        test: { ...browserTests, name: "e2e-calls", include: [CALLS], sequence: { groupOrder: 1 } },
       },
     ],
   },

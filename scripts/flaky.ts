@@ -44,7 +44,7 @@ const busyCore = (): ChildProcess => spawn(process.execPath, ["-e", "for (;;) {}
 function runRound(round: number, vitestArgs: string[]): Promise<VitestJsonReport> {
   const outputFile = join(REPORTS, `round-${round}.json`);
   const vitest = join(ROOT, "node_modules/.bin/vitest");
-  const args = ["run", "--project", "e2e", "--reporter=default", "--reporter=json", `--outputFile.json=${outputFile}`];
+  const args = ["run", "--project", "e2e*", "--reporter=default", "--reporter=json", `--outputFile.json=${outputFile}`];
   return new Promise((done, fail) => {
     const child = spawn(vitest, [...args, ...vitestArgs], { cwd: ROOT, stdio: "inherit" });
     child.once("error", fail);
