@@ -4,7 +4,7 @@
  * and lists every test that failed at least once, with its error. Exits non-zero when any did.
  *
  *   npm run test:flaky                         three rounds of the whole suite
- *   npm run test:flaky -- --rounds 10 web/e2e/calls.e2e.ts -t "three members"
+ *   npm run test:flaky -- --rounds 10 web/e2e/group-calls.e2e.ts -t "three members"
  *
  * Arguments other than `--rounds N` go to vitest as they are. `--no-build` reuses dist/ as it is.
  */

@@ -1,182 +1,43 @@
 // Own host: a browser with fake media devices, and calls load both cores enough to slow whatever shares the host.
 /**
- * Calls between members in separate browsers with Chromium's fake camera and microphone, through
- * the rooms as `npm start` runs them: ringing on every page, video both ways (the decoders' own
- * counts, from getStats), mute, hang up, decline, no answer, a group of three and a fourth joining
- * late, a lost first offer, a pair that cannot connect and its Retry, a block and a deleted project
- * keeping members out of a call, a reload mid-call, a refused camera, the call's chat panel, the
- * call going on under a bar while the member moves about the app, and the ringing dialog, the call
- * view (its tiles 16:9), its chat and its bar at 1280 and 375, light and dark.
+ * A call between two members in separate browsers with Chromium's fake camera and microphone,
+ * through the rooms as `npm start` runs them: ringing on every page, video both ways (the decoders'
+ * own counts, from getStats), mute, hang up, decline, no answer, a reload mid-call, a refused camera,
+ * the speaking ring of a voice call, the call's chat panel, the call going on under a bar while the
+ * member moves about the app, and the ringing dialog, the call view (its tiles 16:9), its chat and
+ * its bar at 1280 and 375, light and dark. Calls of three and four, and pairs whose signals go
+ * astray, are in group-calls.e2e.ts.
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
-import { expect, vi } from "vitest";
+import { expect } from "vitest";
+import {
+  answer,
+  audioReceived,
+  audioSent,
+  CALL_TEST_MS,
+  callBar,
+  callView,
+  framesDecoded,
+  keepsRising,
+  messageList,
+  openAt,
+  pause,
+  ringing,
+  rosterSays,
+  tileOf,
+  tilesSettle,
+} from "./call-pages";
 import { mediaTest as test } from "./harness";
 import { contrastViolations, findLayoutDefects, settleAnimations } from "./layout-defects";
-import { befriend, call, friendsInChat, person, type Person } from "./people";
+import { befriend, call, friendsInChat, person } from "./people";
 import { toast } from "./ui";
 
-/** Two or three members signing up, a call rung and connected, and its checks, on a busy 2-core machine. */
-const CALL_TEST_MS = 120_000;
-const GROUP_CALL_TEST_MS = 240_000;
 /** The look of each state of a call (ringing, calling, in the call, its chat, its bar) in four views each. */
 const LOOKS_TEST_MS = 240_000;
 const SHOTS = fileURLToPath(new URL("../../.e2e-artifacts/calls", import.meta.url));
-
-declare global {
-  interface Window {
-    /** Every RTCPeerConnection the page made, for the test to read their statistics. */
-    callPeers: RTCPeerConnection[];
-    /** Offers this page sent that never left it (`loseFirstOffer`). */
-    offersLost: number;
-    /** While true, no call signal leaves the page (`holdSignals`). */
-    signalsHeld: boolean;
-  }
-}
-
-/** Runs in the page before its own scripts: the first offer it sends to the room is lost on the way. */
-function loseFirstOffer() {
-  type Data = Parameters<WebSocket["send"]>[0];
-  const send = Object.getOwnPropertyDescriptor(WebSocket.prototype, "send")!.value as (
-    this: WebSocket,
-    data: Data,
-  ) => void;
-  window.offersLost = 0;
-  WebSocket.prototype.send = function (this: WebSocket, data: Data) {
-    if (window.offersLost === 0 && typeof data === "string" && data.includes('"type":"offer"')) {
-      window.offersLost++;
-      return;
-    }
-    send.call(this, data);
-  };
-}
-
-/** Runs in the page before its own scripts: keeps each connection the app makes. */
-function keepPeers() {
-  const Native = window.RTCPeerConnection;
-  window.callPeers = [];
-  window.RTCPeerConnection = class extends Native {
-    constructor(config?: RTCConfiguration) {
-      super(config);
-      window.callPeers.push(this);
-    }
-  };
-}
-
-/** Runs in the page before its own scripts: its call signals never leave it while `signalsHeld` is true. */
-function holdSignals() {
-  type Data = Parameters<WebSocket["send"]>[0];
-  const send = Object.getOwnPropertyDescriptor(WebSocket.prototype, "send")!.value as (
-    this: WebSocket,
-    data: Data,
-  ) => void;
-  window.signalsHeld = true;
-  WebSocket.prototype.send = function (this: WebSocket, data: Data) {
-    if (window.signalsHeld && typeof data === "string" && data.startsWith('{"type":"call-signal"')) return;
-    send.call(this, data);
-  };
-}
-
-/** A statistic summed over the page's open connections. */
-function stat(page: Page, type: "inbound-rtp" | "outbound-rtp", kind: "audio" | "video", field: string) {
-  return page.evaluate(
-    async ([type, kind, field]) => {
-      let total = 0;
-      for (const pc of window.callPeers.filter((pc) => pc.connectionState !== "closed")) {
-        (await pc.getStats()).forEach((s: Record<string, unknown>) => {
-          if (s.type === type && s.kind === kind) total += Number(s[field] ?? 0);
-        });
-      }
-      return total;
-    },
-    [type, kind, field] as const,
-  );
-}
-
-const framesDecoded = (page: Page) => stat(page, "inbound-rtp", "video", "framesDecoded");
-
-/** How many remote videos the page decodes: its open connections' video receivers with a frame decoded. */
-const videosDecoding = (page: Page) =>
-  page.evaluate(async () => {
-    let decoding = 0;
-    for (const pc of window.callPeers.filter((pc) => pc.connectionState !== "closed")) {
-      (await pc.getStats()).forEach((s: Record<string, unknown>) => {
-        if (s.type === "inbound-rtp" && s.kind === "video" && Number(s.framesDecoded) > 0) decoding++;
-      });
-    }
-    return decoding;
-  });
-const audioSent = (page: Page) => stat(page, "outbound-rtp", "audio", "bytesSent");
-const audioReceived = (page: Page) => stat(page, "inbound-rtp", "audio", "bytesReceived");
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The figure keeps going up: read, wait, read again, a few times over. */
-async function keepsRising(page: Page, figure: (page: Page) => Promise<number>) {
-  const read = () => figure(page);
-  await expect.poll(read, { timeout: 20_000 }).toBeGreaterThan(0);
-  let last = await read();
-  for (let i = 0; i < 3; i++) {
-    await pause(700);
-    const now = await read();
-    expect(now).toBeGreaterThan(last);
-    last = now;
-  }
-}
-
-const callView = (page: Page) => page.getByRole("region", { name: "Call", exact: true });
-const ringing = (page: Page, caller: string) => page.getByRole("dialog", { name: caller });
-const tileOf = (page: Page, name: string) => callView(page).getByRole("figure", { name: `${name}'s video` });
-const remoteTiles = (page: Page) => callView(page).getByRole("figure", { name: /'s video$/ });
-/** What the call's list of people says of one of them: 'Connected', 'Connecting...', 'Could not connect'. */
-const rosterSays = (page: Page, name: string, word: string) =>
-  callView(page)
-    .getByRole("list", { name: "In this call" })
-    .getByRole("listitem")
-    .filter({ hasText: name })
-    .getByText(word, { exact: true });
-const messageList = (page: Page) => page.getByRole("list", { name: "Messages" });
-const callBar = (page: Page) => page.getByRole("region", { name: "Ongoing call" });
-
-/**
- * Waits until every video tile of the call is 16:9 and the same size as the others, all of them in
- * the window, in `rows` rows: none stretched to the screen's height, none pushed out of sight. The
- * grid sizes its tiles when it sees the window change (a ResizeObserver), a frame after it does.
- */
-async function tilesSettle(page: Page, count: number, rows: number) {
-  await vi.waitFor(
-    async () => {
-      const boxes = await callView(page)
-        .getByRole("figure", { name: /video$/ })
-        .evaluateAll((tiles) => tiles.map((tile) => tile.getBoundingClientRect().toJSON() as DOMRect));
-      expect(boxes).toHaveLength(count);
-      const viewport = page.viewportSize()!;
-      for (const box of boxes) {
-        expect(box.width / box.height).toBeCloseTo(16 / 9, 1);
-        expect(Math.abs(box.width - boxes[0]!.width)).toBeLessThan(1);
-        expect(box.left).toBeGreaterThanOrEqual(0);
-        expect(box.right).toBeLessThanOrEqual(viewport.width);
-        expect(box.bottom).toBeLessThanOrEqual(viewport.height);
-      }
-      expect(new Set(boxes.map((box) => Math.round(box.top))).size).toBe(rows);
-    },
-    { timeout: 5_000, interval: 100 },
-  );
-}
-
-/** The member's page, watching its connections, open at a path. */
-async function openAt(who: Person | Page, path: string) {
-  const page = "page" in who ? who.page : who;
-  await page.addInitScript(keepPeers);
-  await page.goto(path);
-  return page;
-}
-
-async function answer(page: Page, caller: string) {
-  await ringing(page, caller).getByRole("button", { name: "Accept" }).click();
-  await callView(page).waitFor();
-}
 
 test(
   "a friend's card calls, every page of the callee rings, one answers, video flows both ways, mute and hang up",
@@ -292,187 +153,6 @@ test(
     await callView(ada.page).waitFor({ state: "hidden" });
     await ringing(bob.page, "Ada Unanswered").waitFor({ state: "hidden" });
     await messageList(ada.page).getByText("Missed voice call").waitFor();
-  },
-  CALL_TEST_MS,
-);
-
-test(
-  "three members in a group call each see the other two",
-  async ({ app, newPage }) => {
-    const ada = await person(app, newPage, "Ada Group");
-    const bob = await person(app, newPage, "Bob Group");
-    const cy = await person(app, newPage, "Cy Group");
-    await befriend(ada, bob);
-    await befriend(ada, cy);
-    const { chatId } = await call<{ chatId: string }>(ada, "chats.createGroup", {
-      name: "Launch crew",
-      memberIds: [bob.id, cy.id],
-    });
-    for (const who of [bob, cy]) await openAt(who, "/dashboard");
-    await openAt(ada, `/chat/${chatId}`);
-    await ada.page.getByRole("banner").getByRole("button", { name: "Video call" }).click();
-
-    for (const who of [bob, cy]) {
-      await ringing(who.page, "Ada Group").getByText("Incoming video call in a group").waitFor();
-      await answer(who.page, "Ada Group");
-    }
-    await everyoneSeesEveryone([ada, bob, cy]);
-  },
-  GROUP_CALL_TEST_MS,
-);
-
-/**
- * Each member's page shows a tile for every other and decodes every other's video. Pages each
- * encoding and decoding several videos on two cores can take a while to reach the first frame.
- */
-async function everyoneSeesEveryone(members: Person[]) {
-  for (const who of members) {
-    const others = members.filter((other) => other !== who);
-    for (const other of others) await tileOf(who.page, other.displayName).waitFor();
-    await expect.poll(() => remoteTiles(who.page).count()).toBe(others.length);
-    await expect.poll(() => videosDecoding(who.page), { timeout: 60_000 }).toBe(others.length);
-    await keepsRising(who.page, framesDecoded);
-    for (const other of others) await rosterSays(who.page, other.displayName, "Connected").waitFor();
-    // Three or four people: a 2×2 grid of 16:9 tiles at 1280 wide.
-    await tilesSettle(who.page, members.length, 2);
-  }
-}
-
-test(
-  "a fourth member joining a group call late connects to all three, and one who hangs up leaves every page",
-  async ({ app, newPage }) => {
-    const [ada, bob, cy, dan] = await Promise.all(
-      ["Ada Late", "Bob Late", "Cy Late", "Dan Late"].map((name) => person(app, newPage, name)),
-    );
-    for (const other of [bob!, cy!, dan!]) await befriend(ada!, other);
-    const { chatId } = await call<{ chatId: string }>(ada!, "chats.createGroup", {
-      name: "Late crew",
-      memberIds: [bob!.id, cy!.id, dan!.id],
-    });
-    for (const who of [bob!, cy!]) await openAt(who, "/dashboard");
-    await openAt(dan!, `/chat/${chatId}`);
-    await openAt(ada!, `/chat/${chatId}`);
-    await ada!.page.getByRole("banner").getByRole("button", { name: "Video call" }).click();
-    for (const who of [bob!, cy!]) await answer(who.page, "Ada Late");
-    // Dan says no at first, and joins from the chat once the others are talking.
-    await ringing(dan!.page, "Ada Late").getByRole("button", { name: "Decline" }).click();
-    await everyoneSeesEveryone([ada!, bob!, cy!]);
-    await dan!.page.getByRole("banner").getByRole("button", { name: "Join call" }).click();
-    await callView(dan!.page).waitFor();
-    await everyoneSeesEveryone([ada!, bob!, cy!, dan!]);
-
-    await callView(cy!.page).getByRole("button", { name: "Hang up" }).click();
-    for (const who of [ada!, bob!, dan!]) {
-      await tileOf(who.page, "Cy Late").waitFor({ state: "hidden", timeout: 5000 });
-      expect(await remoteTiles(who.page).count()).toBe(2);
-    }
-    await keepsRising(dan!.page, framesDecoded);
-  },
-  GROUP_CALL_TEST_MS,
-);
-
-test(
-  "a pair whose first offer is lost on the way still connects",
-  async ({ app, newPage }) => {
-    const { ada, bob, chatId } = await friendsInChat(app, newPage, "Ada Lossy", "Bob Lossy");
-    // Each page loses the first offer it sends, whichever of the two offers first.
-    for (const who of [ada, bob]) await who.page.addInitScript(loseFirstOffer);
-    await openAt(bob, "/dashboard");
-    await openAt(ada, `/chat/${chatId}`);
-    await ada.page.getByRole("banner").getByRole("button", { name: "Video call" }).click();
-    await answer(bob.page, "Ada Lossy");
-    await keepsRising(ada.page, framesDecoded);
-    await keepsRising(bob.page, framesDecoded);
-    const lost = await Promise.all([ada, bob].map((who) => who.page.evaluate(() => window.offersLost)));
-    expect(lost[0]! + lost[1]!).toBeGreaterThan(0);
-  },
-  CALL_TEST_MS,
-);
-
-test(
-  "a pair that cannot reach each other says 'Could not connect to …', and Retry connects it once it can",
-  async ({ app, newPage }) => {
-    const { ada, bob, chatId } = await friendsInChat(app, newPage, "Ada Unreachable", "Bob Waiting");
-    await ada.page.addInitScript(holdSignals);
-    await openAt(bob, "/dashboard");
-    await openAt(ada, `/chat/${chatId}`);
-    await ada.page.getByRole("banner").getByRole("button", { name: "Video call" }).click();
-    await answer(bob.page, "Ada Unreachable");
-    await rosterSays(bob.page, "Ada Unreachable", "Connecting...").waitFor();
-
-    // Every try spent: said on the tile, with the name, and in the list of people.
-    const failed = tileOf(bob.page, "Ada Unreachable").getByRole("alert");
-    await failed.getByText("Could not connect to Ada Unreachable").waitFor({ timeout: 40_000 });
-    await rosterSays(bob.page, "Ada Unreachable", "Could not connect").waitFor();
-
-    await ada.page.evaluate(() => (window.signalsHeld = false));
-    await failed.getByRole("button", { name: "Retry" }).click();
-    await keepsRising(bob.page, framesDecoded);
-    await keepsRising(ada.page, framesDecoded);
-    await rosterSays(bob.page, "Ada Unreachable", "Connected").waitFor();
-    expect(await failed.count()).toBe(0);
-  },
-  CALL_TEST_MS,
-);
-
-test(
-  "a member cannot join a call that someone who blocked them is in, and is told it is not available",
-  async ({ app, newPage }) => {
-    const [ada, bob, cy] = await Promise.all(
-      ["Ada Between", "Bob Blocker", "Cy Blocked"].map((name) => person(app, newPage, name)),
-    );
-    for (const other of [bob!, cy!]) await befriend(ada!, other);
-    const { chatId } = await call<{ chatId: string }>(ada!, "chats.createGroup", {
-      name: "Split crew",
-      memberIds: [bob!.id, cy!.id],
-    });
-    await call(bob!, "safety.block", { memberId: cy!.id });
-    for (const who of [bob!, cy!]) await openAt(who, "/dashboard");
-    await openAt(ada!, `/chat/${chatId}`);
-    await ada!.page.getByRole("banner").getByRole("button", { name: "Voice call" }).click();
-    await answer(cy!.page, "Ada Between");
-    await rosterSays(ada!.page, "Cy Blocked", "Connected").waitFor({ timeout: 30_000 });
-
-    await ringing(bob!.page, "Ada Between").getByRole("button", { name: "Accept" }).click();
-    await toast(bob!.page, "This call is not available.").waitFor();
-    await callView(bob!.page).waitFor({ state: "hidden" });
-    expect(await remoteTiles(ada!.page).count()).toBe(1);
-  },
-  CALL_TEST_MS,
-);
-
-test(
-  "deleting a project ends its team chat's call for everyone, with the call's line before the chat goes read-only",
-  async ({ app, newPage }) => {
-    const owner = await person(app, newPage, "Olga Deleting");
-    const ada = await person(app, newPage, "Ada Team");
-    const { id: projectId } = await call<{ id: string }>(owner, "projects.create", {
-      title: "Beacon",
-      category: "Mobile Apps",
-    });
-    const { id: requestId } = await call<{ id: string }>(ada, "joinRequests.request", { projectId });
-    await call(owner, "joinRequests.accept", { requestId });
-    const db = app.openDatabase();
-    const chatId = await db
-      .execute({ sql: "SELECT id FROM chats WHERE project_id = ?", args: [projectId] })
-      .then(({ rows }) => String(rows[0]!.id))
-      .finally(() => db.close());
-
-    await openAt(ada, "/dashboard");
-    await openAt(owner, `/chat/${chatId}`);
-    await owner.page.getByRole("banner").getByRole("button", { name: "Video call" }).click();
-    await answer(ada.page, "Olga Deleting");
-    await keepsRising(ada.page, framesDecoded);
-
-    await call(owner, "projects.remove", { id: projectId });
-    await callView(ada.page).waitFor({ state: "hidden" });
-    await callView(owner.page).waitFor({ state: "hidden" });
-    const lines = messageList(owner.page).getByRole("listitem");
-    await lines.filter({ hasText: "deleted the project" }).waitFor();
-    const texts = await lines.allInnerTexts();
-    const callLine = texts.findIndex((text) => /Video call · 0:\d\d/.test(text));
-    expect(callLine).toBeGreaterThanOrEqual(0);
-    expect(texts.findIndex((text) => text.includes("Olga Deleting deleted the project."))).toBeGreaterThan(callLine);
   },
   CALL_TEST_MS,
 );

@@ -112,5 +112,5 @@ const withBrowser = (launch: () => Promise<Browser>) =>
 
 /** Full Chromium (push.e2e.ts: its installability verdict, its push subscription; testing/chromium.ts). */
 export const fullChromiumTest = withBrowser(() => launchChromium());
-/** The headless shell with a camera and a microphone (calls.e2e.ts). */
+/** The headless shell with a camera and a microphone (calls.e2e.ts, group-calls.e2e.ts). */
 export const mediaTest = withBrowser(() => launchHeadlessShell(fakeMediaArgs()));
