@@ -78,10 +78,17 @@ export default defineConfig({
       },
       {
         ...shared,
-        // The calls, after every other browser test: call pages with fake cameras take both cores,
-        // and a page timed beside them went 10 s without an animation frame. Their two files run
-        // side by side, one per worker: a call must connect on a loaded machine (issue 40's bar).
-        test: { ...browserTests, name: "e2e-calls", include: [CALLS], sequence: { groupOrder: 1 } },
+        // The calls, after every other browser test and one file at a time: call pages with fake
+        // cameras take both cores, and a page timed beside them (even another call file's) went
+        // 10 s without an animation frame.
+        test: {
+          ...browserTests,
+          name: "e2e-calls",
+          include: [CALLS],
+          fileParallelism: false,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
+        },
       },
     ],
   },
