@@ -49,16 +49,33 @@ function countAttempt(db: Db, attempt: Attempt, now: number) {
  * its limit. The refused attempt stays counted: the counters say how often someone tried.
  */
 export async function limitAttempts(db: Db, attempts: Attempt[], message: (retryAfterMs: number) => string) {
-  const now = Date.now();
-  const [first, ...rest] = attempts.map((attempt) => countAttempt(db, attempt, now));
+  const counting = countAttempts(db, attempts);
+  const [first, ...rest] = counting.statements;
   if (!first) return;
-  const counted = await db.batch([first, ...rest]);
-  const waits = counted.flatMap(([row], i) => {
-    const rule = attempts[i]![0];
-    return row && row.count > rule.limit ? [row.windowStart + rule.windowMs - now] : [];
-  });
-  if (waits.length) throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: message(Math.max(...waits)) });
+  counting.refuseOver(await db.batch([first, ...rest]), message);
 }
+
+/**
+ * `limitAttempts` in two halves, for a write that goes out in the same batch as its counting (and
+ * guards itself with `withinLimit`): the counting statements, and the refusal read from their results.
+ */
+export function countAttempts(db: Db, attempts: Attempt[]) {
+  const now = Date.now();
+  return {
+    statements: attempts.map((attempt) => countAttempt(db, attempt, now)),
+    refuseOver(counted: { count: number; windowStart: number }[][], message: (retryAfterMs: number) => string) {
+      const waits = counted.flatMap(([row], i) => {
+        const rule = attempts[i]![0];
+        return row && row.count > rule.limit ? [row.windowStart + rule.windowMs - now] : [];
+      });
+      if (waits.length) throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: message(Math.max(...waits)) });
+    },
+  };
+}
+
+/** Holds while the attempt's counter is within its limit: for a write in the batch that counted it. */
+export const withinLimit = (attempt: Attempt) =>
+  sql`NOT EXISTS (SELECT 1 FROM rate_limits WHERE key = ${keyOf(attempt)} AND count > ${attempt[0].limit})`;
 
 /** Forgets an attempt's counter (a right password clears the failures of its address). */
 export const resetAttempts = (db: Db, attempt: Attempt) =>

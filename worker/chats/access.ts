@@ -48,16 +48,18 @@ export async function currentChat(db: Db, chatId: string, userId: string) {
 type Place = Awaited<ReturnType<typeof currentChat>>;
 
 /**
- * `currentChat` and the reads it guards in one round trip: the reads go out beside the check, and
- * their rows come back only when the check holds (anyone else gets `currentChat`'s refusal).
+ * `currentChat` and the statements it guards in one round trip: they go out after the check, in one
+ * transaction, and their rows come back only when the check holds (anyone else gets `currentChat`'s
+ * refusal). The place is as it was before them; a write among them guards itself as the check does,
+ * since the refusal comes after the batch.
  */
 export async function currentChatWith<S extends Record<string, Step>>(
   db: Db,
   chatId: string,
   userId: string,
-  reads: S,
+  guarded: S,
 ): Promise<NamedResults<S> & { place: Place }> {
-  const { place, ...results } = await namedBatch(db, { ...reads, place: placeQuery(db, chatId, userId) });
+  const { place, ...results } = await namedBatch(db, { place: placeQuery(db, chatId, userId), ...guarded });
   return { ...(results as NamedResults<S>), place: placeFrom(place) };
 }
 

@@ -12,7 +12,7 @@ import { JUST_WRITTEN, notificationStatements, notifiedBy, tellNotified } from "
 import { notBlockedBetween } from "../reach/reach";
 import type { PushSenders } from "../push/outbox";
 import { currentParticipantIds, NOT_FRIENDS, participantNow, placeNow } from "./access";
-import { areFriends, friendsCondition } from "./friendship";
+import { friendsCondition } from "./friendship";
 import { pairKey } from "@core/friend-rules";
 import { displayName } from "../people/names";
 import { insertedMessage, insertMessage } from "./messages";
@@ -40,40 +40,28 @@ const addedStatements = (ctx: Ctx, chatId: string, title: string | null, userId:
     happened,
   });
 
-/** A private chat from when the two were friends, still readable unless the member blocked the other. */
-async function formerPrivateChat(db: Db, memberId: string, key: string) {
-  const [existing] = await db
-    .select({ id: chats.id })
-    .from(chats)
-    .innerJoin(chatParticipants, eq(chatParticipants.chatId, chats.id))
-    .where(and(eq(chats.pairKey, key), placeNow(memberId)));
-  return existing ?? null;
-}
-
 /**
  * The private chat with a friend, created the first time. Exactly one per pair, even when both press
  * Message at once: the pair key is unique and the insert yields to it. A former friend gets only the
- * chat they already had.
+ * chat they already had, unless they blocked the other. One round trip: each write checks the
+ * friendship itself, and the reads that say what happened go in the same transaction.
  */
 export async function openPrivateChat(ctx: Ctx, friendId: string) {
   const memberId = ctx.user.id;
   const key = pairKey(memberId, friendId);
-  if (!(await areFriends(ctx.db, memberId, friendId))) {
-    const existing = await formerPrivateChat(ctx.db, memberId, key);
-    if (existing) return { chatId: existing.id };
-    throw new TRPCError({ code: "FORBIDDEN", message: NOT_FRIENDS });
-  }
-  const { rejoined } = await namedBatch(ctx.db, {
-    chat: ctx.db.run(sql`
+  const friendsNow = friendsCondition(memberId, friendId);
+  const { friends, rejoined, chat, former } = await namedBatch(ctx.db, {
+    friends: ctx.db.all<{ ok: number }>(sql`SELECT ${friendsNow} AS ok`),
+    created: ctx.db.run(sql`
       INSERT INTO chats (id, is_group, created_by, pair_key)
       SELECT ${crypto.randomUUID()}, 0, ${memberId}, ${key}
-      WHERE ${friendsCondition(memberId, friendId)} AND ${notBlockedBetween(memberId, friendId)}
+      WHERE ${friendsNow} AND ${notBlockedBetween(memberId, friendId)}
       ON CONFLICT (pair_key) DO NOTHING`),
     participants: ctx.db.run(sql`
       INSERT INTO chat_participants (chat_id, user_id, role)
       SELECT c.id, u.value, CASE WHEN u.value = c.created_by THEN 'admin' ELSE 'member' END
       FROM chats c, json_each(${JSON.stringify([memberId, friendId])}) u
-      WHERE c.pair_key = ${key}
+      WHERE c.pair_key = ${key} AND ${friendsNow}
       ON CONFLICT (chat_id, user_id) DO NOTHING`),
     // Pressing Message again after leaving brings the member back.
     rejoined: ctx.db
@@ -84,15 +72,26 @@ export async function openPrivateChat(ctx: Ctx, friendId: string) {
           eq(chatParticipants.userId, memberId),
           sql`${chatParticipants.leftAt} IS NOT NULL`,
           sql`${chatParticipants.chatId} = (SELECT id FROM chats WHERE pair_key = ${key})`,
+          friendsNow,
         ),
       )
       .returning({ chatId: chatParticipants.chatId }),
+    chat: ctx.db.select({ id: chats.id }).from(chats).where(eq(chats.pairKey, key)),
+    // A private chat from when the two were friends, still readable unless the member blocked the other.
+    former: ctx.db
+      .select({ id: chats.id })
+      .from(chats)
+      .innerJoin(chatParticipants, eq(chatParticipants.chatId, chats.id))
+      .where(and(eq(chats.pairKey, key), placeNow(memberId))),
   });
-  const [chat] = await ctx.db.select({ id: chats.id }).from(chats).where(eq(chats.pairKey, key));
-  if (!chat) throw new TRPCError({ code: "FORBIDDEN", message: NOT_FRIENDS });
-  if (rejoined.length) tellChat(ctx, chat.id, { type: "joined", userId: memberId });
+  if (!friends[0]?.ok) {
+    if (former[0]) return { chatId: former[0].id };
+    throw new TRPCError({ code: "FORBIDDEN", message: NOT_FRIENDS });
+  }
+  if (!chat[0]) throw new TRPCError({ code: "FORBIDDEN", message: NOT_FRIENDS });
+  if (rejoined.length) tellChat(ctx, chat[0].id, { type: "joined", userId: memberId });
   pokeMembers(ctx, [friendId], "chats");
-  return { chatId: chat.id };
+  return { chatId: chat[0].id };
 }
 
 /** One transaction: the group, its admin (the creator) and the chosen friends as members. */

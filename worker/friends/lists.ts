@@ -58,14 +58,18 @@ export async function incomingCount(db: Db, memberId: string) {
   return row?.n ?? 0;
 }
 
-/** A member a friend request may go to, found by id or by address, with the name the request shows. */
-export async function memberToAsk(db: Db, by: { id: string } | { email: string }) {
-  const [member] = await db
+/** How a friend request names the member it goes to: their id (a profile) or their address (Add Friend). */
+export type MemberLookup = { id: string } | { email: string };
+
+/** A member a friend request may go to, found by id or by address, with the name the request shows, as a statement. */
+export const memberToAskQuery = (db: Db, by: MemberLookup) =>
+  db
     .select({ id: users.id, email: users.email, displayName: profiles.displayName })
     .from(users)
     .leftJoin(profiles, eq(profiles.id, users.id))
     .where("id" in by ? eq(users.id, by.id) : eq(users.email, by.email));
+
+export async function memberToAsk(db: Db, by: MemberLookup) {
+  const [member] = await memberToAskQuery(db, by);
   return member ?? null;
 }
-
-export type Recipient = NonNullable<Awaited<ReturnType<typeof memberToAsk>>>;

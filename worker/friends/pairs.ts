@@ -9,6 +9,7 @@ import { namedBatch } from "@db/batch";
 import type { Db } from "@db/client";
 import {
   ALREADY_FRIENDS,
+  CANNOT_ADD_YOURSELF,
   ALREADY_RECEIVED,
   ALREADY_SENT,
   NOT_FRIENDS,
@@ -22,6 +23,8 @@ import { isForeignKeyViolation } from "@db/errors";
 import { friends } from "@db/schema";
 import { JUST_WRITTEN, notificationStatements, settleNotification, withdrawNotification } from "../notifications/write";
 import { blockBetween, notBlockedBetween } from "../reach/reach";
+import { countAttempts, withinLimit, type Attempt } from "../auth/rate-limit";
+import { memberToAskQuery, type MemberLookup } from "./lists";
 
 type Friendship = typeof friends.$inferSelect;
 
@@ -51,39 +54,58 @@ function refuseExisting(row: Friendship, memberId: string): never {
 }
 
 /**
- * A pending request from `from` to `to`, unless the pair already has a row or a block keeps them
- * apart (checked in the inserting statement, so a block a moment earlier always wins); the
- * recipient's notification is written with it, and only when it was. A member who blocked `from`,
- * or whose account went a moment ago, is answered `gone`: the words the caller uses for a member
- * who is not there.
+ * A pending request from `from` to the member `to` names, unless the pair already has a row or a
+ * block keeps them apart (checked in the inserting statement, so a block a moment earlier always
+ * wins); the recipient's notification is written with it, and only when it was. One round trip
+ * when it goes through: the lookup, the attempt's counting (`limit`) and the write are one batch,
+ * and the write guards itself with what the others check. A member who blocked `from`, one who is
+ * not there, and one whose account went a moment ago are all answered `gone`: the words the caller
+ * uses for a member who is not there.
  */
-export async function sendRequest(db: Db, from: string, to: string, gone: string) {
+export async function sendRequest(
+  db: Db,
+  from: string,
+  to: MemberLookup,
+  gone: string,
+  limit?: { attempts: Attempt[]; message: (retryAfterMs: number) => string },
+) {
+  const recipient = "id" in to ? sql`users.id = ${to.id}` : sql`users.email = ${to.email}`;
+  const withinLimits = sql.join((limit?.attempts ?? []).map((attempt) => sql` AND ${withinLimit(attempt)}`));
   // The pair's row can vanish between the refused insert and the read (a cancel, a reject): then
-  // the way is clear, and the insert is tried again.
+  // the way is clear, and the insert is tried again, the attempt counted once.
   for (let attempt = 0; attempt < 3; attempt++) {
     const id = crypto.randomUUID();
-    const [[created], notified] = await db
-      .batch([
-        db.all<{ id: string }>(
-          sql`INSERT INTO friends (id, user_id, friend_id)
-            SELECT ${id}, ${from}, ${to} WHERE ${notBlockedBetween(from, to)}
-            ON CONFLICT DO NOTHING RETURNING id`,
-        ),
-        ...notificationStatements(db, {
-          kind: "friend_request",
-          recipient: to,
-          actorId: from,
-          eventKey: id,
-          happened: JUST_WRITTEN,
-        }),
-      ])
-      .catch((error: unknown) => {
-        throw isForeignKeyViolation(error) ? new TRPCError({ code: "NOT_FOUND", message: gone }) : error;
-      });
-    if (created) return { row: created, notified };
-    const existing = await rowOfPair(db, from, to);
+    const counting = countAttempts(db, attempt === 0 ? (limit?.attempts ?? []) : []);
+    const {
+      counted,
+      member: [member],
+      created: [created],
+      notice: [notified],
+    } = await namedBatch(db, {
+      counted: counting.statements,
+      member: memberToAskQuery(db, to),
+      created: db.all<{ id: string }>(sql`
+        INSERT INTO friends (id, user_id, friend_id)
+        SELECT ${id}, ${from}, users.id FROM users
+        WHERE ${recipient} AND users.id <> ${from} AND ${notBlockedBetween(from, sql`users.id`)}${withinLimits}
+        ON CONFLICT DO NOTHING RETURNING id`),
+      notice: notificationStatements(db, {
+        kind: "friend_request",
+        recipient: sql`(SELECT friend_id FROM friends WHERE id = ${id})`,
+        actorId: from,
+        eventKey: id,
+        happened: JUST_WRITTEN,
+      }),
+    }).catch((error: unknown) => {
+      throw isForeignKeyViolation(error) ? new TRPCError({ code: "NOT_FOUND", message: gone }) : error;
+    });
+    if (limit) counting.refuseOver(counted, limit.message);
+    if (!member) throw new TRPCError({ code: "NOT_FOUND", message: gone });
+    if (member.id === from) throw new TRPCError({ code: "BAD_REQUEST", message: CANNOT_ADD_YOURSELF });
+    if (created) return { row: created, notified, member };
+    const existing = await rowOfPair(db, from, member.id);
     if (existing) refuseExisting(existing, from);
-    const block = await blockBetween(db, from, to);
+    const block = await blockBetween(db, from, member.id);
     if (block === "mine") throw new TRPCError({ code: "FORBIDDEN", message: YOU_BLOCKED });
     if (block === "theirs") throw new TRPCError({ code: "NOT_FOUND", message: gone });
   }

@@ -4,7 +4,7 @@
  * team chat's change in the same batch, so a race or a block between the two is decided there.
  */
 import { TRPCError } from "@trpc/server";
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { PROJECT_NOT_FOUND } from "@core/project-rules";
 import { YOU_BLOCKED } from "@core/safety-rules";
 import { namedBatch } from "@db/batch";
@@ -26,8 +26,8 @@ const REQUEST_RACED = "Your request changed while it was being sent. Please try 
 
 type Ctx = PushSenders & { user: { id: string } };
 
-/** A project's team (accepted) or waiting requests (pending), with who sent them. */
-export const requestsWithProfiles = (db: Db, projectId: string, status: "pending" | "accepted") =>
+/** A project's team (accepted) or waiting requests (pending), with who sent them, as a statement. */
+const requestsWithProfiles = (db: Db, projectId: string, status: "pending" | "accepted", ...also: SQL[]) =>
   db
     .select({
       id: projectJoinRequests.id,
@@ -38,16 +38,44 @@ export const requestsWithProfiles = (db: Db, projectId: string, status: "pending
     })
     .from(projectJoinRequests)
     .leftJoin(profiles, eq(profiles.id, projectJoinRequests.userId))
-    .where(and(eq(projectJoinRequests.projectId, projectId), eq(projectJoinRequests.status, status)))
+    .where(and(eq(projectJoinRequests.projectId, projectId), eq(projectJoinRequests.status, status), ...also))
     .orderBy(asc(projectJoinRequests.updatedAt));
 
-/** The member's own request to join the project, whatever its status; null when they never asked. */
-export async function myRequest(db: Db, projectId: string, userId: string) {
-  const [request] = await db
+const myRequestQuery = (db: Db, projectId: string, userId: string) =>
+  db
     .select()
     .from(projectJoinRequests)
     .where(and(eq(projectJoinRequests.projectId, projectId), eq(projectJoinRequests.userId, userId)));
+
+/** The member's own request to join the project, whatever its status; null when they never asked. */
+export async function myRequest(db: Db, projectId: string, userId: string) {
+  const [request] = await myRequestQuery(db, projectId, userId);
   return request ?? null;
+}
+
+/**
+ * What the project page shows of its team, in one round trip: the team, the caller's own request,
+ * and, for the owner only, the requests waiting for an answer.
+ */
+export async function teamView(db: Db, projectId: string, userId: string) {
+  const {
+    project: [project],
+    team,
+    pending,
+    mine: [mine],
+  } = await namedBatch(db, {
+    project: db.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)),
+    team: requestsWithProfiles(db, projectId, "accepted"),
+    pending: requestsWithProfiles(
+      db,
+      projectId,
+      "pending",
+      sql`EXISTS (SELECT 1 FROM projects WHERE projects.id = ${projectId} AND projects.user_id = ${userId})`,
+    ),
+    mine: myRequestQuery(db, projectId, userId),
+  });
+  if (!project) throw new TRPCError({ code: "NOT_FOUND", message: PROJECT_NOT_FOUND });
+  return { team, pending, mine: mine ? { id: mine.id, status: mine.status, seen: mine.seenAt !== null } : null };
 }
 
 /** A pending request on a project the caller owns, ready to be answered. */

@@ -43,7 +43,7 @@ import {
 } from "../chats/messages";
 import { announceMessage, pokeMembers, tellChat } from "../rooms/notify";
 import { mentionStatements, resolveMentions } from "../chats/mentions";
-import { markDisplayed, receiptAudience } from "../chats/receipts";
+import { markDisplayedQuery, receiptAudienceQuery } from "../chats/receipts";
 import { notifiedBy, tellNotified } from "../notifications/write";
 import { pushAfterResponse } from "../push/outbox";
 import { queueMessagePush } from "../push/message-push";
@@ -207,16 +207,26 @@ export const chatsRouter = router({
    * while they send read receipts, seen; never moves backwards.
    */
   markRead: protectedProcedure.input(z.object({ chatId: id, seq })).mutation(async ({ ctx, input }) => {
-    const { chat, me } = await currentChat(ctx.db, input.chatId, ctx.user.id);
-    const upTo = Math.min(input.seq, chat.lastSeq);
-    const marks = await markDisplayed(ctx.db, chat.id, ctx.user.id, upTo);
+    // One round trip: the place is read before the marks move, so what moved is known.
+    const {
+      place: { chat, me },
+      marks: [marks],
+      audience,
+    } = await currentChatWith(ctx.db, input.chatId, ctx.user.id, {
+      marks: markDisplayedQuery(ctx.db, input.chatId, ctx.user.id, input.seq),
+      audience: receiptAudienceQuery(ctx.db, input.chatId, ctx.user.id),
+    });
     // The member's other pages drop the badge too.
     if (marks && marks.last_read_seq > me.lastReadSeq) pokeMembers(ctx, [ctx.user.id], "chats");
     if (marks && marks.seen_seq > me.seenSeq) {
-      const audience = await receiptAudience(ctx.db, chat.id, ctx.user.id);
-      tellChat(ctx, chat.id, { type: "seen", userId: ctx.user.id, seq: marks.seen_seq, audience });
+      tellChat(ctx, chat.id, {
+        type: "seen",
+        userId: ctx.user.id,
+        seq: marks.seen_seq,
+        audience: audience.map((row) => row.user_id),
+      });
     }
-    return { lastReadSeq: upTo };
+    return { lastReadSeq: Math.min(input.seq, chat.lastSeq) };
   }),
 
   setMuted: protectedProcedure.input(z.object({ chatId: id, muted: z.boolean() })).mutation(async ({ ctx, input }) => {

@@ -1,7 +1,6 @@
 import { TRPCError } from "@trpc/server";
 import { z } from "zod";
 import {
-  CANNOT_ADD_YOURSELF,
   EMAIL_LOOKUPS_PER_HOUR,
   EMAIL_REQUIRED,
   LOGIN_REQUIRED,
@@ -12,8 +11,8 @@ import {
 } from "@core/friend-rules";
 import { MAX_EMAIL_LENGTH } from "@core/rules";
 import { normalizeEmail } from "../auth/accounts";
-import { limitAttempts, minutesFrom, type RateRule } from "../auth/rate-limit";
-import { friendsOf, incomingCount, memberToAsk, pendingRequests, type Recipient } from "../friends/lists";
+import { minutesFrom, type RateRule } from "../auth/rate-limit";
+import { friendsOf, incomingCount, memberToAsk, pendingRequests, type MemberLookup } from "../friends/lists";
 import {
   acceptRequest,
   cancelRequest,
@@ -42,12 +41,17 @@ const byMember = z.object({ memberId: plainText(MEMBER_NOT_FOUND).min(1, MEMBER_
 const byRequest = z.object({ requestId: plainText(REQUEST_GONE).min(1, REQUEST_GONE).max(64, REQUEST_GONE) });
 
 /** `gone`: how this way of asking words a member who is not there, which a member who blocked the asker is too. */
-async function requestFriendship(ctx: Context, from: string, to: Recipient, gone: string) {
-  if (to.id === from) throw new TRPCError({ code: "BAD_REQUEST", message: CANNOT_ADD_YOURSELF });
-  const { row, notified } = await sendRequest(ctx.db, from, to.id, gone);
-  pokeSides(ctx, from, to.id);
+async function requestFriendship(
+  ctx: Context,
+  from: string,
+  to: MemberLookup,
+  gone: string,
+  limit?: Parameters<typeof sendRequest>[4],
+) {
+  const { row, notified, member } = await sendRequest(ctx.db, from, to, gone, limit);
+  pokeSides(ctx, from, member.id);
   tellNotified(ctx, notified);
-  return { requestId: row.id, member: to };
+  return { requestId: row.id, member };
 }
 
 /**
@@ -89,16 +93,12 @@ export const friendsRouter = router({
    */
   request: unbatchedProcedure.input(z.union([byEmail, byMember])).mutation(async ({ ctx, input }) => {
     if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED", message: LOGIN_REQUIRED });
-    if ("memberId" in input) {
-      const member = await memberToAsk(ctx.db, { id: input.memberId });
-      if (!member) throw new TRPCError({ code: "NOT_FOUND", message: MEMBER_NOT_FOUND });
-      return requestFriendship(ctx, ctx.user.id, member, MEMBER_NOT_FOUND);
-    }
+    if ("memberId" in input) return requestFriendship(ctx, ctx.user.id, { id: input.memberId }, MEMBER_NOT_FOUND);
     // The answer tells whether an address is registered: every lookup counts, found or not.
-    await limitAttempts(ctx.db, [[EMAIL_LOOKUPS, ctx.user.id]], (wait) => tooManyLookups(minutesFrom(wait)));
-    const member = await memberToAsk(ctx.db, { email: input.email });
-    if (!member) throw new TRPCError({ code: "NOT_FOUND", message: NO_USER_WITH_EMAIL });
-    return requestFriendship(ctx, ctx.user.id, member, NO_USER_WITH_EMAIL);
+    return requestFriendship(ctx, ctx.user.id, { email: input.email }, NO_USER_WITH_EMAIL, {
+      attempts: [[EMAIL_LOOKUPS, ctx.user.id]],
+      message: (wait) => tooManyLookups(minutesFrom(wait)),
+    });
   }),
 
   accept: protectedProcedure.input(byRequest).mutation(async ({ ctx, input }) => {

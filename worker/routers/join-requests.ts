@@ -11,7 +11,7 @@ import {
   leaveTeam,
   myRequest,
   NOT_MEMBER,
-  requestsWithProfiles,
+  teamView,
   unseenAcceptances,
 } from "../projects/join-requests";
 import { waitingRequests } from "../projects/member";
@@ -26,20 +26,9 @@ const byRequest = z.object({ requestId: plainText().min(1).max(64) });
 
 export const joinRequestsRouter = router({
   /** The team, the caller's own request, and (for the owner) the requests waiting for an answer. */
-  forProject: protectedProcedure.input(byProject).query(async ({ ctx, input }) => {
-    const project = await findProject(ctx.db, input.projectId);
-    const isOwner = project.userId === ctx.user.id;
-    const [team, pending, mine] = await Promise.all([
-      requestsWithProfiles(ctx.db, project.id, "accepted"),
-      isOwner ? requestsWithProfiles(ctx.db, project.id, "pending") : [],
-      myRequest(ctx.db, project.id, ctx.user.id),
-    ]);
-    return {
-      team,
-      pending,
-      mine: mine && { id: mine.id, status: mine.status, seen: mine.seenAt !== null },
-    };
-  }),
+  forProject: protectedProcedure
+    .input(byProject)
+    .query(({ ctx, input }) => teamView(ctx.db, input.projectId, ctx.user.id)),
 
   request: protectedProcedure.input(byProject).mutation(async ({ ctx, input }) => {
     const project = await findProject(ctx.db, input.projectId);

@@ -4,6 +4,7 @@
  * `answer` is what the member waits for; `after` is work left running after the response.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { befriend } from "@testing/friends";
 import { createTestApp, type TestApp, type TestMember } from "@testing/harness";
 import { countRoundTrips } from "@testing/round-trips";
 
@@ -13,11 +14,6 @@ let ada: TestMember;
 let bob: TestMember;
 let chatId: string;
 let projectId: string;
-
-async function befriend(a: TestMember, b: TestMember) {
-  const { requestId } = await a.trpc.friends.request.mutate({ email: b.email });
-  await b.trpc.friends.accept.mutate({ requestId });
-}
 
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_SIGNUP_PER_IP: "10000" });
@@ -56,7 +52,7 @@ const procedures: [string, { answer: number; after: number }, () => Promise<() =
   ["auth.me", { answer: 2, after: 0 }, async () => () => ada.trpc.auth.me.query()],
   [
     "friends.request",
-    { answer: 4, after: 0 },
+    { answer: 2, after: 0 },
     async () => {
       const [a, b] = [await t.member("Ann Asker"), await t.member("Ben Asked")];
       return () => a.trpc.friends.request.mutate({ email: b.email });
@@ -74,7 +70,7 @@ const procedures: [string, { answer: number; after: number }, () => Promise<() =
   ],
   [
     "chats.openPrivate",
-    { answer: 4, after: 0 },
+    { answer: 2, after: 0 },
     async () => {
       const [a, b] = [await t.member("Ann Opener"), await t.member("Ben Opened")];
       await befriend(a, b);
@@ -95,12 +91,12 @@ const procedures: [string, { answer: number; after: number }, () => Promise<() =
     { answer: 2, after: 0 },
     async () => () => ada.trpc.messages.changes.query({ chatId, afterChange: 0 }),
   ],
-  ["chats.markRead", { answer: 4, after: 0 }, async () => () => bob.trpc.chats.markRead.mutate({ chatId, seq: 1 })],
+  ["chats.markRead", { answer: 2, after: 0 }, async () => () => bob.trpc.chats.markRead.mutate({ chatId, seq: 1 })],
   ["chats.ticket", { answer: 2, after: 0 }, async () => () => ada.trpc.chats.ticket.mutate({ chatId })],
   ["projects.byId", { answer: 2, after: 0 }, async () => () => ada.trpc.projects.byId.query({ id: projectId })],
   [
     "joinRequests.forProject",
-    { answer: 5, after: 0 },
+    { answer: 2, after: 0 },
     async () => () => ada.trpc.joinRequests.forProject.query({ projectId }),
   ],
 ];
