@@ -17,11 +17,15 @@ export interface NewAccount {
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
-export async function findUserByEmail(db: Db, email: string) {
-  const [user] = await db
+/** The account with this address, as a statement: for a batch that counts the attempt beside it. */
+export const userByEmailQuery = (db: Db, email: string) =>
+  db
     .select()
     .from(users)
     .where(eq(users.email, normalizeEmail(email)));
+
+export async function findUserByEmail(db: Db, email: string) {
+  const [user] = await userByEmailQuery(db, email);
   return user ?? null;
 }
 

@@ -36,6 +36,10 @@ const prepareOwnProfile = (db: Db) =>
 /** Built once per database: every page load asks who is signed in, and so for their profile. */
 const ownProfileQueries = new WeakMap<Db, ReturnType<typeof prepareOwnProfile>>();
 
+/** `ownProfile` as a statement, for the batch that starts a session (sign-in, sign-up). */
+export const ownProfileQuery = (db: Db, userId: string) =>
+  db.select(getTableColumns(profiles)).from(profiles).where(eq(profiles.id, userId));
+
 /** The member's own profile, whole; none when it is missing (spec §4 tolerates that). */
 export async function ownProfile(db: Db, userId: string) {
   let query = ownProfileQueries.get(db);

@@ -8,12 +8,14 @@ import {
   WRONG_CURRENT_PASSWORD,
 } from "@core/auth-messages";
 import { ACCOUNT_SUSPENDED } from "@core/safety-rules";
+import { namedBatch } from "@db/batch";
 import { isUniqueViolation } from "@db/errors";
-import { findUserByEmail, findUserById, newAccount, normalizeEmail } from "../auth/accounts";
+import { findUserById, newAccount, normalizeEmail, userByEmailQuery } from "../auth/accounts";
 import { consumeVerificationToken, verificationEmail } from "../auth/email-verification";
 import { decoyHash, hashPassword, verifyPassword } from "../auth/password";
 import { requestPasswordReset, resetPassword } from "../auth/password-reset";
 import {
+  countAttempts,
   limitAttempts,
   refundAttempt,
   resetAttempts,
@@ -23,7 +25,7 @@ import {
 } from "../auth/rate-limit";
 import { confirmSession, newSession } from "../auth/session";
 import { sendAfterResponse } from "../mail/outbox";
-import { ownProfile } from "../people/profiles";
+import { ownProfile, ownProfileQuery } from "../people/profiles";
 import type { Context } from "../trpc";
 import { publicProcedure, router, unbatchedProcedure, unbatchedProtectedProcedure } from "../trpc";
 import { displayNameField, emailField, linkTokenField, newPasswordField, passwordField } from "@core/fields";
@@ -48,13 +50,30 @@ function rules(ctx: Context) {
   } satisfies Record<string, RateRule>;
 }
 
-async function me(ctx: Pick<Context, "db">, user: { id: string; email: string; emailVerifiedAt: Date | null }) {
-  return {
-    id: user.id,
-    email: user.email,
-    emailVerified: user.emailVerifiedAt !== null,
-    profile: await ownProfile(ctx.db, user.id),
-  };
+type Account = { id: string; email: string; emailVerifiedAt: Date | null };
+
+/** What `auth.me` answers for the member, given their profile. */
+const meOf = (user: Account, profile: Awaited<ReturnType<typeof ownProfile>>) => ({
+  id: user.id,
+  email: user.email,
+  emailVerified: user.emailVerifiedAt !== null,
+  profile,
+});
+
+const me = async (ctx: Pick<Context, "db">, user: Account) => meOf(user, await ownProfile(ctx.db, user.id));
+
+/**
+ * Counts the attempts and looks the address up, in one round trip; refuses when any attempt is over
+ * its limit. The account is read whether or not it is refused: a read, and no answer tells of it.
+ */
+async function countedLookup(ctx: Context, attempts: Attempt[], email: string) {
+  const counting = countAttempts(ctx.db, attempts);
+  const {
+    counted,
+    user: [user],
+  } = await namedBatch(ctx.db, { counted: counting.statements, user: userByEmailQuery(ctx.db, email) });
+  counting.refuseOver(counted, tooManyAttemptsMessage);
+  return user ?? null;
 }
 
 export const authRouter = router({
@@ -63,24 +82,27 @@ export const authRouter = router({
   providers: publicProcedure.query(({ ctx }) => ({ google: ctx.config.google !== null })),
 
   signUp: unbatchedProcedure.input(signUpInput).mutation(async ({ ctx, input }) => {
-    await limitAttempts(ctx.db, [[rules(ctx).signUpIp, ctx.clientIp]], tooManyAttemptsMessage);
-
     const taken = () => new TRPCError({ code: "CONFLICT", message: EMAIL_TAKEN });
-    if (await findUserByEmail(ctx.db, input.email)) throw taken();
+    if (await countedLookup(ctx, [[rules(ctx).signUpIp, ctx.clientIp]], input.email)) throw taken();
     const passwordHash = await hashPassword(input.password, ctx.config.passwordHashN);
     const account = newAccount(ctx.db, { email: input.email, displayName: input.displayName, passwordHash });
     const verification = await verificationEmail(ctx.db, account, ctx.appUrl);
     const session = newSession(ctx.db, ctx.auth, account.id, ctx.device);
     // The account, its profile, its verification e-mail and its session: all of them or none.
-    await ctx.db
-      .batch([...account.statements, ...verification.statements, session.statement])
-      .catch((error: unknown) => {
-        // Two sign-ups for one address can both pass the check above; the unique index decides.
-        throw isUniqueViolation(error) ? taken() : error;
-      });
+    const {
+      profile: [profile],
+    } = await namedBatch(ctx.db, {
+      account: account.statements,
+      verification: verification.statements,
+      session: session.statement,
+      profile: ownProfileQuery(ctx.db, account.id),
+    }).catch((error: unknown) => {
+      // Two sign-ups for one address can both pass the check above; the unique index decides.
+      throw isUniqueViolation(error) ? taken() : error;
+    });
     sendAfterResponse(ctx);
     ctx.setCookie(session.cookie);
-    return me(ctx, { id: account.id, email: account.email, emailVerifiedAt: null });
+    return meOf({ id: account.id, email: account.email, emailVerifiedAt: null }, profile ?? null);
   }),
 
   signIn: unbatchedProcedure.input(signInInput).mutation(async ({ ctx, input }) => {
@@ -88,9 +110,7 @@ export const authRouter = router({
     const emailAddress = normalizeEmail(input.email);
     const byEmail: Attempt = [signInEmail, emailAddress];
     const byIp: Attempt = [signInIp, ctx.clientIp];
-    await limitAttempts(ctx.db, [byEmail, byIp], tooManyAttemptsMessage);
-
-    const user = await findUserByEmail(ctx.db, emailAddress);
+    const user = await countedLookup(ctx, [byEmail, byIp], emailAddress);
     const valid = user?.passwordHash
       ? await verifyPassword(user.passwordHash, input.password)
       : await verifyPassword(await decoyHash(ctx.config.passwordHashN), input.password).then(() => false);
@@ -99,9 +119,16 @@ export const authRouter = router({
     if (user.suspendedAt) throw new TRPCError({ code: "FORBIDDEN", message: ACCOUNT_SUSPENDED });
     // The limits count failures: a right password clears its address's and gives the IP its try back.
     const session = newSession(ctx.db, ctx.auth, user.id, ctx.device);
-    await ctx.db.batch([resetAttempts(ctx.db, byEmail), refundAttempt(ctx.db, byIp), session.statement]);
+    const {
+      profile: [profile],
+    } = await namedBatch(ctx.db, {
+      reset: resetAttempts(ctx.db, byEmail),
+      refund: refundAttempt(ctx.db, byIp),
+      session: session.statement,
+      profile: ownProfileQuery(ctx.db, user.id),
+    });
     ctx.setCookie(session.cookie);
-    return me(ctx, user);
+    return meOf(user, profile ?? null);
   }),
 
   /**
