@@ -5,7 +5,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { test } from "./harness";
-import { authForm, finishOnboarding, newMember, signUp, type Member } from "./ui";
+import { authForm, expectUrl, finishOnboarding, newMember, signUp, toast, type Member } from "./ui";
 
 /** A member with an account, signed out, in a fresh browser. */
 async function existingMember(newPage: () => Promise<Page>): Promise<Member> {
@@ -78,7 +78,7 @@ describe("first load", () => {
 });
 
 describe("the dashboard", () => {
-  test("greets a new member with 'Welcome', every later visit with 'Welcome back', and leads to where skills are added", async ({
+  test("greets a new member with 'Welcome', every later visit with 'Welcome back', and leads to where skills are added, until they are", async ({
     page,
   }) => {
     const member = await signUp(page);
@@ -104,6 +104,17 @@ describe("the dashboard", () => {
         ),
       )
       .toBe(true);
+
+    // A skill no open project asks for: the dashboard no longer asks for skills, it says so.
+    await skills.fill(`Zyzzyva ${member.displayName}`);
+    await skills.press("Enter");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await toast(page, "Profile Updated").waitFor();
+    await page.goto("/dashboard");
+    await page.getByText("No open project asks for your skills right now.").waitFor();
+    expect(await page.getByRole("link", { name: "Add your skills" }).count()).toBe(0);
+    await page.getByRole("link", { name: "Browse all projects" }).click();
+    await expectUrl(page, "/all-projects");
   });
 });
 

@@ -78,6 +78,8 @@ function DismissButton({ name, onDismiss, busy }: { name: string; onDismiss: () 
 
 export function ProjectSuggestions() {
   const projects = trpc.suggestions.projects.useQuery();
+  const me = trpc.auth.me.useQuery();
+  const hasSkills = (me.data?.profile?.skills.length ?? 0) > 0;
   const dismiss = useDismiss();
   return (
     <SuggestionCard
@@ -87,13 +89,29 @@ export function ProjectSuggestions() {
       loading={!projects.data}
       empty={
         projects.data?.length === 0 ? (
-          <p className="text-sm text-muted-foreground">
-            Nothing to suggest yet.{" "}
-            <Link to="/settings" hash="settings-skills" className="font-medium text-primary hover:underline">
-              Add your skills
-            </Link>{" "}
-            and we will find projects that need them.
-          </p>
+          hasSkills ? (
+            // Skills given, and no open project asks for them: where to look meanwhile, not a prompt
+            // to do what the member has done.
+            <p className="text-sm text-muted-foreground">
+              No open project asks for your skills right now.{" "}
+              <Link to="/all-projects" className="font-medium text-primary hover:underline">
+                Browse all projects
+              </Link>{" "}
+              or{" "}
+              <Link to="/settings" hash="settings-skills" className="font-medium text-primary hover:underline">
+                add more skills
+              </Link>
+              .
+            </p>
+          ) : (
+            <p className="text-sm text-muted-foreground">
+              Nothing to suggest yet.{" "}
+              <Link to="/settings" hash="settings-skills" className="font-medium text-primary hover:underline">
+                Add your skills
+              </Link>{" "}
+              and we will find projects that need them.
+            </p>
+          )
         ) : null
       }
     >
