@@ -117,6 +117,9 @@ test("a member who adds @Name to their message by an edit tells that member: the
   await box.press("Enter");
   const message = messageList(ada.page).getByRole("listitem").filter({ hasText: "Who checks the deploy?" });
   await message.waitFor();
+  // Stored, as the member sees once 'Sending…' goes: the row on its way has no toolbar, and the
+  // stored one that replaces it under a resting pointer is not hovered until the pointer moves.
+  await message.getByText("Sending…").waitFor({ state: "detached" });
 
   await message.hover();
   await ada.page.getByRole("toolbar", { name: "Message actions" }).getByRole("button", { name: "Edit" }).click();
