@@ -11,8 +11,8 @@ import { expectUrl, submitSignIn, toast } from "./ui";
 const devices = (page: Page) => page.getByRole("list", { name: "Signed-in devices" }).getByRole("listitem");
 const messageList = (page: Page) => page.getByRole("list", { name: "Messages" });
 
-test("the devices list shows both browsers, and signing one out ends its session", async ({ app, newPage }) => {
-  const ada = await person(app, newPage, "Ada Devices");
+test("the devices list shows both browsers, and signing one out ends its session", async ({ newPage }) => {
+  const ada = await person(newPage, "Ada Devices");
   const laptop = await newPage();
   await submitSignIn(laptop, ada.email, ada.password);
   await laptop.waitForURL((url) => url.pathname !== "/auth");
@@ -38,12 +38,11 @@ test("the devices list shows both browsers, and signing one out ends its session
 });
 
 test("a member who owns projects and is in a group deletes their account; the group lives on with 'Deleted member'", async ({
-  app,
   newPage,
 }) => {
-  const gone = await person(app, newPage, "Gone Soon");
-  const bob = await person(app, newPage, "Bob Stays");
-  const cy = await person(app, newPage, "Cy Stays");
+  const gone = await person(newPage, "Gone Soon");
+  const bob = await person(newPage, "Bob Stays");
+  const cy = await person(newPage, "Cy Stays");
   await befriend(gone, bob);
   await befriend(gone, cy);
   await call(gone, "projects.create", { title: "Gone's Project", category: "Web Development" });

@@ -38,8 +38,8 @@ const loadedSize = (image: ReturnType<Page["locator"]>) =>
     return { width: img.naturalWidth, height: img.naturalHeight };
   });
 
-test("Ada pastes a picture; Bob sees its thumbnail live and opens it full size", async ({ app, newPage }) => {
-  const { ada, bob, chatId } = await friendsInChat(app, newPage, "Ada Paste", "Bob Paste");
+test("Ada pastes a picture; Bob sees its thumbnail live and opens it full size", async ({ newPage }) => {
+  const { ada, bob, chatId } = await friendsInChat(newPage, "Ada Paste", "Bob Paste");
   await ada.page.goto(`/chat/${chatId}`);
   await bob.page.goto(`/chat/${chatId}`);
   await bob.page.getByText("No messages yet").waitFor();
@@ -76,10 +76,9 @@ test("Ada pastes a picture; Bob sees its thumbnail live and opens it full size",
 });
 
 test("a file attached by the paperclip uploads again after Retry and reaches Bob as a card that downloads; one dropped goes back", async ({
-  app,
   newPage,
 }) => {
-  const { ada, bob, chatId } = await friendsInChat(app, newPage, "Ada Button", "Bob Button");
+  const { ada, bob, chatId } = await friendsInChat(newPage, "Ada Button", "Bob Button");
   await ada.page.goto(`/chat/${chatId}`);
   await bob.page.goto(`/chat/${chatId}`);
 

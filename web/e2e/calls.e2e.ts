@@ -41,9 +41,9 @@ const SHOTS = fileURLToPath(new URL("../../.e2e-artifacts/calls", import.meta.ur
 
 test(
   "a friend's card calls, every page of the callee rings, one answers, video flows both ways, mute and hang up",
-  async ({ app, newPage }) => {
-    const ada = await person(app, newPage, "Ada Caller");
-    const bob = await person(app, newPage, "Bob Callee");
+  async ({ newPage }) => {
+    const ada = await person(newPage, "Ada Caller");
+    const bob = await person(newPage, "Bob Callee");
     await befriend(ada, bob);
     const bobsOtherPage = await openAt(await bob.page.context().newPage(), "/friends");
     // The ring stopping, answered here or on the other page, throws nothing at the callee's pages.
@@ -119,8 +119,8 @@ test(
 
 test(
   "a declined call tells the caller 'Call declined' and leaves 'Missed voice call' in the chat",
-  async ({ app, newPage }) => {
-    const { ada, bob, chatId } = await friendsInChat(app, newPage, "Ada Declined", "Bob Declines");
+  async ({ newPage }) => {
+    const { ada, bob, chatId } = await friendsInChat(newPage, "Ada Declined", "Bob Declines");
     await openAt(bob, "/dashboard");
     await openAt(ada, `/chat/${chatId}`);
     await ada.page.getByRole("banner").getByRole("button", { name: "Voice call" }).click();
@@ -142,8 +142,8 @@ test(
 
 test(
   "a call nobody answers stops ringing after 30 seconds: 'No answer', and 'Missed voice call'",
-  async ({ app, newPage }) => {
-    const { ada, bob, chatId } = await friendsInChat(app, newPage, "Ada Unanswered", "Bob Away");
+  async ({ newPage }) => {
+    const { ada, bob, chatId } = await friendsInChat(newPage, "Ada Unanswered", "Bob Away");
     await openAt(bob, "/dashboard");
     await openAt(ada, `/chat/${chatId}`);
     await ada.page.getByRole("banner").getByRole("button", { name: "Voice call" }).click();
@@ -159,8 +159,8 @@ test(
 
 test(
   "a voice call is a row of avatars whose ring lights while that person speaks, and not while muted",
-  async ({ app, newPage }) => {
-    const { ada, bob, chatId } = await friendsInChat(app, newPage, "Ada Speaking", "Bob Listening");
+  async ({ newPage }) => {
+    const { ada, bob, chatId } = await friendsInChat(newPage, "Ada Speaking", "Bob Listening");
     await openAt(bob, "/dashboard");
     await openAt(ada, `/chat/${chatId}`);
     await ada.page.getByRole("banner").getByRole("button", { name: "Voice call" }).click();
@@ -184,8 +184,8 @@ test(
 
 test(
   "one side reloads mid-call and the call resumes",
-  async ({ app, newPage }) => {
-    const { ada, bob, chatId } = await friendsInChat(app, newPage, "Ada Steady", "Bob Reloads");
+  async ({ newPage }) => {
+    const { ada, bob, chatId } = await friendsInChat(newPage, "Ada Steady", "Bob Reloads");
     await openAt(bob, "/dashboard");
     await openAt(ada, `/chat/${chatId}`);
     await ada.page.getByRole("banner").getByRole("button", { name: "Video call" }).click();
@@ -221,8 +221,8 @@ test(
 
 test(
   "a refused camera is said plainly, and the video call goes on with sound",
-  async ({ app, newPage }) => {
-    const { ada, bob, chatId } = await friendsInChat(app, newPage, "Ada No Camera", "Bob Sees");
+  async ({ newPage }) => {
+    const { ada, bob, chatId } = await friendsInChat(newPage, "Ada No Camera", "Bob Sees");
     await ada.page.addInitScript(() => {
       const open = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
       navigator.mediaDevices.getUserMedia = (constraints) =>
@@ -245,8 +245,8 @@ test(
 
 test(
   "the ringing dialog, the call, its chat and its bar fit 1280 and 375 wide, light and dark, with 16:9 tiles",
-  async ({ app, newPage }) => {
-    const { ada, bob, chatId } = await friendsInChat(app, newPage, "Ada Looks", "Bob Linus Benedict Looks-Lovelace");
+  async ({ newPage }) => {
+    const { ada, bob, chatId } = await friendsInChat(newPage, "Ada Looks", "Bob Linus Benedict Looks-Lovelace");
     await openAt(bob, "/dashboard");
     await openAt(ada, `/chat/${chatId}`);
     const found: string[] = [];
@@ -305,8 +305,8 @@ test(
 
 test(
   "a message sent from the call's chat panel arrives on the other page, and the phone's sheet sends too",
-  async ({ app, newPage }) => {
-    const { ada, bob, chatId } = await friendsInChat(app, newPage, "Ada Chatting", "Bob In Call");
+  async ({ newPage }) => {
+    const { ada, bob, chatId } = await friendsInChat(newPage, "Ada Chatting", "Bob In Call");
     await openAt(bob, "/dashboard");
     await openAt(ada, `/chat/${chatId}`);
     await ada.page.getByRole("banner").getByRole("button", { name: "Voice call" }).click();
@@ -341,9 +341,9 @@ test(
 
 test(
   "the call goes on while a member moves to the dashboard and back, under a bar whose mute, return and hang up work",
-  async ({ app, newPage }) => {
-    const ada = await person(app, newPage, "Ada Moving");
-    const bob = await person(app, newPage, "Bob Staying");
+  async ({ newPage }) => {
+    const ada = await person(newPage, "Ada Moving");
+    const bob = await person(newPage, "Bob Staying");
     await befriend(ada, bob);
     await openAt(bob, "/dashboard");
     await openAt(ada, "/friends");

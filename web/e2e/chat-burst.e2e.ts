@@ -25,8 +25,8 @@ function recordList() {
 
 const shown = (page: Page) => page.evaluate(() => (window as unknown as { __burst: string[][] }).__burst);
 
-test("20 messages sent back to back show once each, in order, on both screens", async ({ app, newPage }) => {
-  const { ada, bob, chatId } = await friendsInChat(app, newPage, "Ada Burst", "Bob Burst");
+test("20 messages sent back to back show once each, in order, on both screens", async ({ newPage }) => {
+  const { ada, bob, chatId } = await friendsInChat(newPage, "Ada Burst", "Bob Burst");
   for (const page of [ada.page, bob.page]) {
     await page.goto(`/chat/${chatId}`);
     await page.getByText("No messages yet").waitFor();

@@ -18,11 +18,10 @@ async function sendMessage(page: Page, text: string) {
 }
 
 test("two friends chat live both ways, see each other typing, and keep the history after a reload", async ({
-  app,
   newPage,
 }) => {
-  const ada = await person(app, newPage, "Ada Live");
-  const bob = await person(app, newPage, "Bob Live");
+  const ada = await person(newPage, "Ada Live");
+  const bob = await person(newPage, "Bob Live");
   await befriend(ada, bob);
 
   // Ada starts the chat from Bob's friend card; Bob finds it under Chats.
@@ -76,10 +75,9 @@ test("two friends chat live both ways, see each other typing, and keep the histo
 });
 
 test("the unread badge counts while the friend is elsewhere and clears when they open the chat", async ({
-  app,
   newPage,
 }) => {
-  const { ada, bob, chatId } = await friendsInChat(app, newPage, "Ada Badge", "Bob Badge");
+  const { ada, bob, chatId } = await friendsInChat(newPage, "Ada Badge", "Bob Badge");
   await bob.page.goto("/dashboard");
   await ada.page.goto(`/chat/${chatId}`);
 
@@ -107,10 +105,10 @@ test("the unread badge counts while the friend is elsewhere and clears when they
     .waitFor();
 });
 
-test("a group of three talks, one leaves, and the others read that they left", async ({ app, newPage }) => {
-  const ada = await person(app, newPage, "Ada Group");
-  const bob = await person(app, newPage, "Bob Group");
-  const cy = await person(app, newPage, "Cy Group");
+test("a group of three talks, one leaves, and the others read that they left", async ({ newPage }) => {
+  const ada = await person(newPage, "Ada Group");
+  const bob = await person(newPage, "Bob Group");
+  const cy = await person(newPage, "Cy Group");
   await befriend(ada, bob);
   await befriend(ada, cy);
   const { chatId } = await call<{ chatId: string }>(ada, "chats.createGroup", {
@@ -148,10 +146,10 @@ test("a group of three talks, one leaves, and the others read that they left", a
   await ada.page.getByText("3 members").waitFor();
 });
 
-test("someone who is not in the chat is sent to Friends & Chats", async ({ app, newPage }) => {
-  const ada = await person(app, newPage, "Ada Private");
-  const bob = await person(app, newPage, "Bob Private");
-  const eve = await person(app, newPage, "Eve Outsider");
+test("someone who is not in the chat is sent to Friends & Chats", async ({ newPage }) => {
+  const ada = await person(newPage, "Ada Private");
+  const bob = await person(newPage, "Bob Private");
+  const eve = await person(newPage, "Eve Outsider");
   await befriend(ada, bob);
   const { chatId } = await call<{ chatId: string }>(ada, "chats.openPrivate", { friendId: bob.id });
   await eve.page.goto(`/chat/${chatId}`);
@@ -160,8 +158,8 @@ test("someone who is not in the chat is sent to Friends & Chats", async ({ app, 
   await expectUrl(eve.page, "/friends");
 });
 
-test("a send that fails stays visible with Retry, and the retry stores it once", async ({ app, newPage }) => {
-  const { ada, bob, chatId } = await friendsInChat(app, newPage, "Ada Retry", "Bob Retry");
+test("a send that fails stays visible with Retry, and the retry stores it once", async ({ newPage }) => {
+  const { ada, bob, chatId } = await friendsInChat(newPage, "Ada Retry", "Bob Retry");
   await ada.page.goto(`/chat/${chatId}`);
   await ada.page.getByText("No messages yet").waitFor();
 
@@ -183,10 +181,9 @@ test("a send that fails stays visible with Retry, and the retry stores it once",
 });
 
 test("the menu's code is fetched once the messages show, and the menu works when it has arrived", async ({
-  app,
   newPage,
 }) => {
-  const { ada, bob, chatId } = await friendsInChat(app, newPage, "Ada Menu", "Bob Menu");
+  const { ada, bob, chatId } = await friendsInChat(newPage, "Ada Menu", "Bob Menu");
   await call(bob, "chats.send", { chatId, clientId: "menu-test-0001", content: "Before the menu" });
 
   let release = () => {};
@@ -210,10 +207,9 @@ test("the menu's code is fetched once the messages show, and the menu works when
 });
 
 test("opening a chat asks once for what came after its first page, and a new message still shows live", async ({
-  app,
   newPage,
 }) => {
-  const { ada, bob, chatId } = await friendsInChat(app, newPage, "Ada Once", "Bob Once");
+  const { ada, bob, chatId } = await friendsInChat(newPage, "Ada Once", "Bob Once");
   await call(bob, "chats.send", { chatId, clientId: "once-test-0001", content: "First words" });
 
   // Each catch-up is a chats.messages call with an afterSeq, alone or inside a batch.
@@ -241,10 +237,9 @@ test("opening a chat asks once for what came after its first page, and a new mes
 });
 
 test("a frame the page never got still shows once the member's own next message reveals the gap", async ({
-  app,
   newPage,
 }) => {
-  const { ada, bob, chatId } = await friendsInChat(app, newPage, "Ada Gap", "Bob Gap");
+  const { ada, bob, chatId } = await friendsInChat(newPage, "Ada Gap", "Bob Gap");
 
   // Bob's page loses the room's frames while `dropping` is on, as a flaky connection might.
   let dropping = false;
@@ -275,10 +270,9 @@ test("a frame the page never got still shows once the member's own next message 
 });
 
 test("a long chat opens at its newest message, loads older ones above without moving the view, and a new one raises a pill", async ({
-  app,
   newPage,
 }) => {
-  const { ada, bob, chatId } = await friendsInChat(app, newPage, "Ada Scroll", "Bob Scroll");
+  const { ada, bob, chatId } = await friendsInChat(newPage, "Ada Scroll", "Bob Scroll");
   const note = (n: number) => `Note ${String(n).padStart(2, "0")}`;
   for (let n = 1; n <= 60; n++) {
     await call(bob, "chats.send", { chatId, clientId: `scroll-test-${String(n).padStart(4, "0")}`, content: note(n) });
@@ -318,10 +312,9 @@ test("a long chat opens at its newest message, loads older ones above without mo
 });
 
 test("a page the room refuses tries again after 1, 2 and 5 s, then every 10 s, and catches up once it is let in", async ({
-  app,
   newPage,
 }) => {
-  const { ada, bob, chatId } = await friendsInChat(app, newPage, "Ada Backoff", "Bob Backoff");
+  const { ada, bob, chatId } = await friendsInChat(newPage, "Ada Backoff", "Bob Backoff");
 
   // Every ticket Ada's page is given is spoiled, so the chat's room refuses each connection.
   let refusing = true;
@@ -382,11 +375,10 @@ test("a page the room refuses tries again after 1, 2 and 5 s, then every 10 s, a
 });
 
 test("a friend request reaches the other member's open page at once: the Requests badge counts it", async ({
-  app,
   newPage,
 }) => {
-  const ada = await person(app, newPage, "Ada Asks");
-  const bob = await person(app, newPage, "Bob Asked");
+  const ada = await person(newPage, "Ada Asks");
+  const bob = await person(newPage, "Bob Asked");
   await bob.page.goto("/dashboard");
   const requests = bob.page.getByRole("navigation", { name: "App" }).first();
   await requests.getByRole("link", { name: "Requests", exact: true }).waitFor();
@@ -396,11 +388,10 @@ test("a friend request reaches the other member's open page at once: the Request
 });
 
 test("a page whose first tickets fail opens its member room on the reconnects' back-off, and the Requests badge goes live", async ({
-  app,
   newPage,
 }) => {
-  const ada = await person(app, newPage, "Ada Knocks");
-  const bob = await person(app, newPage, "Bob Offline");
+  const ada = await person(newPage, "Ada Knocks");
+  const bob = await person(newPage, "Bob Offline");
 
   // The onboarding page Bob signed up on has a member room of its own; it must not be the socket seen below.
   await bob.page.goto("about:blank");
@@ -427,13 +418,10 @@ test("a page whose first tickets fail opens its member room on the reconnects' b
   await requests.getByRole("link", { name: "Requests, 1 waiting" }).waitFor();
 });
 
-test("a link from one chat to another shows the second chat alone, live from its own room", async ({
-  app,
-  newPage,
-}) => {
-  const ada = await person(app, newPage, "Ada Hops");
-  const bob = await person(app, newPage, "Bob Hops");
-  const cy = await person(app, newPage, "Cy Hops");
+test("a link from one chat to another shows the second chat alone, live from its own room", async ({ newPage }) => {
+  const ada = await person(newPage, "Ada Hops");
+  const bob = await person(newPage, "Bob Hops");
+  const cy = await person(newPage, "Cy Hops");
   await befriend(ada, bob);
   await befriend(ada, cy);
   const withBob = await call<{ chatId: string }>(ada, "chats.openPrivate", { friendId: bob.id });
@@ -465,8 +453,8 @@ test("a link from one chat to another shows the second chat alone, live from its
   expect(await messageList(ada.page).getByText("Bob again").count()).toBe(0);
 });
 
-test("the chat page, outside the common layout, switches the theme from its own header", async ({ app, newPage }) => {
-  const { ada, chatId } = await friendsInChat(app, newPage, "Ada Theme", "Bob Theme");
+test("the chat page, outside the common layout, switches the theme from its own header", async ({ newPage }) => {
+  const { ada, chatId } = await friendsInChat(newPage, "Ada Theme", "Bob Theme");
   await ada.page.emulateMedia({ colorScheme: "light" });
   await ada.page.goto(`/chat/${chatId}`);
   const header = ada.page.getByRole("banner");

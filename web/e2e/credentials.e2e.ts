@@ -2,7 +2,7 @@
 import { describe, expect } from "vitest";
 import type { Page } from "playwright-core";
 import { test } from "./harness";
-import { authForm, expectUrl, finishOnboarding, signedInPage, signUp, submitSignIn, toast } from "./ui";
+import { authForm, expectUrl, finishOnboarding, signedInPage, signUpByApi, submitSignIn, toast } from "./ui";
 
 const RESET_LINK_SENT = "If an account exists for that address, we have sent a link.";
 const INVALID_RESET_LINK = "This link has expired or was already used. Ask for a new one.";
@@ -26,7 +26,7 @@ describe("forgotten password", () => {
     newPage,
   }) => {
     const signedUp = await newPage();
-    const member = await signUp(signedUp);
+    const member = await signUpByApi(signedUp);
     await finishOnboarding(signedUp, member);
     await askForResetLink(page, member.email);
     const link = await app.latestLink(member.email, "/auth/reset-password");
@@ -68,7 +68,7 @@ describe("forgotten password", () => {
 
 describe("Settings → Account and security", () => {
   test("changing the password signs out a second browser and keeps this one", async ({ page, newPage }) => {
-    const member = await signUp(page);
+    const member = await signUpByApi(page);
     await finishOnboarding(page, member);
     const laptop = await newPage();
     await submitSignIn(laptop, member.email, member.password);
@@ -88,7 +88,7 @@ describe("Settings → Account and security", () => {
   });
 
   test("a wrong current password is refused in place", async ({ page }) => {
-    await signUp(page);
+    await signUpByApi(page);
     await page.goto("/settings");
     const section = page.getByRole("region", { name: "Password" });
     await section.getByLabel("Current Password", { exact: true }).fill("not my password");
@@ -98,7 +98,7 @@ describe("Settings → Account and security", () => {
   });
 
   test("a new e-mail address takes over once its link is opened", async ({ app, page, newPage }) => {
-    const member = await signUp(page);
+    const member = await signUpByApi(page);
     await finishOnboarding(page, member);
     const newEmail = `moved.${member.email}`;
     await page.goto("/settings");

@@ -49,8 +49,8 @@ describe("the e-mail digest", () => {
     app,
     newPage,
   }) => {
-    const ada = await person(app, newPage, "Ada Lovelace");
-    const bob = await person(app, newPage, "Bob Babbage");
+    const ada = await person(newPage, "Ada Lovelace");
+    const bob = await person(newPage, "Bob Babbage");
     // Digests go only to a confirmed address.
     await ada.page.goto(await app.latestVerificationLink(ada.email));
     await ada.page.getByRole("heading", { name: "Email verified successfully!" }).waitFor();

@@ -17,8 +17,8 @@ function apiRequests(page: Page) {
   return requests;
 }
 
-test("a project page asks for the project and its team in one request", async ({ app, newPage }) => {
-  const ada = await person(app, newPage, "Ada Owner");
+test("a project page asks for the project and its team in one request", async ({ newPage }) => {
+  const ada = await person(newPage, "Ada Owner");
   const { id } = await call<{ id: string }>(ada, "projects.create", {
     title: "One Batch",
     category: "Web Development",
@@ -37,10 +37,9 @@ test("a project page asks for the project and its team in one request", async ({
 });
 
 test("a chat page catches up on new messages and on changes in one request once its room opens", async ({
-  app,
   newPage,
 }) => {
-  const { ada, chatId } = await friendsInChat(app, newPage, "Ada Reader", "Bob Writer");
+  const { ada, chatId } = await friendsInChat(newPage, "Ada Reader", "Bob Writer");
   await call(ada, "chats.send", { chatId, clientId: crypto.randomUUID(), content: "Hello Bob" });
   const requests = apiRequests(ada.page);
 

@@ -2,7 +2,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { test } from "./harness";
-import { axeScanner, call, newMember, signUp, toast, type Member } from "./ui";
+import { axeScanner, call, type Member, newMember, signUpByApi, toast } from "./ui";
 
 /** Two members, each signed up in their own browser. */
 async function twoMembers(newPage: () => Promise<Page>) {
@@ -10,8 +10,8 @@ async function twoMembers(newPage: () => Promise<Page>) {
   const bob = { page: await newPage(), ...newMember() };
   ann.displayName = `Ann ${ann.displayName.split(" ")[1]}`;
   bob.displayName = `Bob ${bob.displayName.split(" ")[1]}`;
-  await signUp(ann.page, ann);
-  await signUp(bob.page, bob);
+  await signUpByApi(ann.page, ann);
+  await signUpByApi(bob.page, bob);
   return [ann, bob] as const;
 }
 
@@ -184,7 +184,7 @@ describe("friend requests", () => {
   });
 
   test("Create Group opens its dialog; a new member's Chats and Groups are empty", async ({ page }) => {
-    await signUp(page);
+    await signUpByApi(page);
     await page.goto("/friends");
     await page.getByRole("button", { name: "Create Group" }).click();
     await page.getByRole("dialog").getByLabel("Group name").waitFor();

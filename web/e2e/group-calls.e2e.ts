@@ -29,10 +29,10 @@ import { toast } from "./ui";
 
 test(
   "three members in a group call each see the other two",
-  async ({ app, newPage }) => {
-    const ada = await person(app, newPage, "Ada Group");
-    const bob = await person(app, newPage, "Bob Group");
-    const cy = await person(app, newPage, "Cy Group");
+  async ({ newPage }) => {
+    const ada = await person(newPage, "Ada Group");
+    const bob = await person(newPage, "Bob Group");
+    const cy = await person(newPage, "Cy Group");
     await befriend(ada, bob);
     await befriend(ada, cy);
     const { chatId } = await call<{ chatId: string }>(ada, "chats.createGroup", {
@@ -54,9 +54,9 @@ test(
 
 test(
   "a fourth member joining a group call late connects to all three, and one who hangs up leaves every page",
-  async ({ app, newPage }) => {
+  async ({ newPage }) => {
     const [ada, bob, cy, dan] = await Promise.all(
-      ["Ada Late", "Bob Late", "Cy Late", "Dan Late"].map((name) => person(app, newPage, name)),
+      ["Ada Late", "Bob Late", "Cy Late", "Dan Late"].map((name) => person(newPage, name)),
     );
     for (const other of [bob!, cy!, dan!]) await befriend(ada!, other);
     const { chatId } = await call<{ chatId: string }>(ada!, "chats.createGroup", {
@@ -87,8 +87,8 @@ test(
 
 test(
   "a pair whose first offer is lost on the way still connects",
-  async ({ app, newPage }) => {
-    const { ada, bob, chatId } = await friendsInChat(app, newPage, "Ada Lossy", "Bob Lossy");
+  async ({ newPage }) => {
+    const { ada, bob, chatId } = await friendsInChat(newPage, "Ada Lossy", "Bob Lossy");
     // Each page loses the first offer it sends, whichever of the two offers first.
     for (const who of [ada, bob]) await who.page.addInitScript(loseFirstOffer);
     await openAt(bob, "/dashboard");
@@ -105,8 +105,8 @@ test(
 
 test(
   "a pair that cannot reach each other says 'Could not connect to …', and Retry connects it once it can",
-  async ({ app, newPage }) => {
-    const { ada, bob, chatId } = await friendsInChat(app, newPage, "Ada Unreachable", "Bob Waiting");
+  async ({ newPage }) => {
+    const { ada, bob, chatId } = await friendsInChat(newPage, "Ada Unreachable", "Bob Waiting");
     await ada.page.addInitScript(holdSignals);
     await openAt(bob, "/dashboard");
     await openAt(ada, `/chat/${chatId}`);
@@ -131,9 +131,9 @@ test(
 
 test(
   "a member cannot join a call that someone who blocked them is in, and is told it is not available",
-  async ({ app, newPage }) => {
+  async ({ newPage }) => {
     const [ada, bob, cy] = await Promise.all(
-      ["Ada Between", "Bob Blocker", "Cy Blocked"].map((name) => person(app, newPage, name)),
+      ["Ada Between", "Bob Blocker", "Cy Blocked"].map((name) => person(newPage, name)),
     );
     for (const other of [bob!, cy!]) await befriend(ada!, other);
     const { chatId } = await call<{ chatId: string }>(ada!, "chats.createGroup", {
@@ -158,8 +158,8 @@ test(
 test(
   "deleting a project ends its team chat's call for everyone, with the call's line before the chat goes read-only",
   async ({ app, newPage }) => {
-    const owner = await person(app, newPage, "Olga Deleting");
-    const ada = await person(app, newPage, "Ada Team");
+    const owner = await person(newPage, "Olga Deleting");
+    const ada = await person(newPage, "Ada Team");
     const { id: projectId } = await call<{ id: string }>(owner, "projects.create", {
       title: "Beacon",
       category: "Mobile Apps",

@@ -31,6 +31,13 @@ const STOCK_PHOTO = Buffer.from(
   "base64",
 );
 
+/**
+ * V8's optimizing tiers (Maglev, TurboFan) compile code that a test's page runs for seconds at most:
+ * capped at Sparkplug, the renderers spent a fifth less CPU on the same tests, and the browser stage
+ * is bound by CPU. The benchmarks launch Chromium as members run it (testing/chromium.ts).
+ */
+const TEST_ARGS = ["--js-flags=--max-opt=1"];
+
 const slug = (text: string) =>
   text
     .replace(/[^a-z0-9]+/gi, "-")
@@ -51,7 +58,7 @@ export const test = base
     return app;
   })
   .extend("sharedBrowser", { scope: "worker" }, async ({}, { onCleanup }) => {
-    const browser = await launchHeadlessShell();
+    const browser = await launchHeadlessShell(TEST_ARGS);
     onCleanup(() => browser.close());
     return browser;
   })
@@ -111,6 +118,6 @@ const withBrowser = (launch: () => Promise<Browser>) =>
   });
 
 /** Full Chromium (push.e2e.ts: its installability verdict, its push subscription; testing/chromium.ts). */
-export const fullChromiumTest = withBrowser(() => launchChromium());
+export const fullChromiumTest = withBrowser(() => launchChromium(TEST_ARGS));
 /** The headless shell with a camera and a microphone (calls.e2e.ts, group-calls.e2e.ts). */
-export const mediaTest = withBrowser(() => launchHeadlessShell(fakeMediaArgs()));
+export const mediaTest = withBrowser(() => launchHeadlessShell([...TEST_ARGS, ...fakeMediaArgs()]));

@@ -8,7 +8,7 @@ import { PROJECT_STATUS_LABELS, PROJECT_STATUSES } from "@core/enums";
 import { test } from "./harness";
 import { findLayoutDefects, settleAnimations } from "./layout-defects";
 import { friendsInChat } from "./people";
-import { call, paidPurchase, projectCards, signUp, toast } from "./ui";
+import { call, paidPurchase, projectCards, signUp, signUpByApi, toast } from "./ui";
 
 const PHONE = { width: 375, height: 800 };
 const LAPTOP = { width: 1280, height: 800 };
@@ -26,7 +26,7 @@ describe("payment confirmation on a phone", () => {
     page,
   }) => {
     await page.setViewportSize(PHONE);
-    await signUp(page);
+    await signUpByApi(page);
     await paidPurchase(app, await myId(page), "cs_test_phone");
     await page.goto("/payment-success?session_id=cs_test_phone");
     await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
@@ -47,7 +47,7 @@ describe("payment confirmation on a phone", () => {
 describe("project page on a phone", () => {
   test("the feature tabs stay inside their bar and the page does not scroll sideways", async ({ page }) => {
     await page.setViewportSize(PHONE);
-    await signUp(page);
+    await signUpByApi(page);
     const { id } = await call<{ id: string }>(page, "projects.create", {
       title: "Orbit Planner",
       category: "Mobile Apps",
@@ -76,7 +76,7 @@ describe("project page on a phone", () => {
 describe("sidebar tooltips", () => {
   test("after the pointer has been over the icons and left, no tooltip stays over the page", async ({ page }) => {
     await page.setViewportSize(LAPTOP);
-    await signUp(page);
+    await signUpByApi(page);
     await page.goto("/all-projects");
     const sidebar = page.getByRole("complementary", { name: "Sidebar" });
     await sidebar.getByRole("link", { name: "Friends", exact: true }).waitFor();
@@ -99,7 +99,7 @@ describe("status badges on card photos", () => {
   for (const scheme of ["light", "dark"] as const) {
     test(`every status has an opaque badge whose text passes WCAG AA, ${scheme}`, async ({ app, page }) => {
       await page.emulateMedia({ colorScheme: scheme });
-      await signUp(page);
+      await signUpByApi(page);
       // Pro, for a fourth project: one per status.
       await paidPurchase(app, await myId(page), `cs_test_badges_${scheme}`);
       for (const status of PROJECT_STATUSES) {
@@ -149,7 +149,7 @@ describe("toasts", () => {
   for (const viewport of [LAPTOP, PHONE]) {
     test(`a toast leaves the page header's 'Create Project' free, ${viewport.width} wide`, async ({ page }) => {
       await page.setViewportSize(viewport);
-      await signUp(page);
+      await signUpByApi(page);
       await page.goto("/my-projects");
       const create = page.getByRole("main").getByRole("button", { name: "Create Project" }).first();
       await create.waitFor();
@@ -188,8 +188,8 @@ describe("toasts over pages without the page header", () => {
     }
   });
 
-  test("a toast in a chat on a phone leaves the composer and the latest messages free", async ({ app, newPage }) => {
-    const { ada, chatId } = await friendsInChat(app, newPage, "Ada Lovelace", "Bob Marley");
+  test("a toast in a chat on a phone leaves the composer and the latest messages free", async ({ newPage }) => {
+    const { ada, chatId } = await friendsInChat(newPage, "Ada Lovelace", "Bob Marley");
     await ada.page.setViewportSize(PHONE);
     await ada.page.goto(`/chat/${chatId}`);
     const message = ada.page.getByRole("textbox", { name: "Message" });
@@ -214,7 +214,7 @@ describe("toasts over pages without the page header", () => {
 describe("top bar on a phone", () => {
   test("its icon buttons are 44 px targets", async ({ page }) => {
     await page.setViewportSize(PHONE);
-    await signUp(page);
+    await signUpByApi(page);
     await page.goto("/dashboard");
     const banner = page.getByRole("banner");
     await banner.getByRole("button", { name: "Account menu" }).waitFor();
@@ -241,10 +241,9 @@ describe("top bar on a phone", () => {
 
 describe("chat header on a phone", () => {
   test("the friend's name and status read in full beside the way back and the chat's four buttons", async ({
-    app,
     newPage,
   }) => {
-    const { ada, chatId } = await friendsInChat(app, newPage, "Ada Lovelace", "Bob Marley");
+    const { ada, chatId } = await friendsInChat(newPage, "Ada Lovelace", "Bob Marley");
     await ada.page.setViewportSize(PHONE);
     await ada.page.goto(`/chat/${chatId}`);
     const banner = ada.page.getByRole("banner");

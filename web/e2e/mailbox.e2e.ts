@@ -8,11 +8,11 @@ import { describe, expect } from "vitest";
 import { startHost } from "@testing/host";
 import { MAIL_FROM, TEST_RESEND_API_KEY } from "@testing/mail-stand-ins";
 import { test } from "./harness";
-import { signUp } from "./ui";
+import { signUpByApi } from "./ui";
 
 describe("the local mailbox", () => {
   test("a newcomer signs up, opens the mailbox, clicks their link and sees the address verified", async ({ page }) => {
-    const member = await signUp(page);
+    const member = await signUpByApi(page);
     await page.goto("/dev/mailbox");
     const mail = page.getByRole("article").filter({ hasText: member.email });
     await mail.getByRole("heading", { name: "Confirm your Crewboard e-mail address" }).waitFor();

@@ -6,7 +6,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { test } from "./harness";
-import { createProject, finishOnboarding, signUp, toast } from "./ui";
+import { createProject, finishOnboarding, signUpByApi, toast } from "./ui";
 
 /** One of the dashboard's figures, as a screen reader reads it ('Join Requests Waiting: 1'). */
 const figure = (page: Page, section: string, label: string, value: number) =>
@@ -17,7 +17,7 @@ describe("project membership", () => {
     page,
     newPage,
   }) => {
-    const owner = await signUp(page);
+    const owner = await signUpByApi(page);
     await finishOnboarding(page, owner);
     await page.goto("/dashboard");
     await createProject(page, { title: "Nebula Forge", category: "IoT", members: 4 });
@@ -32,7 +32,7 @@ describe("project membership", () => {
     await page.getByRole("list", { name: "Owned projects" }).getByText("1 of 4 members", { exact: true }).waitFor();
 
     const other = await newPage();
-    const joiner = await signUp(other);
+    const joiner = await signUpByApi(other);
     await finishOnboarding(other, joiner, "Data Science");
     await other.goto(projectUrl);
     await other.getByRole("button", { name: "Request to Join" }).click();
@@ -92,10 +92,10 @@ describe("dashboard figures", () => {
     newPage,
   }) => {
     const someone = await newPage();
-    await signUp(someone);
+    await signUpByApi(someone);
     await createProject(someone, { title: "Someone else's", category: "IoT", members: 7 });
 
-    await signUp(page);
+    await signUpByApi(page);
     await page.goto("/dashboard");
     const site = page.getByRole("region", { name: "Across Crewboard" });
     await site.getByText("Every project on the site, not only yours.").waitFor();

@@ -22,9 +22,9 @@ test("@ offers the group's members by keyboard; the one mentioned sees it highli
   newPage,
 }) => {
   const [ada, bob, cy] = [
-    await person(app, newPage, "Ada Mention"),
-    await person(app, newPage, "Bob Mention"),
-    await person(app, newPage, "Cy Mention"),
+    await person(newPage, "Ada Mention"),
+    await person(newPage, "Bob Mention"),
+    await person(newPage, "Cy Mention"),
   ];
   await befriend(ada, bob);
   await befriend(ada, cy);
@@ -102,10 +102,9 @@ test("@ offers the group's members by keyboard; the one mentioned sees it highli
 });
 
 test("a member who adds @Name to their message by an edit tells that member: the bell counts it and opens the chat", async ({
-  app,
   newPage,
 }) => {
-  const [ada, bob] = [await person(app, newPage, "Ada Edits"), await person(app, newPage, "Bob Edited")];
+  const [ada, bob] = [await person(newPage, "Ada Edits"), await person(newPage, "Bob Edited")];
   await befriend(ada, bob);
   const { chatId } = await call<{ chatId: string }>(ada, "chats.createGroup", { name: "Rollout", memberIds: [bob.id] });
   await bob.page.goto("/friends");

@@ -20,10 +20,9 @@ async function openedAt(page: Page, text: string) {
 }
 
 test("a search on Friends & Chats or in a chat's header opens the chat at the message found, highlighted", async ({
-  app,
   newPage,
 }) => {
-  const { ada, bob, chatId } = await friendsInChat(app, newPage, "Ada Search", "Bob Search");
+  const { ada, bob, chatId } = await friendsInChat(newPage, "Ada Search", "Bob Search");
   const say = (content: string) =>
     call<{ id: number }>(ada, "chats.send", { chatId, clientId: crypto.randomUUID(), content });
   await say("The blue whale surfaced at dawn");

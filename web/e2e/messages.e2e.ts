@@ -34,10 +34,9 @@ async function fromToolbar(page: Page, text: string, action: string) {
 }
 
 test("a reply quotes its original; clicking the quote scrolls to it, loading older pages, and a deleted original says so", async ({
-  app,
   newPage,
 }) => {
-  const { ada, bob, chatId } = await friendsInChat(app, newPage, "Ada Reply", "Bob Reply");
+  const { ada, bob, chatId } = await friendsInChat(newPage, "Ada Reply", "Bob Reply");
   const original = await say(ada, chatId, "Where shall we start?\nThe second line stays out of quotes");
   for (let n = 1; n <= 70; n++) await say(ada, chatId, `Filler ${n}`);
   await call(bob, "chats.markRead", { chatId, seq: 71 });
@@ -78,10 +77,9 @@ test("a reply quotes its original; clicking the quote scrolls to it, loading old
 });
 
 test("reactions: picked from the toolbar or by keyboard, counted live on both pages with who on hover, and taken back", async ({
-  app,
   newPage,
 }) => {
-  const { ada, bob, chatId } = await friendsInChat(app, newPage, "Ada React", "Bob React");
+  const { ada, bob, chatId } = await friendsInChat(newPage, "Ada React", "Bob React");
   await say(bob, chatId, "Ship it on Friday?");
   await ada.page.goto(`/chat/${chatId}`);
   await bob.page.goto(`/chat/${chatId}`);
@@ -128,11 +126,8 @@ test("reactions: picked from the toolbar or by keyboard, counted live on both pa
     .waitFor();
 });
 
-test("an edit replaces the text on both pages and is marked '(edited)' with its time on hover", async ({
-  app,
-  newPage,
-}) => {
-  const { ada, bob, chatId } = await friendsInChat(app, newPage, "Ada Edit", "Bob Edit");
+test("an edit replaces the text on both pages and is marked '(edited)' with its time on hover", async ({ newPage }) => {
+  const { ada, bob, chatId } = await friendsInChat(newPage, "Ada Edit", "Bob Edit");
   await ada.page.goto(`/chat/${chatId}`);
   await bob.page.goto(`/chat/${chatId}`);
   await sendMessage(ada.page, "Meet at 3");
@@ -170,11 +165,8 @@ test("an edit replaces the text on both pages and is marked '(edited)' with its 
   await row(bob.page, "Meet at 4").getByText("(edited)").waitFor();
 });
 
-test("a deleted message shows 'This message was deleted' on both pages, its reactions gone", async ({
-  app,
-  newPage,
-}) => {
-  const { ada, bob, chatId } = await friendsInChat(app, newPage, "Ada Delete", "Bob Delete");
+test("a deleted message shows 'This message was deleted' on both pages, its reactions gone", async ({ newPage }) => {
+  const { ada, bob, chatId } = await friendsInChat(newPage, "Ada Delete", "Bob Delete");
   const sent = await say(ada, chatId, "Oops, wrong chat");
   await call(bob, "messages.react", { chatId, messageId: sent.id, emoji: "😂", on: true });
   await ada.page.goto(`/chat/${chatId}`);
@@ -203,10 +195,9 @@ test("a deleted message shows 'This message was deleted' on both pages, its reac
 });
 
 test("'Seen' shows under the member's last message once the other opens the chat, unless receipts are off", async ({
-  app,
   newPage,
 }) => {
-  const { ada, bob, chatId } = await friendsInChat(app, newPage, "Ada Seen", "Bob Seen");
+  const { ada, bob, chatId } = await friendsInChat(newPage, "Ada Seen", "Bob Seen");
   await ada.page.goto(`/chat/${chatId}`);
   await sendMessage(ada.page, "Are you there?");
   await row(ada.page, "Are you there?").waitFor();
@@ -235,10 +226,9 @@ test("'Seen' shows under the member's last message once the other opens the chat
 });
 
 test("an edit, a reaction and a deletion made while a page was cut off from the room show once it reconnects", async ({
-  app,
   newPage,
 }) => {
-  const { ada, bob, chatId } = await friendsInChat(app, newPage, "Ada Away", "Bob Away");
+  const { ada, bob, chatId } = await friendsInChat(newPage, "Ada Away", "Bob Away");
   const plan = await say(ada, chatId, "Plan A");
   const scratch = await say(ada, chatId, "Scratch that");
 
@@ -278,13 +268,12 @@ test("an edit, a reaction and a deletion made while a page was cut off from the 
 });
 
 test("in a group, 'Seen by N' counts who has displayed the member's last message, with their names on hover", async ({
-  app,
   newPage,
 }) => {
   const [ada, bob, cy] = [
-    await person(app, newPage, "Ada Group"),
-    await person(app, newPage, "Bob Group"),
-    await person(app, newPage, "Cy Group"),
+    await person(newPage, "Ada Group"),
+    await person(newPage, "Bob Group"),
+    await person(newPage, "Cy Group"),
   ];
   await befriend(ada, bob);
   await befriend(ada, cy);
@@ -305,10 +294,9 @@ test("in a group, 'Seen by N' counts who has displayed the member's last message
 });
 
 test("opening a chat with unread messages starts at a 'New messages' line above the first unread", async ({
-  app,
   newPage,
 }) => {
-  const { ada, bob, chatId } = await friendsInChat(app, newPage, "Ada Unread", "Bob Unread");
+  const { ada, bob, chatId } = await friendsInChat(newPage, "Ada Unread", "Bob Unread");
   const note = (n: number) => `Update ${String(n).padStart(3, "0")}`;
   for (let n = 1; n <= 30; n++) await say(ada, chatId, note(n));
   // Bob's page displayed the first 30.

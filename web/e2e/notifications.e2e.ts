@@ -32,12 +32,11 @@ async function shoot(page: Page, name: string) {
 
 describe("the bell", () => {
   test("counts a friend request live on every open page, opens /requests from its panel, and 'Mark all as read' clears it", async ({
-    app,
     newPage,
   }) => {
-    const ada = await person(app, newPage, "Ada Belle");
-    const bob = await person(app, newPage, "Bob Asker");
-    const cat = await person(app, newPage, "Cat Asker");
+    const ada = await person(newPage, "Ada Belle");
+    const bob = await person(newPage, "Bob Asker");
+    const cat = await person(newPage, "Cat Asker");
     await ada.page.goto("/dashboard");
     await bell(ada.page).waitFor();
     // The same member on a second page of their own.
@@ -90,8 +89,8 @@ describe("the bell", () => {
     await expect.poll(() => items(ada.page).count()).toBe(2);
   });
 
-  test("shows 'You're all caught up' in an empty panel, and closes with Escape", async ({ app, newPage }) => {
-    const ada = await person(app, newPage, "Ada Empty");
+  test("shows 'You're all caught up' in an empty panel, and closes with Escape", async ({ newPage }) => {
+    const ada = await person(newPage, "Ada Empty");
     await ada.page.goto("/dashboard");
     await bell(ada.page).click();
     await panel(ada.page).getByText("You're all caught up").waitFor();
@@ -103,11 +102,10 @@ describe("the bell", () => {
 
 describe("the notifications page", () => {
   test("pages by 'Load more', filters the unread ones, and looks right wide and narrow, light and dark", async ({
-    app,
     newPage,
   }) => {
-    const ada = await person(app, newPage, "Ada Paged");
-    const bob = await person(app, newPage, "Bob Groups");
+    const ada = await person(newPage, "Ada Paged");
+    const bob = await person(newPage, "Bob Groups");
     // Bob's acceptance is Ada's first notification, then 22 groups: 23 in all.
     await befriend(ada, bob);
     for (let i = 1; i <= 22; i++) await call(bob, "chats.createGroup", { name: `Group ${i}`, memberIds: [ada.id] });
@@ -156,8 +154,8 @@ describe("the notifications page", () => {
 });
 
 describe("settings", () => {
-  test("keeps each kind's e-mail and push choices, the app always on", async ({ app, newPage }) => {
-    const ada = await person(app, newPage, "Ada Settles");
+  test("keeps each kind's e-mail and push choices, the app always on", async ({ newPage }) => {
+    const ada = await person(newPage, "Ada Settles");
     const page = ada.page;
     await page.goto("/settings");
     await page.getByText("Every notification shows in the app").waitFor();

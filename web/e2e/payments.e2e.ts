@@ -18,7 +18,7 @@ import {
   type StandInSession,
 } from "@testing/stripe-stand-in";
 import { ownHostTest as base } from "./harness";
-import { authForm, expectUrl, finishOnboarding, newMember, openUserMenu, signUp, toast } from "./ui";
+import { authForm, expectUrl, finishOnboarding, newMember, openUserMenu, signUpByApi, toast } from "./ui";
 
 const test = base
   .extend("stripe", { scope: "file" }, async ({}, { onCleanup }) => {
@@ -78,7 +78,7 @@ describe("Lifetime Pro", () => {
   }) => {
     const member = newMember();
     const signedUp = await newPage();
-    await signUp(signedUp, member);
+    await signUpByApi(signedUp, member);
     await finishOnboarding(signedUp, member);
 
     // Anonymous: the button asks to sign in first and comes back to Pricing.
@@ -192,7 +192,7 @@ describe("Lifetime Pro", () => {
     stripe,
     page,
   }) => {
-    await signUp(page);
+    await signUpByApi(page);
     await page.goto("/pricing");
     const buy = page.getByRole("button", { name: "Get Lifetime Access" });
     const failsWith = async (description: string) => {
@@ -231,7 +231,7 @@ describe("Lifetime Pro", () => {
     newPage,
   }) => {
     const buyer = await newPage();
-    await signUp(buyer);
+    await signUpByApi(buyer);
     await buyer.goto("/pricing");
     const tab = buyer.waitForEvent("popup");
     await buyer.getByRole("button", { name: "Get Lifetime Access" }).click();
@@ -240,7 +240,7 @@ describe("Lifetime Pro", () => {
     const session = [...stripe.sessions.values()].find((s) => s.url === checkout.url())!;
     await stripeSends(app.url, stripeEvent("checkout.session.completed", completedSession(session)));
 
-    await signUp(page);
+    await signUpByApi(page);
     for (const id of [session.id, "cs_test_made_up"]) {
       await page.goto(`/payment-success?session_id=${id}`);
       await page.getByRole("heading", { name: "We could not find this payment" }).waitFor();

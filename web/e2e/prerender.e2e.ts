@@ -7,7 +7,7 @@ import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { PRERENDERED_PAGES } from "@worker/http/prerendered";
 import { test } from "./harness";
-import { expectUrl, live, openUserMenu, signUp } from "./ui";
+import { expectUrl, live, openUserMenu, signUpByApi } from "./ui";
 
 const LANDING_HEADING = "Elevate Your Project Collaboration";
 
@@ -101,7 +101,7 @@ describe("pre-rendered public pages", () => {
   });
 
   test("a signed-in member sees the signed-in header on the pre-rendered pages", async ({ page }) => {
-    const member = await signUp(page);
+    const member = await signUpByApi(page);
     const errors = errorsOf(page);
     for (const path of ["/", "/pricing"]) {
       await page.goto(path);
@@ -155,7 +155,7 @@ describe("pre-rendered outlines of the signed-in pages", () => {
   });
 
   test("a member's page takes the outline's place: one heading, the live page, no error", async ({ page }) => {
-    await signUp(page);
+    await signUpByApi(page);
     const errors = errorsOf(page);
     await page.goto("/all-projects");
     await page.getByRole("searchbox", { name: "Search projects" }).waitFor();
@@ -169,7 +169,7 @@ describe("pre-rendered outlines of the signed-in pages", () => {
   });
 
   test("the app's code is asked for once the page has painted, the page's own route code with it", async ({ page }) => {
-    await signUp(page);
+    await signUpByApi(page);
     for (const [path, routeChunk] of [
       ["/", /\/assets\/sections-[\w-]+\.js$/],
       ["/all-projects", /\/assets\/all-projects-[\w-]+\.js$/],
@@ -197,7 +197,7 @@ describe("pre-rendered outlines of the signed-in pages", () => {
   test("a pre-rendered page never fetches the stylesheet it carries inline, not even as its menu's code loads", async ({
     page,
   }) => {
-    await signUp(page);
+    await signUpByApi(page);
     await page.goto("/all-projects", { waitUntil: "networkidle" });
     await (await openUserMenu(page)).getByRole("menuitem", { name: "Sign Out" }).waitFor();
     const stylesheets = await page.evaluate(() =>

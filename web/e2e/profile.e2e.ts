@@ -3,7 +3,7 @@ import { crc32, deflateSync } from "node:zlib";
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { test } from "./harness";
-import { expectUrl, signUp, submitSignIn, toast } from "./ui";
+import { expectUrl, signUp, signUpByApi, submitSignIn, toast } from "./ui";
 
 /** A real PNG: `size`×`size` pixels of one RGB colour. */
 function png(size: number, [r, g, b]: [number, number, number]) {
@@ -229,7 +229,7 @@ describe("onboarding", () => {
 
 describe("settings", () => {
   test("a change survives a reload and the top bar shows the new name at once", async ({ page }) => {
-    await signUp(page);
+    await signUpByApi(page);
     await page.goto("/settings");
     const name = page.getByLabel("Display Name");
     await expect.poll(() => name.inputValue()).not.toBe("");
@@ -276,7 +276,7 @@ describe("settings", () => {
   });
 
   test("each switch's help text says what its state means, and follows it as it is turned", async ({ page }) => {
-    await signUp(page);
+    await signUpByApi(page);
     await page.goto("/settings");
     // What a screen reader reads after the switch's name: the text it is described by.
     const described = async (name: string) => {
@@ -300,7 +300,7 @@ describe("settings", () => {
   test("a new avatar shows in the top bar at once; a file that only claims to be a PNG is refused", async ({
     page,
   }) => {
-    await signUp(page);
+    await signUpByApi(page);
     await page.goto("/settings");
     await chooseAvatar(page, { name: "notes.png", mimeType: "image/png", buffer: Buffer.from("not really a picture") });
     await toast(page, "Profile Error").getByText("Only PNG, JPEG, WebP and GIF images can be uploaded.").waitFor();

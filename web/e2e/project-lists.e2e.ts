@@ -2,7 +2,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { test } from "./harness";
-import { call, projectCards, signUp } from "./ui";
+import { call, projectCards, signUpByApi } from "./ui";
 
 const count = (page: Page) => page.getByRole("main").getByRole("status");
 
@@ -12,7 +12,7 @@ async function choose(page: Page, label: string, option: string) {
 }
 
 async function twoProjects(page: Page) {
-  await signUp(page);
+  await signUpByApi(page);
   await call(page, "projects.create", { title: "Orbit Planner", category: "Mobile Apps", status: "open" });
   await call(page, "projects.create", { title: "Tide Tables", category: "Data Science", status: "completed" });
 }

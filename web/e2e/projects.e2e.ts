@@ -2,7 +2,7 @@
 import type { Page, Response } from "playwright-core";
 import { describe, expect } from "vitest";
 import { test } from "./harness";
-import { axeScanner, createProject, projectCards, signUp, toast } from "./ui";
+import { axeScanner, createProject, projectCards, signUpByApi, toast } from "./ui";
 
 /** Picks an option of a Radix select found by its label. */
 /** One procedure's answer out of a (possibly batched) tRPC response. */
@@ -20,7 +20,7 @@ async function choose(page: Page, scope: ReturnType<Page["locator"]> | Page, lab
 
 describe("owning a project", () => {
   test("create from the dashboard, see it in Recent Projects and My Projects, edit it, delete it", async ({ page }) => {
-    await signUp(page);
+    await signUpByApi(page);
     await page.goto("/dashboard");
     await page.getByText("No recent projects found. Create your first project to get started!").waitFor();
 
@@ -99,7 +99,7 @@ describe("owning a project", () => {
   test("the detail page shows the project's cards; the owner deletes it from there and lands on My Projects", async ({
     page,
   }) => {
-    await signUp(page);
+    await signUpByApi(page);
     await page.goto("/my-projects");
     await createProject(page, { title: "Detail Check", category: "IoT", description: "Sensors everywhere." });
     await page.reload();
@@ -127,7 +127,7 @@ describe("free plan", () => {
   test("Create Project shows the plan's use, and at the limit refuses before the form, with the way to Pro", async ({
     page,
   }) => {
-    await signUp(page);
+    await signUpByApi(page);
     await page.goto("/my-projects");
     for (const title of ["One", "Two"]) await createProject(page, { title, category: "Other" });
     await page.reload();
@@ -156,7 +156,7 @@ describe("free plan", () => {
 
 describe("project dialog", () => {
   test("the dashboard shows without the form's code, which comes when the member opens it", async ({ page }) => {
-    await signUp(page);
+    await signUpByApi(page);
     const formCode: string[] = [];
     page.on("request", (request) => {
       if (/\/assets\/project-form-[\w-]+\.js$/.test(request.url())) formCode.push(request.url());
@@ -175,7 +175,7 @@ describe("project dialog", () => {
     page,
   }) => {
     await page.setViewportSize({ width: 375, height: 667 });
-    await signUp(page);
+    await signUpByApi(page);
     await page.goto("/my-projects");
     await page.getByRole("button", { name: "Create Project" }).first().click();
     const dialog = page.getByRole("dialog", { name: "Create New Project" });
@@ -203,7 +203,7 @@ describe("project dialog", () => {
 
   test("list placeholders show whole on a 375 px phone", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 667 });
-    await signUp(page);
+    await signUpByApi(page);
     await page.goto("/my-projects");
     await page.getByRole("button", { name: "Create Project" }).first().click();
     const dialog = page.getByRole("dialog", { name: "Create New Project" });
@@ -226,7 +226,7 @@ describe("project dialog", () => {
   });
 
   test("links are checked by the server's rules before anything is sent", async ({ page }) => {
-    await signUp(page);
+    await signUpByApi(page);
     await page.goto("/my-projects");
     await createProject(page, { title: "Linked", category: "Other" });
     await page.reload();
@@ -256,7 +256,7 @@ describe("project dialog", () => {
 
 describe("browsing", () => {
   test("a dashboard category card opens All Projects filtered by it; filters live in the URL", async ({ page }) => {
-    await signUp(page);
+    await signUpByApi(page);
     await page.goto("/dashboard");
     await createProject(page, { title: "Web Thing", category: "Web Development", status: "completed" });
     await createProject(page, { title: "Phone Thing", category: "Mobile Apps", status: "open" });
@@ -290,7 +290,7 @@ describe("browsing", () => {
   });
 
   test("the search box follows the URL when a link changes it, not only when typing", async ({ page }) => {
-    await signUp(page);
+    await signUpByApi(page);
     await page.goto("/my-projects");
     await createProject(page, { title: "Quokka Tracker", category: "IoT" });
     await page.goto("/all-projects");
@@ -311,7 +311,7 @@ describe("joining a team", () => {
     page,
     newPage,
   }) => {
-    const owner = await signUp(page);
+    const owner = await signUpByApi(page);
     await page.goto("/my-projects");
     await createProject(page, {
       title: "Zephyrine Rover",
@@ -320,7 +320,7 @@ describe("joining a team", () => {
     });
 
     const other = await newPage();
-    const joiner = await signUp(other);
+    const joiner = await signUpByApi(other);
     await other.goto("/all-projects");
     await other.getByLabel("Search projects").fill("rover OR nothing");
     await other.getByRole("heading", { name: "No projects found" }).waitFor();
@@ -370,7 +370,7 @@ describe("accessibility", () => {
     test(`no serious or critical axe violations on the project pages, ${scheme}`, async ({ page }) => {
       await page.emulateMedia({ colorScheme: scheme });
       await page.setViewportSize({ width: 1280, height: 800 });
-      await signUp(page);
+      await signUpByApi(page);
       await page.goto("/dashboard");
       // Three is the free plan's allowance; together the two schemes show every status colour.
       const statuses =

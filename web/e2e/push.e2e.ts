@@ -193,7 +193,7 @@ describe("push notifications", () => {
       timeout: 120_000,
     },
     async ({ app, newPage, pushService }) => {
-      const { ada, bob, chatId } = await friendsInChat(app, newPage, "Ada Pushes", "Bob Away");
+      const { ada, bob, chatId } = await friendsInChat(newPage, "Ada Pushes", "Bob Away");
       const phone = pushService.device();
       const context = bob.page.context();
       await context.grantPermissions(["notifications"], { origin: app.url });
@@ -295,7 +295,7 @@ describe("push notifications", () => {
     app,
     newPage,
   }) => {
-    const eve = await person(app, newPage, "Eve Inward");
+    const eve = await person(newPage, "Eve Inward");
     const context = eve.page.context();
     await context.grantPermissions(["notifications"], { origin: app.url });
     // Loopback by name: the host the operator named for the stand-in is 127.0.0.1, not this one.
@@ -309,10 +309,9 @@ describe("push notifications", () => {
   });
 
   test("notifications blocked in the browser are explained, and pressing the button stores nothing", async ({
-    app,
     newPage,
   }) => {
-    const cy = await person(app, newPage, "Cy Blocked");
+    const cy = await person(newPage, "Cy Blocked");
     // As the browser answers once the member blocked notifications for the site: no prompt, "denied".
     await cy.page.context().addInitScript(() => {
       Object.defineProperty(Notification, "permission", { get: () => "denied" });

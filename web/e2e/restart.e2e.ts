@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { expect } from "vitest";
 import { startHost } from "@testing/host";
 import { E2E_ENV, test } from "./harness";
-import { expectUrl, finishOnboarding, signUp, submitSignIn, toast } from "./ui";
+import { expectUrl, finishOnboarding, signUpByApi, submitSignIn, toast } from "./ui";
 
 test("an account made before a restart signs in after it", async ({ browser }) => {
   const dataDir = mkdtempSync(join(tmpdir(), "crewboard-e2e-restart-"));
@@ -14,7 +14,7 @@ test("an account made before a restart signs in after it", async ({ browser }) =
     const first = await startHost({ dataDir, needsBuild: true, env: E2E_ENV });
     const before = await browser.newContext({ baseURL: first.url });
     const signedUp = await before.newPage();
-    const member = await signUp(signedUp);
+    const member = await signUpByApi(signedUp);
     await finishOnboarding(signedUp, member);
     await before.close();
     await first.stop();

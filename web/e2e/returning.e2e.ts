@@ -5,13 +5,13 @@
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { test } from "./harness";
-import { authForm, expectUrl, finishOnboarding, newMember, signUp, toast, type Member } from "./ui";
+import { authForm, expectUrl, finishOnboarding, type Member, newMember, signUpByApi, toast } from "./ui";
 
 /** A member with an account, signed out, in a fresh browser. */
 async function existingMember(newPage: () => Promise<Page>): Promise<Member> {
   const member = newMember();
   const page = await newPage();
-  await signUp(page, member);
+  await signUpByApi(page, member);
   // Set up in full, or signing in would lead to the rest of onboarding first.
   await finishOnboarding(page, member);
   await page.context().close();
@@ -57,7 +57,7 @@ describe("sign-in card", () => {
 
 describe("first load", () => {
   test("while the session is being checked, the app's outline shows around 'Loading...'", async ({ page }) => {
-    const member = await signUp(page);
+    const member = await signUpByApi(page);
     // A slow network: the session check takes a while to answer.
     let release!: () => void;
     const answered = new Promise<void>((done) => (release = done));
@@ -81,7 +81,7 @@ describe("the dashboard", () => {
   test("greets a new member with 'Welcome', every later visit with 'Welcome back', and leads to where skills are added, until they are", async ({
     page,
   }) => {
-    const member = await signUp(page);
+    const member = await signUpByApi(page);
     await page.goto("/dashboard");
     await page.getByText(`Welcome, ${member.displayName}.`).waitFor();
     await page.reload();

@@ -14,7 +14,7 @@ import { ACCOUNT_SUSPENDED, BLOCKED_MESSAGE, REPORT_RECEIVED } from "@core/safet
 import type { RunningHost } from "@testing/host";
 import { ownLiveHostTest as base } from "./harness";
 import { befriend, call, friendsInChat, person, type Person } from "./people";
-import { axeScanner, expectUrl, signUp, submitSignIn, toast, uploadFrom } from "./ui";
+import { axeScanner, expectUrl, signUpByApi, submitSignIn, toast, uploadFrom } from "./ui";
 
 const ADMIN_EMAIL = "desk.moderator@example.com";
 
@@ -52,7 +52,7 @@ async function administrator(app: RunningHost, newPage: () => Promise<Page>) {
     await page.waitForURL((url) => url.pathname !== "/auth");
     return page;
   }
-  await signUp(page, ADMIN);
+  await signUpByApi(page, ADMIN);
   await page.goto(await app.latestVerificationLink(ADMIN.email));
   await page.getByRole("heading", { name: "Email verified successfully!" }).waitFor();
   adminSignedUp = true;
@@ -63,7 +63,7 @@ test("a member blocks a friend from their chat; the friend's next message is ref
   app,
   newPage,
 }) => {
-  const { ada, bob, chatId } = await friendsInChat(app, newPage, "Ada Blocker", "Bob Blocked");
+  const { ada, bob, chatId } = await friendsInChat(newPage, "Ada Blocker", "Bob Blocked");
   await ada.page.goto(`/chat/${chatId}`);
   await bob.page.goto(`/chat/${chatId}`);
   await sendMessage(bob.page, "Before the block");
@@ -106,10 +106,9 @@ test("a member blocks a friend from their chat; the friend's next message is ref
 });
 
 test("a blocked member's chat reads but takes nothing, and its page stops asking for the room once refused", async ({
-  app,
   newPage,
 }) => {
-  const { ada, bob, chatId } = await friendsInChat(app, newPage, "Ada Quiet", "Bob Refused");
+  const { ada, bob, chatId } = await friendsInChat(newPage, "Ada Quiet", "Bob Refused");
   await call(ada, "chats.send", { chatId, clientId: crypto.randomUUID(), content: "Last words before the block" });
   await call(ada, "safety.block", { memberId: bob.id });
   const tickets: string[] = [];
@@ -130,12 +129,11 @@ test("a blocked member's chat reads but takes nothing, and its page stops asking
 });
 
 test("blocked from their profile, a member's messages in a shared group are folded away for the blocker alone", async ({
-  app,
   newPage,
 }) => {
-  const ada = await person(app, newPage, "Ada Folder");
-  const bob = await person(app, newPage, "Bob Folded");
-  const cy = await person(app, newPage, "Cy Reader");
+  const ada = await person(newPage, "Ada Folder");
+  const bob = await person(newPage, "Bob Folded");
+  const cy = await person(newPage, "Cy Reader");
   await befriend(ada, bob);
   await befriend(ada, cy);
   const { chatId } = await call<{ chatId: string }>(ada, "chats.createGroup", {
@@ -163,7 +161,7 @@ test("blocked from their profile, a member's messages in a shared group are fold
 });
 
 test("members report a project and a message; an administrator sees both at the desk", async ({ app, newPage }) => {
-  const { ada, bob, chatId } = await friendsInChat(app, newPage, "Ada Owner", "Bob Reporter");
+  const { ada, bob, chatId } = await friendsInChat(newPage, "Ada Owner", "Bob Reporter");
   const { id: projectId } = await call<{ id: string }>(ada, "projects.create", {
     title: "Miracle Coins",
     category: "Blockchain",
@@ -228,11 +226,11 @@ test("an administrator suspends a member signed in on two pages: both are signed
   app,
   newPage,
 }) => {
-  const member = await person(app, newPage, "Sam Spammer");
+  const member = await person(newPage, "Sam Spammer");
   const second = await newPage();
   await submitSignIn(second, member.email, member.password);
   await second.waitForURL((url) => url.pathname !== "/auth");
-  const reporter = await person(app, newPage, "Rita Reporter");
+  const reporter = await person(newPage, "Rita Reporter");
   await call(reporter, "safety.report", { target: { kind: "member", memberId: member.id }, reason: "spam" });
   await member.page.goto("/dashboard");
   await second.goto("/my-projects");
@@ -267,7 +265,7 @@ test("an administrator who signed in over ten minutes ago is asked for the passw
   app,
   newPage,
 }) => {
-  const member = await person(app, newPage, "Stale Sudo Target");
+  const member = await person(newPage, "Stale Sudo Target");
   const desk = await administrator(app, newPage);
   const db = app.openDatabase();
   try {
@@ -278,7 +276,7 @@ test("an administrator who signed in over ten minutes ago is asked for the passw
   } finally {
     db.close();
   }
-  const reporter = await person(app, newPage, "Rita Again");
+  const reporter = await person(newPage, "Rita Again");
   await call(reporter, "safety.report", { target: { kind: "member", memberId: member.id }, reason: "spam" });
 
   await desk.goto("/admin/reports");
@@ -319,7 +317,7 @@ test("to anyone but an administrator the desk does not exist: every /admin page 
   app,
   newPage,
 }) => {
-  const member: Person = await person(app, newPage, "Curious Carl");
+  const member: Person = await person(newPage, "Curious Carl");
   const guest = await newPage();
   const procedures = [
     ["admin.reports", "GET"],

@@ -5,11 +5,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { test } from "./harness";
-import { axeScanner, expectUrl, live, signUp, toast } from "./ui";
+import { axeOn, axeScanner, expectUrl, live, signUpByApi, toast } from "./ui";
 
 const PUBLIC_PAGES = [
   { path: "/", heading: "Elevate Your Project Collaboration" },
@@ -171,7 +170,7 @@ describe("signed-in layout", () => {
     page,
   }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
-    await signUp(page);
+    await signUpByApi(page);
     await page.goto("/dashboard");
     const sidebar = page.getByRole("complementary", { name: "Sidebar" });
     const link = (name: string) => sidebar.getByRole("link", { name, exact: true });
@@ -208,15 +207,11 @@ describe("signed-in layout, accessibility", () => {
     test(`the top bar, sidebar and footer have no serious or critical axe violations, ${scheme}`, async ({ page }) => {
       await page.emulateMedia({ colorScheme: scheme });
       await page.setViewportSize({ width: 1280, height: 800 });
-      await signUp(page);
+      await signUpByApi(page);
       await page.goto("/dashboard");
       await page.getByRole("complementary", { name: "Sidebar" }).waitFor();
       await page.getByRole("button", { name: "Account menu" }).waitFor();
-      const { violations } = await new AxeBuilder({ page })
-        .include("header")
-        .include("aside")
-        .include("footer")
-        .analyze();
+      const { violations } = await axeOn(page).include("header").include("aside").include("footer").analyze();
       expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
     });
   }
@@ -317,7 +312,7 @@ describe("public pages", () => {
   });
 
   test("pricing: without Stripe configured, a member is told payments are not configured", async ({ page }) => {
-    await signUp(page);
+    await signUpByApi(page);
     await page.goto("/pricing");
     await page.getByRole("button", { name: "Get Lifetime Access" }).click();
     const error = toast(page, "Payment Error");

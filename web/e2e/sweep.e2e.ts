@@ -13,7 +13,7 @@ import { ownHostTest as base } from "./harness";
 import { contrastViolations, findLayoutDefects, settleAnimations } from "./layout-defects";
 import type { RunningHost } from "@testing/host";
 import { unsubscribeQuery } from "@worker/notifications/unsubscribe";
-import { call, newMember, paidPurchase, signUp, uploadFrom } from "./ui";
+import { call, newMember, paidPurchase, signUpByApi, uploadFrom } from "./ui";
 
 const SHOTS = fileURLToPath(new URL("../../.e2e-artifacts/sweep", import.meta.url));
 const WIDTHS = [1280, 375] as const;
@@ -32,11 +32,11 @@ interface Visit {
 
 /** A site as a member sees it after a week: two members, friends, a project with a team, a chat. */
 async function seed(app: RunningHost, page: Page, newPage: () => Promise<Page>) {
-  await signUp(page, { ...newMember(), displayName: "Grace Hopper", email: ADMIN_EMAIL });
+  await signUpByApi(page, { ...newMember(), displayName: "Grace Hopper", email: ADMIN_EMAIL });
   await page.goto(await app.latestVerificationLink(ADMIN_EMAIL));
   await page.getByRole("heading", { name: "Email verified successfully!" }).waitFor();
   const friendPage = await newPage();
-  const friend = await signUp(friendPage, { ...newMember(), displayName: "Linus Benedict Torvalds-Lovelace" });
+  const friend = await signUpByApi(friendPage, { ...newMember(), displayName: "Linus Benedict Torvalds-Lovelace" });
   await call(friendPage, "profiles.update", {
     displayName: friend.displayName,
     bio: null,

@@ -18,12 +18,9 @@ async function sendMessage(page: Page, text: string) {
   await box.press("Enter");
 }
 
-test("a member finds another by a skill in Find People and asks to be friends from the card", async ({
-  app,
-  newPage,
-}) => {
-  const ada = await person(app, newPage, "Ada Finder");
-  const zed = await person(app, newPage, "Zed Ziglang");
+test("a member finds another by a skill in Find People and asks to be friends from the card", async ({ newPage }) => {
+  const ada = await person(newPage, "Ada Finder");
+  const zed = await person(newPage, "Zed Ziglang");
   await call(zed, "profiles.update", {
     displayName: "Zed Ziglang",
     bio: null,
@@ -75,12 +72,9 @@ test("a member finds another by a skill in Find People and asks to be friends fr
   expect(found).toEqual([]);
 });
 
-test("an accepted member opens Team chat from the project page and talks with the owner live", async ({
-  app,
-  newPage,
-}) => {
-  const owner = await person(app, newPage, "Olga Owner");
-  const member = await person(app, newPage, "Milo Member");
+test("an accepted member opens Team chat from the project page and talks with the owner live", async ({ newPage }) => {
+  const owner = await person(newPage, "Olga Owner");
+  const member = await person(newPage, "Milo Member");
   const { id: projectId } = await call<{ id: string }>(owner, "projects.create", {
     title: "Trail Mapper",
     category: "Mobile Apps",
@@ -124,11 +118,10 @@ test("an accepted member opens Team chat from the project page and talks with th
 });
 
 test("the owner removes a member from the project page: the team card, counts and chat follow at once", async ({
-  app,
   newPage,
 }) => {
-  const owner = await person(app, newPage, "Olga Remover");
-  const member = await person(app, newPage, "Rita Removed");
+  const owner = await person(newPage, "Olga Remover");
+  const member = await person(newPage, "Rita Removed");
   const { id: projectId } = await call<{ id: string }>(owner, "projects.create", {
     title: "Tide Tables",
     category: "Data Science",
@@ -158,11 +151,10 @@ test("the owner removes a member from the project page: the team card, counts an
 });
 
 test("on a phone Find People's filters fold behind 'Filters', so the first results show above the fold", async ({
-  app,
   newPage,
 }) => {
-  const ada = await person(app, newPage, "Ada Phone");
-  await person(app, newPage, "Pat Listed");
+  const ada = await person(newPage, "Ada Phone");
+  await person(newPage, "Pat Listed");
   await ada.page.setViewportSize({ width: 375, height: 740 });
   await ada.page.goto("/people");
   const filters = ada.page.getByRole("button", { name: "Filters" });
@@ -186,10 +178,10 @@ test("on a phone Find People's filters fold behind 'Filters', so the first resul
   expect(await ada.page.getByRole("button", { name: /^Filters/ }).count()).toBe(0);
 });
 
-test("a dismissed suggestion stays gone after a reload", async ({ app, newPage }) => {
-  const owner = await person(app, newPage, "Otto Owner");
+test("a dismissed suggestion stays gone after a reload", async ({ newPage }) => {
+  const owner = await person(newPage, "Otto Owner");
   await call(owner, "projects.create", { title: "Dismissable Dashboard", category: "Web Development" });
-  const me = await person(app, newPage, "Mia Suggested");
+  const me = await person(newPage, "Mia Suggested");
   await finishOnboarding(me.page, me);
 
   await me.page.goto("/dashboard");

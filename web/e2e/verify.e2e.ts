@@ -1,7 +1,7 @@
 /** The e-mailed verification link: it confirms an address and never changes who is signed in. */
 import { describe, expect } from "vitest";
 import { test } from "./harness";
-import { expectUrl, newMember, openUserMenu, signedInPage, signUp, submitSignIn } from "./ui";
+import { expectUrl, newMember, openUserMenu, signedInPage, signUpByApi, submitSignIn } from "./ui";
 
 const INVALID_LINK =
   "Invalid verification link. Please check your email and try again, or contact support if the problem persists.";
@@ -13,7 +13,7 @@ describe("e-mail verification", () => {
     page,
     newPage,
   }) => {
-    const member = await signUp(page);
+    const member = await signUpByApi(page);
     await page.goto(await app.latestVerificationLink(member.email));
     await page.getByRole("heading", { name: "Email verified successfully!" }).waitFor();
     await page.getByRole("link", { name: "Go to Dashboard" }).waitFor();
@@ -30,8 +30,8 @@ describe("e-mail verification", () => {
   });
 
   test("a signed-in member opening another account's link stays themselves", async ({ app, page, newPage }) => {
-    const other = await signUp(await newPage());
-    const member = await signUp(page);
+    const other = await signUpByApi(await newPage());
+    const member = await signUpByApi(page);
 
     await page.goto(await app.latestVerificationLink(other.email));
     await page.getByRole("heading", { name: "Email verified successfully!" }).waitFor();
@@ -47,7 +47,7 @@ describe("e-mail verification", () => {
     newPage,
   }) => {
     const squatter = newMember();
-    await signUp(await newPage(), squatter);
+    await signUpByApi(await newPage(), squatter);
 
     await page.goto(await app.latestVerificationLink(squatter.email));
     await page.getByRole("heading", { name: "Email verified successfully!" }).waitFor();
