@@ -5,7 +5,7 @@
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import { test } from "./harness";
-import { befriend, call, person } from "./people";
+import { call, groupChat, person } from "./people";
 import { expectUrl, submitSignIn, toast } from "./ui";
 
 const devices = (page: Page) => page.getByRole("list", { name: "Signed-in devices" }).getByRole("listitem");
@@ -40,16 +40,11 @@ test("the devices list shows both browsers, and signing one out ends its session
 test("a member who owns projects and is in a group deletes their account; the group lives on with 'Deleted member'", async ({
   newPage,
 }) => {
-  const gone = await person(newPage, "Gone Soon");
-  const bob = await person(newPage, "Bob Stays");
-  const cy = await person(newPage, "Cy Stays");
-  await befriend(gone, bob);
-  await befriend(gone, cy);
+  const {
+    chatId,
+    members: [gone, bob, cy],
+  } = await groupChat(newPage, "Lasting Crew", ["Gone Soon", "Bob Stays", "Cy Stays"]);
   await call(gone, "projects.create", { title: "Gone's Project", category: "Web Development" });
-  const { chatId } = await call<{ chatId: string }>(gone, "chats.createGroup", {
-    name: "Lasting Crew",
-    memberIds: [bob.id, cy.id],
-  });
   await call(gone, "chats.send", { chatId, clientId: crypto.randomUUID(), content: "Keep building without me" });
 
   await bob.page.goto(`/chat/${chatId}`);

@@ -6,7 +6,7 @@
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import { test } from "./harness";
-import { befriend, call, friendsInChat, person } from "./people";
+import { befriend, call, friendsInChat, groupChat, person } from "./people";
 import { expectUrl } from "./ui";
 
 const messageList = (page: Page) => page.getByRole("list", { name: "Messages" });
@@ -106,15 +106,10 @@ test("the unread badge counts while the friend is elsewhere and clears when they
 });
 
 test("a group of three talks, one leaves, and the others read that they left", async ({ newPage }) => {
-  const ada = await person(newPage, "Ada Group");
-  const bob = await person(newPage, "Bob Group");
-  const cy = await person(newPage, "Cy Group");
-  await befriend(ada, bob);
-  await befriend(ada, cy);
-  const { chatId } = await call<{ chatId: string }>(ada, "chats.createGroup", {
-    name: "Engine Room",
-    memberIds: [bob.id, cy.id],
-  });
+  const {
+    chatId,
+    members: [ada, bob, cy],
+  } = await groupChat(newPage, "Engine Room", ["Ada Group", "Bob Group", "Cy Group"]);
 
   for (const who of [ada, bob, cy]) await who.page.goto(`/chat/${chatId}`);
   await ada.page.getByText("3 members").waitFor();

@@ -24,21 +24,16 @@ import {
   tileOf,
 } from "./call-pages";
 import { mediaTest as test } from "./harness";
-import { befriend, call, friendsInChat, person } from "./people";
+import { call, friendsInChat, groupChat, person } from "./people";
 import { toast } from "./ui";
 
 test(
   "three members in a group call each see the other two",
   async ({ newPage }) => {
-    const ada = await person(newPage, "Ada Group");
-    const bob = await person(newPage, "Bob Group");
-    const cy = await person(newPage, "Cy Group");
-    await befriend(ada, bob);
-    await befriend(ada, cy);
-    const { chatId } = await call<{ chatId: string }>(ada, "chats.createGroup", {
-      name: "Launch crew",
-      memberIds: [bob.id, cy.id],
-    });
+    const {
+      chatId,
+      members: [ada, bob, cy],
+    } = await groupChat(newPage, "Launch crew", ["Ada Group", "Bob Group", "Cy Group"]);
     for (const who of [bob, cy]) await openAt(who, "/dashboard");
     await openAt(ada, `/chat/${chatId}`);
     await ada.page.getByRole("banner").getByRole("button", { name: "Video call" }).click();
@@ -55,32 +50,28 @@ test(
 test(
   "a fourth member joining a group call late connects to all three, and one who hangs up leaves every page",
   async ({ newPage }) => {
-    const [ada, bob, cy, dan] = await Promise.all(
-      ["Ada Late", "Bob Late", "Cy Late", "Dan Late"].map((name) => person(newPage, name)),
-    );
-    for (const other of [bob!, cy!, dan!]) await befriend(ada!, other);
-    const { chatId } = await call<{ chatId: string }>(ada!, "chats.createGroup", {
-      name: "Late crew",
-      memberIds: [bob!.id, cy!.id, dan!.id],
-    });
-    for (const who of [bob!, cy!]) await openAt(who, "/dashboard");
-    await openAt(dan!, `/chat/${chatId}`);
-    await openAt(ada!, `/chat/${chatId}`);
-    await ada!.page.getByRole("banner").getByRole("button", { name: "Video call" }).click();
-    for (const who of [bob!, cy!]) await answer(who.page, "Ada Late");
+    const {
+      chatId,
+      members: [ada, bob, cy, dan],
+    } = await groupChat(newPage, "Late crew", ["Ada Late", "Bob Late", "Cy Late", "Dan Late"]);
+    for (const who of [bob, cy]) await openAt(who, "/dashboard");
+    await openAt(dan, `/chat/${chatId}`);
+    await openAt(ada, `/chat/${chatId}`);
+    await ada.page.getByRole("banner").getByRole("button", { name: "Video call" }).click();
+    for (const who of [bob, cy]) await answer(who.page, "Ada Late");
     // Dan says no at first, and joins from the chat once the others are talking.
-    await ringing(dan!.page, "Ada Late").getByRole("button", { name: "Decline" }).click();
-    await everyoneSeesEveryone([ada!, bob!, cy!]);
-    await dan!.page.getByRole("banner").getByRole("button", { name: "Join call" }).click();
-    await callView(dan!.page).waitFor();
-    await everyoneSeesEveryone([ada!, bob!, cy!, dan!]);
+    await ringing(dan.page, "Ada Late").getByRole("button", { name: "Decline" }).click();
+    await everyoneSeesEveryone([ada, bob, cy]);
+    await dan.page.getByRole("banner").getByRole("button", { name: "Join call" }).click();
+    await callView(dan.page).waitFor();
+    await everyoneSeesEveryone([ada, bob, cy, dan]);
 
-    await callView(cy!.page).getByRole("button", { name: "Hang up" }).click();
-    for (const who of [ada!, bob!, dan!]) {
+    await callView(cy.page).getByRole("button", { name: "Hang up" }).click();
+    for (const who of [ada, bob, dan]) {
       await tileOf(who.page, "Cy Late").waitFor({ state: "hidden", timeout: 5000 });
       expect(await remoteTiles(who.page).count()).toBe(2);
     }
-    await keepsRising(dan!.page, framesDecoded);
+    await keepsRising(dan.page, framesDecoded);
   },
   GROUP_CALL_TEST_MS,
 );
@@ -132,25 +123,21 @@ test(
 test(
   "a member cannot join a call that someone who blocked them is in, and is told it is not available",
   async ({ newPage }) => {
-    const [ada, bob, cy] = await Promise.all(
-      ["Ada Between", "Bob Blocker", "Cy Blocked"].map((name) => person(newPage, name)),
-    );
-    for (const other of [bob!, cy!]) await befriend(ada!, other);
-    const { chatId } = await call<{ chatId: string }>(ada!, "chats.createGroup", {
-      name: "Split crew",
-      memberIds: [bob!.id, cy!.id],
-    });
-    await call(bob!, "safety.block", { memberId: cy!.id });
-    for (const who of [bob!, cy!]) await openAt(who, "/dashboard");
-    await openAt(ada!, `/chat/${chatId}`);
-    await ada!.page.getByRole("banner").getByRole("button", { name: "Voice call" }).click();
-    await answer(cy!.page, "Ada Between");
-    await rosterSays(ada!.page, "Cy Blocked", "Connected").waitFor({ timeout: 30_000 });
+    const {
+      chatId,
+      members: [ada, bob, cy],
+    } = await groupChat(newPage, "Split crew", ["Ada Between", "Bob Blocker", "Cy Blocked"]);
+    await call(bob, "safety.block", { memberId: cy.id });
+    for (const who of [bob, cy]) await openAt(who, "/dashboard");
+    await openAt(ada, `/chat/${chatId}`);
+    await ada.page.getByRole("banner").getByRole("button", { name: "Voice call" }).click();
+    await answer(cy.page, "Ada Between");
+    await rosterSays(ada.page, "Cy Blocked", "Connected").waitFor({ timeout: 30_000 });
 
-    await ringing(bob!.page, "Ada Between").getByRole("button", { name: "Accept" }).click();
-    await toast(bob!.page, "This call is not available.").waitFor();
-    await callView(bob!.page).waitFor({ state: "hidden" });
-    expect(await remoteTiles(ada!.page).count()).toBe(1);
+    await ringing(bob.page, "Ada Between").getByRole("button", { name: "Accept" }).click();
+    await toast(bob.page, "This call is not available.").waitFor();
+    await callView(bob.page).waitFor({ state: "hidden" });
+    expect(await remoteTiles(ada.page).count()).toBe(1);
   },
   CALL_TEST_MS,
 );

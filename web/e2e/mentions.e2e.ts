@@ -7,7 +7,7 @@
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import { test } from "./harness";
-import { befriend, call, person } from "./people";
+import { befriend, call, groupChat, person } from "./people";
 import { call as callFromPage } from "./ui";
 
 const messageList = (page: Page) => page.getByRole("list", { name: "Messages" });
@@ -21,17 +21,10 @@ test("@ offers the group's members by keyboard; the one mentioned sees it highli
   app,
   newPage,
 }) => {
-  const [ada, bob, cy] = [
-    await person(newPage, "Ada Mention"),
-    await person(newPage, "Bob Mention"),
-    await person(newPage, "Cy Mention"),
-  ];
-  await befriend(ada, bob);
-  await befriend(ada, cy);
-  const { chatId } = await call<{ chatId: string }>(ada, "chats.createGroup", {
-    name: "Launch",
-    memberIds: [bob.id, cy.id],
-  });
+  const {
+    chatId,
+    members: [ada, bob, cy],
+  } = await groupChat(newPage, "Launch", ["Ada Mention", "Bob Mention", "Cy Mention"]);
   // Bob is elsewhere in the app; being added to the group is his one unread notification.
   await bob.page.goto("/friends");
   await bell(bob.page, 1).waitFor();

@@ -6,7 +6,7 @@
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import { test } from "./harness";
-import { befriend, call, friendsInChat, person, type Person } from "./people";
+import { call, friendsInChat, groupChat, type Person } from "./people";
 import { axeScanner, toast } from "./ui";
 
 const messageList = (page: Page) => page.getByRole("list", { name: "Messages" });
@@ -270,17 +270,10 @@ test("an edit, a reaction and a deletion made while a page was cut off from the 
 test("in a group, 'Seen by N' counts who has displayed the member's last message, with their names on hover", async ({
   newPage,
 }) => {
-  const [ada, bob, cy] = [
-    await person(newPage, "Ada Group"),
-    await person(newPage, "Bob Group"),
-    await person(newPage, "Cy Group"),
-  ];
-  await befriend(ada, bob);
-  await befriend(ada, cy);
-  const { chatId } = await call<{ chatId: string }>(ada, "chats.createGroup", {
-    name: "Receipts",
-    memberIds: [bob.id, cy.id],
-  });
+  const {
+    chatId,
+    members: [ada, bob, cy],
+  } = await groupChat(newPage, "Receipts", ["Ada Group", "Bob Group", "Cy Group"]);
   await ada.page.goto(`/chat/${chatId}`);
   await sendMessage(ada.page, "Stand-up in five");
   const mine = row(ada.page, "Stand-up in five");

@@ -31,5 +31,24 @@ export async function friendsInChat(newPage: () => Promise<Page>, first: string,
   return { ada, bob, chatId };
 }
 
+/**
+ * A group chat of new members: the first makes it with the others, each a friend of theirs first,
+ * as the app asks. The members come back in the order of their names.
+ */
+export async function groupChat<const Names extends readonly string[]>(
+  newPage: () => Promise<Page>,
+  group: string,
+  names: Names,
+): Promise<{ chatId: string; members: { [K in keyof Names]: Person } }> {
+  const members = await Promise.all(names.map((name) => person(newPage, name)));
+  const [creator, ...others] = members;
+  for (const other of others) await befriend(creator!, other);
+  const { chatId } = await call<{ chatId: string }>(creator!, "chats.createGroup", {
+    name: group,
+    memberIds: others.map((other) => other.id),
+  });
+  return { chatId, members: members as { [K in keyof Names]: Person } };
+}
+
 /** A procedure called from the member's own page, with their session, as the SPA calls it. */
 export const call = <T>(who: Person, path: string, input: unknown) => callFromPage<T>(who.page, path, input);

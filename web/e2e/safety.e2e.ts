@@ -13,7 +13,7 @@ import { MESSAGE_DELETED } from "@core/chat-rules";
 import { ACCOUNT_SUSPENDED, BLOCKED_MESSAGE, REPORT_RECEIVED } from "@core/safety-rules";
 import type { RunningHost } from "@testing/host";
 import { ownLiveHostTest as base } from "./harness";
-import { befriend, call, friendsInChat, person, type Person } from "./people";
+import { call, friendsInChat, groupChat, person, type Person } from "./people";
 import { axeScanner, expectUrl, signUpByApi, submitSignIn, toast, uploadFrom } from "./ui";
 
 const ADMIN_EMAIL = "desk.moderator@example.com";
@@ -131,15 +131,10 @@ test("a blocked member's chat reads but takes nothing, and its page stops asking
 test("blocked from their profile, a member's messages in a shared group are folded away for the blocker alone", async ({
   newPage,
 }) => {
-  const ada = await person(newPage, "Ada Folder");
-  const bob = await person(newPage, "Bob Folded");
-  const cy = await person(newPage, "Cy Reader");
-  await befriend(ada, bob);
-  await befriend(ada, cy);
-  const { chatId } = await call<{ chatId: string }>(ada, "chats.createGroup", {
-    name: "Shared crew",
-    memberIds: [bob.id, cy.id],
-  });
+  const {
+    chatId,
+    members: [ada, bob, cy],
+  } = await groupChat(newPage, "Shared crew", ["Ada Folder", "Bob Folded", "Cy Reader"]);
 
   await ada.page.goto(`/member/${bob.id}`);
   await ada.page.getByRole("button", { name: "More actions for Bob Folded" }).click();

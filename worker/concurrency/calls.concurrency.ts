@@ -2,34 +2,20 @@
  * A call's end reported by every page at once, through the real multi-process host and the rooms in
  * workerd: its line is written into the history once, and each missed-call notification once.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { callMessages } from "@party/call-wire";
 import { signTicket } from "@party/ticket";
-import type { RunningHost } from "@testing/host";
-import { eventually, roomSocket, roomsProcess, type RoomsProcess } from "@testing/rooms-process";
-import { countRows, expectNoServerErrors, outcome, signUpMany, startCrowdHost } from "./crowd";
+import { eventually, roomSocket } from "@testing/rooms-process";
+import { countRows, crowdHostWithRooms, expectNoServerErrors, outcome, signUpMany } from "./crowd";
 
 const SECRET = "calls-concurrency-secret";
-let rooms: RoomsProcess;
-let host: RunningHost;
-
-beforeAll(async () => {
-  rooms = await roomsProcess({ secret: SECRET });
-  host = await startCrowdHost({
-    env: { PARTY_SECRET: SECRET, PARTY_PORT: rooms.host.split(":")[1]!, START_PARTY: "0" },
-  });
-});
-
-afterAll(async () => {
-  await host?.stop();
-  await rooms?.stop();
-});
+const live = crowdHostWithRooms(SECRET);
 
 /** A group of four friends of its creator, and a call the creator rang and then gave up on. */
 async function missedGroupCall(prefix: string) {
-  const members = await signUpMany(host, 4, prefix);
+  const members = await signUpMany(live.host, 4, prefix);
   const [caller, ...callees] = members as [(typeof members)[number], ...typeof members];
-  const db = host.openDatabase();
+  const db = live.host.openDatabase();
   try {
     for (const callee of callees) {
       await db.execute({
@@ -45,7 +31,7 @@ async function missedGroupCall(prefix: string) {
     memberIds: callees.map((m) => m.id),
   });
   const { callId } = await caller.browser.trpc.calls.start.mutate({ chatId, kind: "voice" });
-  const page = roomSocket(rooms.host, "chat-room", chatId, () =>
+  const page = roomSocket(live.rooms.host, "chat-room", chatId, () =>
     signTicket(SECRET, { userId: caller.id, room: "chat-room", name: chatId }),
   );
   await page.opened;
@@ -69,11 +55,11 @@ describe("a call's end, reported from every page at once", () => {
     expect(reports.filter((r) => !r.ok)).toEqual([]);
     expect(reports.filter((r) => r.ok && (r.value as { recorded: boolean }).recorded).length).toBeGreaterThan(0);
 
-    expect(await countRows(host, "messages", "chat_id = ? AND client_id = ?", [chatId, `call:${callId}`])).toBe(1);
-    expect(await countRows(host, "messages", "chat_id = ? AND content = 'Missed voice call'", [chatId])).toBe(1);
+    expect(await countRows(live.host, "messages", "chat_id = ? AND client_id = ?", [chatId, `call:${callId}`])).toBe(1);
+    expect(await countRows(live.host, "messages", "chat_id = ? AND content = 'Missed voice call'", [chatId])).toBe(1);
     for (const callee of callees) {
       expect(
-        await countRows(host, "notifications", "recipient_id = ? AND kind = 'missed_call' AND event_key = ?", [
+        await countRows(live.host, "notifications", "recipient_id = ? AND kind = 'missed_call' AND event_key = ?", [
           callee.id,
           callId,
         ]),

@@ -2,28 +2,12 @@
  * Chats through the real multi-process host and the rooms in workerd, with real sockets: nothing
  * lost, nothing twice, whatever the concurrency, and across a restart of the rooms.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eventually, roomsProcess, type RoomsProcess } from "@testing/rooms-process";
-import type { RunningHost } from "@testing/host";
+import { describe, expect, it } from "vitest";
+import { eventually } from "@testing/rooms-process";
 import { groupOfFriends, liveChatClient } from "./chat-client";
-import { countRows, expectNoServerErrors, outcome, startCrowdHost } from "./crowd";
+import { countRows, crowdHostWithRooms, expectNoServerErrors, outcome } from "./crowd";
 
-const SECRET = "chat-concurrency-secret";
-let rooms: RoomsProcess;
-let host: RunningHost;
-
-beforeAll(async () => {
-  rooms = await roomsProcess({ secret: SECRET });
-  // The rooms run apart from the host here so the test can stop and start them at will.
-  host = await startCrowdHost({
-    env: { PARTY_SECRET: SECRET, PARTY_PORT: rooms.host.split(":")[1]!, START_PARTY: "0" },
-  });
-});
-
-afterAll(async () => {
-  await host?.stop();
-  await rooms?.stop();
-});
+const live = crowdHostWithRooms("chat-concurrency-secret");
 
 const expectExactly = (seen: { seq: number; id: number }[], stored: number, ids: number[]) => {
   expect(seen.map((m) => m.seq)).toEqual(Array.from({ length: stored }, (_, i) => i + 1));
@@ -31,7 +15,7 @@ const expectExactly = (seen: { seq: number; id: number }[], stored: number, ids:
 };
 
 async function storedIds(chatId: string) {
-  const db = host.openDatabase();
+  const db = live.host.openDatabase();
   try {
     const { rows } = await db.execute({
       sql: "SELECT id FROM messages WHERE chat_id = ? ORDER BY seq",
@@ -45,8 +29,8 @@ async function storedIds(chatId: string) {
 
 describe("a busy group", () => {
   it("stores 10 members × 100 messages sent at once exactly once, with no server error, seen in the same order by everyone", async () => {
-    const { members, chatId } = await groupOfFriends(host, 10, "busy");
-    const clients = members.map((m) => liveChatClient(rooms.host, m.browser, chatId));
+    const { members, chatId } = await groupOfFriends(live.host, 10, "busy");
+    const clients = members.map((m) => liveChatClient(live.rooms.host, m.browser, chatId));
     await Promise.all(clients.map((c) => c.opened));
 
     const outcomes = (
@@ -66,7 +50,7 @@ describe("a busy group", () => {
     ).flat();
     expectNoServerErrors(outcomes);
     expect(outcomes.filter((o) => !o.ok)).toEqual([]);
-    expect(await countRows(host, "messages", "chat_id = ?", [chatId])).toBe(1000);
+    expect(await countRows(live.host, "messages", "chat_id = ?", [chatId])).toBe(1000);
 
     const ids = await storedIds(chatId);
     for (const client of clients) await eventually(() => expectExactly(client.messages(), 1000, ids), 30_000);
@@ -82,8 +66,8 @@ describe("a busy group", () => {
 
 describe("the rooms restart in the middle of a conversation", () => {
   it("every client reconnects and ends with exactly the stored messages, in order; a member who leaves is cut off", async () => {
-    const { members, chatId } = await groupOfFriends(host, 3, "restart");
-    const clients = members.map((m) => liveChatClient(rooms.host, m.browser, chatId));
+    const { members, chatId } = await groupOfFriends(live.host, 3, "restart");
+    const clients = members.map((m) => liveChatClient(live.rooms.host, m.browser, chatId));
     await Promise.all(clients.map((c) => c.opened));
     let n = 0;
     const talk = async (count: number) => {
@@ -94,10 +78,10 @@ describe("the rooms restart in the middle of a conversation", () => {
     };
 
     await talk(20);
-    await rooms.stop();
+    await live.rooms.stop();
     // Stored while nobody can be told.
     await talk(20);
-    await rooms.start();
+    await live.rooms.start();
     await talk(20);
 
     const ids = await storedIds(chatId);

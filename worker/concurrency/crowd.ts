@@ -16,6 +16,7 @@ import type { Friendly } from "@testing/friends";
 import { TEST_PASSWORD_HASH_LOG2_N } from "@testing/password-cost";
 import { ROOT, startHost, type HostOptions, type RunningHost } from "@testing/host";
 import { startLibsqlServer, type LibsqlServer } from "@testing/libsql-server";
+import { roomsProcess, type RoomsProcess } from "@testing/rooms-process";
 
 /** Serving processes: more than the cores, so writers really do overlap. */
 export const SERVING_PROCESSES = 4;
@@ -109,6 +110,25 @@ export function crowdHostOver({ server }: { server: boolean }) {
     await libsql?.close();
   });
   return () => host;
+}
+
+/**
+ * For a whole file: the rooms in workerd, run apart from a crowd host that reaches them so a test
+ * can stop and start them at will. Read both inside tests, once `beforeAll` has started them.
+ */
+export function crowdHostWithRooms(secret: string) {
+  const live = {} as { host: RunningHost; rooms: RoomsProcess };
+  beforeAll(async () => {
+    live.rooms = await roomsProcess({ secret });
+    live.host = await startCrowdHost({
+      env: { PARTY_SECRET: secret, PARTY_PORT: live.rooms.host.split(":")[1]!, START_PARTY: "0" },
+    });
+  });
+  afterAll(async () => {
+    await live.host?.stop();
+    await live.rooms?.stop();
+  });
+  return live;
 }
 
 /** A crowd host (`crowdHostOver`) with `count` members signed up. Each test takes members nobody has used yet. */
