@@ -73,17 +73,23 @@ export const test = base
   .extend("newPage", ({ app, browser, serviceWorkers, task }, { onCleanup }) => {
     const contexts: BrowserContext[] = [];
     onCleanup(async () => {
-      if (task.result?.state === "fail") {
-        const dir = join(ARTIFACTS, basename(task.file.name, ".e2e.ts"));
-        mkdirSync(dir, { recursive: true });
-        const name = slug(task.name);
-        const pages = contexts.flatMap((context) => context.pages());
-        await Promise.all(
-          pages.map((page, i) => page.screenshot({ path: join(dir, `${name}-${i + 1}.png`), fullPage: true })),
-        );
-        writeFileSync(join(dir, `${name}.server.log`), app.output());
+      try {
+        if (task.result?.state === "fail") {
+          const dir = join(ARTIFACTS, basename(task.file.name, ".e2e.ts"));
+          mkdirSync(dir, { recursive: true });
+          const name = slug(task.name);
+          writeFileSync(join(dir, `${name}.server.log`), app.output());
+          // A page too busy to be photographed is no reason to keep it: allSettled, then close.
+          const pages = contexts.flatMap((context) => context.pages());
+          await Promise.allSettled(
+            pages.map((page, i) => page.screenshot({ path: join(dir, `${name}-${i + 1}.png`), fullPage: true })),
+          );
+        }
+      } finally {
+        // A failed test's pages left open (four call pages with cameras, say) would starve every
+        // test after it on the same worker.
+        await Promise.all(contexts.map((context) => context.close()));
       }
-      await Promise.all(contexts.map((context) => context.close()));
     });
     return async (): Promise<Page> => {
       const context = await browser.newContext({ baseURL: app.url, serviceWorkers });
