@@ -156,8 +156,10 @@ export const accessTable: AccessTable = {
   "auth.resetPassword": {
     ...open,
     arrange: async (w) => {
-      const party = await w.fresh();
-      return { party, input: { token: await w.resetToken(party), password: "chosen through the link" } };
+      // The link is someone else's: a reset that succeeds (junk can be a valid password) ends the
+      // owner's sessions and password, and the caller must still be able to sign in afterwards.
+      const [party, owner] = [await w.fresh(), await w.fresh()];
+      return { party, input: { token: await w.resetToken(owner), password: "chosen through the link" } };
     },
   },
 
