@@ -151,6 +151,46 @@ describe("the notifications page", () => {
     }
     expect(found).toEqual([]);
   });
+
+  test("a notification arriving while 'Load more' fetches its page neither drops that page nor goes unseen", async ({
+    newPage,
+  }) => {
+    const ada = await person(newPage, "Ada Midway");
+    const bob = await person(newPage, "Bob Midway");
+    // Bob's acceptance, then 20 groups: a second page of one.
+    await befriend(ada, bob);
+    for (let i = 1; i <= 20; i++) await call(bob, "chats.createGroup", { name: `Group ${i}`, memberIds: [ada.id] });
+    const page = ada.page;
+    await page.goto("/notifications");
+    await items(page).first().getByText("added you to Group 20").waitFor();
+
+    // The page 'Load more' asks for (the one with a cursor) is held until the next notification has
+    // arrived and the page has looked again, as a slow answer would be.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let asked = () => {};
+    const secondPageAsked = new Promise<void>((resolve) => (asked = resolve));
+    await page.route(
+      (url) => url.pathname.includes("notifications.list") && /"cursor":(?!null)/.test(decodeURIComponent(url.search)),
+      async (route) => {
+        asked();
+        await released;
+        // Cut short by the page (what this test guards against), the request is gone: nothing to pass on.
+        await route.fallback().catch(() => undefined);
+      },
+    );
+    await page.getByRole("button", { name: "Load more" }).click();
+    await secondPageAsked;
+    const lookedAgain = page.waitForRequest((request) => request.url().includes("notifications.unreadCount"));
+    await call(bob, "chats.createGroup", { name: "Group 21", memberIds: [ada.id] });
+    await lookedAgain;
+    release();
+
+    await items(page).getByText("accepted your friend request").waitFor();
+    await items(page).first().getByText("added you to Group 21").waitFor();
+    await expect.poll(() => items(page).count()).toBe(22);
+    expect(await page.getByRole("button", { name: "Load more" }).count()).toBe(0);
+  });
 });
 
 describe("settings", () => {

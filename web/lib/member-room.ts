@@ -1,3 +1,5 @@
+import { useQueryClient, type QueryKey } from "@tanstack/react-query";
+import { getQueryKey } from "@trpc/react-query";
 import type { MemberRoomEvent } from "@party/protocol";
 import { hearRing, isRingEvent } from "./calls/rings";
 import { useRoomSocket } from "./room-socket";
@@ -8,18 +10,24 @@ import { trpc } from "./trpc";
  * badges and the notification bell refresh without a reload. After any reconnect they refresh too, for pokes missed.
  */
 export function useMemberRoom(userId: string) {
-  const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
   const ticket = trpc.chats.memberTicket.useMutation();
-  const refreshChats = () => {
-    void utils.chats.summary.invalidate();
-    void utils.chats.list.invalidate();
+  /**
+   * A fetch already under way is let finish: cancelling it, as a refetch does by default, would throw
+   * away the page a member just asked for with 'Load more'. It may have left before what the poke
+   * is about, so one more look follows it.
+   */
+  const lookAgain = (...keys: QueryKey[]) => {
+    for (const queryKey of keys) {
+      const underWay = queryClient.isFetching({ queryKey }) > 0;
+      const look = () => queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
+      void look().then(() => (underWay ? look() : undefined));
+    }
   };
-  const refreshFriends = () => void utils.friends.invalidate();
+  const refreshChats = () => lookAgain(getQueryKey(trpc.chats.summary), getQueryKey(trpc.chats.list));
+  const refreshFriends = () => lookAgain(getQueryKey(trpc.friends));
   // A join request arrives as a notification: the owner's waiting count moves with the bell.
-  const refreshNotifications = () => {
-    void utils.notifications.invalidate();
-    void utils.projects.myStats.invalidate();
-  };
+  const refreshNotifications = () => lookAgain(getQueryKey(trpc.notifications), getQueryKey(trpc.projects.myStats));
   useRoomSocket<MemberRoomEvent>({
     room: "member-room",
     name: userId,
