@@ -32,7 +32,8 @@ describe("sign-in card", () => {
     expect((await tabs.boundingBox())!.y).toBe(tabsAt);
     // The hidden form is out of reach: Tab from the tabs goes into the visible one only.
     await authForm(page, "Sign In");
-    expect(await page.getByLabel("Display Name").isVisible()).toBe(false);
+    // As a member sees it once the tab has switched, not at the instant the click returns.
+    await page.getByLabel("Display Name").waitFor({ state: "hidden" });
   });
 
   test("the show-password toggle gets the app's focus ring from the keyboard, not the browser's outline", async ({
