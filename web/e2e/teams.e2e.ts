@@ -165,12 +165,12 @@ test("on a phone Find People's filters fold behind 'Filters', so the first resul
   expect(top).toBeLessThan(740);
 
   await filters.click();
-  expect(await filters.getAttribute("aria-expanded")).toBe("true");
+  await ada.page.getByRole("button", { name: "Filters", expanded: true }).waitFor();
   await ada.page.getByLabel("Open to join projects").click();
   await expectUrl(ada.page, "/people", "?open=true");
   // The button counts what is narrowing the list while the panel is folded away.
   await ada.page.getByRole("button", { name: "Filters (1)" }).click();
-  expect(await ada.page.getByLabel("Specialization").isVisible()).toBe(false);
+  await ada.page.getByLabel("Specialization").waitFor({ state: "hidden" });
 
   // Wide, the filters are simply there.
   await ada.page.setViewportSize({ width: 1280, height: 800 });
