@@ -25,7 +25,7 @@ it("a message with a picture and a file reaches the other sockets with both, and
     .values({ id: crypto.randomUUID(), userId: ada.me.id, friendId: bob.me.id, status: "accepted" });
   const { chatId } = await ada.trpc.chats.openPrivate.mutate({ friendId: bob.me.id });
   const open = (m: TestMember) =>
-    roomSocket(rooms.host, "chat-room", chatId, async () => (await m.trpc.chats.ticket.mutate({ chatId })).ticket);
+    roomSocket(rooms.host, "chat-room", chatId, async () => (await m.trpc.chats.ticket.query({ chatId })).ticket);
   const bobs = open(bob);
   await bobs.opened;
 

@@ -8,18 +8,24 @@ import {
   memberRoomEvents,
   parseClientMessage,
   parseNotice,
+  POKE_REASONS,
   type MemberNotice,
   type MemberPresence,
+  type Poked,
+  type PokeReason,
 } from "./protocol";
 
 const ringKey = (callId: string) => `ring:${callId}`;
+const pokedKey = (reason: PokeReason) => `poked:${reason}`;
 
 /**
  * One room per member, named by their id: every page they have open listens here, so unread
  * badges, chat lists and the Requests badge change without a reload. It carries pokes only ("look
  * again"), never content: the page refetches through the API, which decides what it may see. The
  * one exception is a call ringing, which a chat room sends after the API let the caller ring: it
- * rings on every page at once, and on a page opened while it still rings.
+ * rings on every page at once, and on a page opened while it still rings. Each socket is welcomed
+ * with when each reason was last poked (kept in storage, so an evicted room still knows): a page
+ * that has just read its data looks again only at what was poked since.
  */
 export class MemberRoom extends Server<RoomEnv> {
   static options = { hibernate: true };
@@ -27,6 +33,13 @@ export class MemberRoom extends Server<RoomEnv> {
   readonly #flood = floodGuard();
 
   async onConnect(connection: Connection) {
+    const times = await this.ctx.storage.get<number>(POKE_REASONS.map(pokedKey));
+    const poked: Poked = {};
+    for (const reason of POKE_REASONS) {
+      const at = times.get(pokedKey(reason));
+      if (at !== undefined) poked[reason] = at;
+    }
+    connection.send(memberRoomEvents.welcome(poked));
     const now = Date.now();
     for (const [key, ring] of await this.ctx.storage.list<Ring>({ prefix: "ring:" })) {
       if (ring.until > now) connection.send(ringEvents.ring(ring));
@@ -63,6 +76,7 @@ export class MemberRoom extends Server<RoomEnv> {
   async #relay(notice: Exclude<MemberNotice, { type: "presence" }>) {
     switch (notice.type) {
       case "poke":
+        await this.ctx.storage.put(pokedKey(notice.reason), Date.now());
         this.broadcast(memberRoomEvents.poke(notice.reason));
         break;
       case "ring":

@@ -32,9 +32,9 @@ describe("a mention, live", () => {
     const { chatId } = await ada.trpc.chats.createGroup.mutate({ name: "Live", memberIds: [bob.me.id, cy.me.id] });
     await t.settle();
     const chatPage = (m: TestMember) =>
-      roomSocket(rooms.host, "chat-room", chatId, async () => (await m.trpc.chats.ticket.mutate({ chatId })).ticket);
+      roomSocket(rooms.host, "chat-room", chatId, async () => (await m.trpc.chats.ticket.query({ chatId })).ticket);
     const memberPage = (m: TestMember) =>
-      roomSocket(rooms.host, "member-room", m.me.id, async () => (await m.trpc.chats.memberTicket.mutate()).ticket);
+      roomSocket(rooms.host, "member-room", m.me.id, async () => (await m.trpc.chats.memberTicket.query()).ticket);
     const [bobChat, cyChat] = [chatPage(bob), chatPage(cy)];
     const [bobHere, bobThere, cyHere] = [memberPage(bob), memberPage(bob), memberPage(cy)];
     const pages = [bobChat, cyChat, bobHere, bobThere, cyHere];

@@ -27,7 +27,7 @@ async function groupOnline() {
   }
   const { chatId } = await ada.trpc.chats.createGroup.mutate({ name: "Live", memberIds: [bob.me.id, cy.me.id] });
   const open = (m: TestMember) =>
-    roomSocket(rooms.host, "chat-room", chatId, async () => (await m.trpc.chats.ticket.mutate({ chatId })).ticket);
+    roomSocket(rooms.host, "chat-room", chatId, async () => (await m.trpc.chats.ticket.query({ chatId })).ticket);
   const pages = { ada: open(ada), bob: open(bob), cy: open(cy) };
   await Promise.all(Object.values(pages).map((p) => p.opened));
   return { ada, bob, cy, chatId, pages };

@@ -19,7 +19,7 @@ const POKE = { type: "poke", reason: "notification" };
 
 /** One open page of the member: a socket on their room, let in with a ticket the API signed. */
 async function openPage(m: TestMember) {
-  const { ticket } = await m.trpc.chats.memberTicket.mutate();
+  const { ticket } = await m.trpc.chats.memberTicket.query();
   const page = roomSocket(rooms.host, "member-room", m.me.id, () => ticket);
   await page.opened;
   return page;

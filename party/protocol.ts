@@ -182,7 +182,11 @@ export type ChatRoomEvent =
   | { type: "pong" }
   | CallRoomEvent;
 
-export type MemberRoomEvent = { type: "poke"; reason: PokeReason } | { type: "pong" } | RingEvent;
+/** When the room last poked each reason (its clock, milliseconds), told to every socket as it opens. */
+export type Poked = Partial<Record<PokeReason, number>>;
+
+export type MemberRoomEvent =
+  { type: "poke"; reason: PokeReason } | { type: "welcome"; poked: Poked } | { type: "pong" } | RingEvent;
 
 export const chatRoomEvents = {
   messages: (messages: WireMessage[]) => JSON.stringify({ type: "messages", messages } satisfies ChatRoomEvent),
@@ -195,6 +199,7 @@ export const chatRoomEvents = {
 
 export const memberRoomEvents = {
   poke: (reason: PokeReason) => JSON.stringify({ type: "poke", reason } satisfies MemberRoomEvent),
+  welcome: (poked: Poked) => JSON.stringify({ type: "welcome", poked } satisfies MemberRoomEvent),
   pong: () => JSON.stringify({ type: "pong" } satisfies MemberRoomEvent),
 };
 

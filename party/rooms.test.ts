@@ -184,6 +184,28 @@ describe("who gets in", () => {
     expect(await upgradeStatus(rooms.host, "member-room", "bob", adaForBob)).toBe(401);
   });
 
+  it("welcomes each socket with when each reason was last poked, on the room's clock", async () => {
+    const first = roomSocket(rooms.host, "member-room", "wes", () => memberTicket("wes"));
+    await first.opened;
+    await eventually(() => expect(first.welcomes).toEqual([{ type: "welcome", poked: {} }]));
+
+    const before = Date.now();
+    expect((await notify(rooms, "member-room/wes", { type: "poke", reason: "friend-request" })).status).toBe(204);
+    const after = Date.now();
+    await eventually(() => expect(first.events).toEqual([{ type: "poke", reason: "friend-request" }]));
+    first.socket.close();
+
+    // A page that opens later learns of the poke it was not there for, and of nothing else.
+    const later = roomSocket(rooms.host, "member-room", "wes", () => memberTicket("wes"));
+    await later.opened;
+    await eventually(() => expect(later.welcomes).toHaveLength(1));
+    const poked = later.welcomes[0]!.poked as Record<string, number>;
+    expect(Object.keys(poked)).toEqual(["friend-request"]);
+    expect(poked["friend-request"]).toBeGreaterThanOrEqual(before);
+    expect(poked["friend-request"]).toBeLessThanOrEqual(after);
+    later.socket.close();
+  });
+
   it("tells the API whether a member has a page open, which decides whether a push goes out", async () => {
     const api = httpRooms(rooms.origin, SECRET);
     expect(await api.memberOnline("cy")).toBe(false);

@@ -111,7 +111,7 @@ export function memberJourney(host: () => JourneyHost) {
   });
 
   it("sends a friend request the other member sees live and accepts", async () => {
-    const { ticket, ...where } = await bob.browser.trpc.chats.memberTicket.mutate();
+    const { ticket, ...where } = await bob.browser.trpc.chats.memberTicket.query();
     const bobsRoom = roomSocket(roomHost(where), "member-room", bob.id, () => ticket);
     sockets.push(bobsRoom.socket);
     await bobsRoom.opened;
@@ -128,7 +128,7 @@ export function memberJourney(host: () => JourneyHost) {
 
   it("opens a chat over a socket and receives the friend's message live", async () => {
     ({ chatId } = await bob.browser.trpc.chats.openPrivate.mutate({ friendId: ada.id }));
-    const ticket = await bob.browser.trpc.chats.ticket.mutate({ chatId });
+    const ticket = await bob.browser.trpc.chats.ticket.query({ chatId });
     const bobsChat = roomSocket(roomHost(ticket), "chat-room", chatId, () => ticket.ticket);
     sockets.push(bobsChat.socket);
     await bobsChat.opened;

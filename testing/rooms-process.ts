@@ -109,12 +109,18 @@ export function roomSocket(
     minReconnectionDelay: 100,
     maxReconnectionDelay: 500,
   });
-  const events: { type: string; [key: string]: unknown }[] = [];
+  type Event = { type: string; [key: string]: unknown };
+  /** What the room sent after its welcome; `welcomes` holds each connection's welcome (a member room's). */
+  const events: Event[] = [];
+  const welcomes: Event[] = [];
   const closes: number[] = [];
-  socket.addEventListener("message", (event) => events.push(JSON.parse(String(event.data))));
+  socket.addEventListener("message", (event) => {
+    const parsed = JSON.parse(String(event.data)) as Event;
+    (parsed.type === "welcome" ? welcomes : events).push(parsed);
+  });
   socket.addEventListener("close", (event) => closes.push(event.code));
   const opened = new Promise<void>((resolve) => socket.addEventListener("open", () => resolve(), { once: true }));
-  return { socket, events, closes, opened };
+  return { socket, events, welcomes, closes, opened };
 }
 
 /** Status of a bare WebSocket upgrade: 101 when accepted, else the HTTP status of the refusal. */

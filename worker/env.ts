@@ -1,6 +1,7 @@
 import type { Session, User } from "lucia";
 import type { Db } from "../db/client";
 import type { Device } from "./auth/device";
+import type { Claim } from "./auth/session";
 import type { Auth } from "./auth/lucia";
 import type { Config } from "./config";
 import type { Mailer } from "./mail/mailer";
@@ -25,11 +26,18 @@ export interface Services {
   outbound: Outbound;
 }
 
+export interface SignedIn {
+  user: User;
+  session: Session;
+}
+
 /** What the app knows of a request once the session middleware has run; tRPC's context extends it. */
 export interface RequestVars extends Services {
   auth: Auth;
-  user: User | null;
-  session: Session | null;
+  /** The member, once the database has checked the session cookie; null when signed out. */
+  signedIn: Promise<SignedIn | null>;
+  /** Who the cookie says the member is, before that check has answered (worker/trpc.ts says who may act on it). */
+  claim: Claim | null;
   /** Origin used in links the app sends out (e-mails, OAuth redirects). */
   appUrl: string;
   /** The browser and, at the edge, its place: what a session started by this request records. */

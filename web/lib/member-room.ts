@@ -1,17 +1,37 @@
 import { useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { getQueryKey } from "@trpc/react-query";
-import type { MemberRoomEvent } from "@party/protocol";
+import { useRef } from "react";
+import type { MemberRoomEvent, PokeReason } from "@party/protocol";
 import { hearRing, isRingEvent } from "./calls/rings";
 import { useRoomSocket } from "./room-socket";
-import { trpc } from "./trpc";
+import { askTicketAhead, firstTicket, MEMBER_ROOM_KEY } from "./tickets-ahead";
+import { trpc, type trpcClient } from "./trpc";
+
+let askedAhead = false;
+
+/**
+ * The member room's first ticket, asked for beside the signed-in area's first batch. Once per page
+ * load: the room's socket lives as long as the page, and asks for its own tickets after that.
+ */
+export function askMemberTicketAhead(client: typeof trpcClient) {
+  if (askedAhead) return;
+  askedAhead = true;
+  askTicketAhead(MEMBER_ROOM_KEY, () => client.chats.memberTicket.query());
+}
 
 /**
  * The member's own room, open on every signed-in page: a poke means "look again", so chat lists,
- * badges and the notification bell refresh without a reload. After any reconnect they refresh too, for pokes missed.
+ * badges and the notification bell refresh without a reload. Every socket that opens could have
+ * missed pokes from before it: a reconnect looks again at everything. The page's first socket, with
+ * the ticket asked beside the page's first data, looks again only at what the room's welcome says
+ * was poked since that data was read: usually nothing, which spares the page a round of requests.
  */
 export function useMemberRoom(userId: string) {
   const queryClient = useQueryClient();
-  const ticket = trpc.chats.memberTicket.useMutation();
+  const utils = trpc.useUtils();
+  /** Set while the page's first socket waits for its welcome: its data was read after this (server clock). */
+  const readSince = useRef<number | null>(null);
+  const opened = useRef(false);
   /**
    * A fetch already under way is let finish: cancelling it, as a refetch does by default, would throw
    * away the page a member just asked for with 'Load more'. It may have left before what the poke
@@ -28,22 +48,48 @@ export function useMemberRoom(userId: string) {
   const refreshFriends = () => lookAgain(getQueryKey(trpc.friends));
   // A join request arrives as a notification: the owner's waiting count moves with the bell.
   const refreshNotifications = () => lookAgain(getQueryKey(trpc.notifications), getQueryKey(trpc.projects.myStats));
+  const refresh: Record<PokeReason, () => void> = {
+    message: refreshChats,
+    chats: refreshChats,
+    "friend-request": refreshFriends,
+    notification: refreshNotifications,
+  };
+  const refreshAll = () => {
+    refreshChats();
+    refreshFriends();
+    refreshNotifications();
+  };
+  const ask = () => utils.client.chats.memberTicket.query();
+  const ticket = async () => {
+    if (opened.current) return ask();
+    const first = await firstTicket(MEMBER_ROOM_KEY, ask);
+    readSince.current = first.readSince;
+    return first.ticket;
+  };
   useRoomSocket<MemberRoomEvent>({
     room: "member-room",
     name: userId,
-    ticket: () => ticket.mutateAsync(),
+    ticket,
     onOpen: () => {
-      refreshChats();
-      refreshFriends();
-      refreshNotifications();
+      const first = !opened.current;
+      opened.current = true;
+      if (!first || readSince.current === null) {
+        readSince.current = null;
+        refreshAll();
+      }
     },
     onEvent: (event) => {
       // A call ringing: the incoming-call dialog, on every page of the member at once.
       if (isRingEvent(event)) hearRing(event);
-      if (event.type !== "poke") return;
-      if (event.reason === "friend-request") refreshFriends();
-      else if (event.reason === "notification") refreshNotifications();
-      else refreshChats();
+      if (event.type === "welcome") {
+        const since = readSince.current;
+        readSince.current = null;
+        if (since === null) return;
+        for (const [reason, at] of Object.entries(event.poked) as [PokeReason, number][]) {
+          if (at >= since) refresh[reason]();
+        }
+      }
+      if (event.type === "poke") refresh[event.reason]();
     },
   });
 }

@@ -35,9 +35,11 @@ const UNBATCHED = new Set([
 export const unbatched = (path: string) => UNBATCHED.has(path);
 /**
  * Sent the moment they are called, on a request of their own: a batch leaves from a timer, which
- * often waits behind the next frame, and a chat message is timed by the other member's screen.
+ * often waits behind the next frame, and a chat message is timed by the other member's screen. A
+ * room's ticket travels beside the page's batch, never in it: a socket that cannot get one (offline,
+ * refused) must not take the page's data down with it.
  */
-const IMMEDIATE = new Set(["chats.send"]);
+const IMMEDIATE = new Set(["chats.send", "chats.ticket", "chats.memberTicket"]);
 export const immediate = (path: string) => IMMEDIATE.has(path);
 
 /** The error of a call to our API, its `data` typed by the router's error formatter. */

@@ -44,7 +44,7 @@ export async function changePassword(
     email: queueEmailToUser(db, changedNow!, passwordChangedEmail()),
   });
   if (changed.length === 0) return null;
-  return session.cookie;
+  return session.cookieFor(user.id);
 }
 
 /**

@@ -62,5 +62,5 @@ export async function resetPassword(
   });
   const [row] = spent;
   if (!row) return null;
-  return { userId: row.userId, cookie: session.cookie };
+  return { userId: row.userId, cookie: session.cookieFor(row.userId) };
 }

@@ -110,12 +110,19 @@ interface ParticipantRow {
  * when the viewer blocked them: a group's page folds their messages away.
  */
 export async function participantsOf(db: Db, chatId: string, viewerId: string) {
-  const rows = await db.all<ParticipantRow>(sql`
+  return participantsFrom(await participantsQuery(db, chatId, viewerId));
+}
+
+/** The statement behind `participantsOf`, to go out in the batch of the check that guards it. */
+export const participantsQuery = (db: Db, chatId: string, viewerId: string) =>
+  db.all<ParticipantRow>(sql`
     SELECT p.user_id, p.role, p.left_at, ${nameOf("pr")} AS name, pr.avatar_url, pr.specialization,
       ${hasBlocked(viewerId, sql`p.user_id`)} AS blocked
     FROM chat_participants p LEFT JOIN profiles pr ON pr.id = p.user_id
     WHERE p.chat_id = ${chatId}
     ORDER BY p.created_at, p.user_id`);
+
+export function participantsFrom(rows: ParticipantRow[]) {
   return rows.map((row) => ({
     userId: row.user_id,
     role: row.role,

@@ -19,7 +19,7 @@ import { insertedMessage, insertMessage } from "./messages";
 import { announceMessage, pokeMembers, tellChat } from "../rooms/notify";
 
 /** What a change of membership needs: the database, the rooms to tell and the pushes to send. */
-type Ctx = PushSenders & { user: { id: string } };
+type Ctx = PushSenders & { user: { id: string }; sessionHolds?: SQL };
 
 /** Writes a line such as 'Ada left the chat' into the history, numbered like any message. */
 const systemLine = (db: Db, chatId: string, senderId: string, content: string) =>
@@ -44,13 +44,20 @@ const addedStatements = (ctx: Ctx, chatId: string, title: string | null, userId:
  * The private chat with a friend, created the first time. Exactly one per pair, even when both press
  * Message at once: the pair key is unique and the insert yields to it. A former friend gets only the
  * chat they already had, unless they blocked the other. One round trip: each write checks the
- * friendship itself, and the reads that say what happened go in the same transaction.
+ * friendship itself (and the session, when the check rides along: `sessionInItsWrite`), and the
+ * reads that say what happened go in the same transaction.
  */
 export async function openPrivateChat(ctx: Ctx, friendId: string) {
   const memberId = ctx.user.id;
   const key = pairKey(memberId, friendId);
-  const friendsNow = friendsCondition(memberId, friendId);
-  const { friends, rejoined, chat, former } = await namedBatch(ctx.db, {
+  const friends = friendsCondition(memberId, friendId);
+  const friendsNow = ctx.sessionHolds ? sql`(${friends} AND ${ctx.sessionHolds})` : friends;
+  const {
+    friends: areFriends,
+    rejoined,
+    chat,
+    former,
+  } = await namedBatch(ctx.db, {
     friends: ctx.db.all<{ ok: number }>(sql`SELECT ${friendsNow} AS ok`),
     created: ctx.db.run(sql`
       INSERT INTO chats (id, is_group, created_by, pair_key)
@@ -84,7 +91,7 @@ export async function openPrivateChat(ctx: Ctx, friendId: string) {
       .innerJoin(chatParticipants, eq(chatParticipants.chatId, chats.id))
       .where(and(eq(chats.pairKey, key), placeNow(memberId))),
   });
-  if (!friends[0]?.ok) {
+  if (!areFriends[0]?.ok) {
     if (former[0]) return { chatId: former[0].id };
     throw new TRPCError({ code: "FORBIDDEN", message: NOT_FRIENDS });
   }

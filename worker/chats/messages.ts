@@ -23,6 +23,8 @@ export interface NewMessage {
   attachmentIds?: string[];
   /** When it is sent: how new an upload must still be. */
   now?: number;
+  /** The sender's session check, when the statement carries it (`sessionHolds`, worker/trpc.ts). */
+  sessionHolds?: SQL;
 }
 
 /** A message as the columns below read it. */
@@ -123,6 +125,7 @@ export function insertMessage(db: Db, m: NewMessage) {
     ${m.messageType === "text" ? sql`AND EXISTS (${mayTalk(m.chatId, m.senderId)})` : sql``}
     ${replyToId === null ? sql`` : sql`AND EXISTS (SELECT 1 FROM messages WHERE id = ${replyToId} AND chat_id = ${m.chatId})`}
     ${m.attachmentIds?.length ? sql`AND ${allClaimable(m.chatId, m.senderId, m.attachmentIds, m.now ?? Date.now())}` : sql``}
+    ${m.sessionHolds ? sql`AND ${m.sessionHolds}` : sql``}
     ON CONFLICT (sender_id, client_id) DO NOTHING
     ${RETURNING_MESSAGE}, (SELECT members_version FROM chats WHERE chats.id = messages.chat_id) AS members_version`);
 }

@@ -16,7 +16,7 @@ const sendsReceipts = (userId: string | SQL) =>
  * moves their read mark, and their seen mark while they send receipts, never backwards, and only
  * while they may see the chat. Returns both marks as they are after, or no row when neither moved.
  */
-export const markDisplayedQuery = (db: Db, chatId: string, userId: string, seq: number) => {
+export const markDisplayedQuery = (db: Db, chatId: string, userId: string, seq: number, sessionHolds?: SQL) => {
   const upTo = sql`min(${seq}, (SELECT last_seq FROM chats WHERE id = ${chatId}))`;
   return db.all<{ last_read_seq: number; seen_seq: number }>(sql`
     UPDATE chat_participants SET
@@ -25,6 +25,7 @@ export const markDisplayedQuery = (db: Db, chatId: string, userId: string, seq: 
     WHERE chat_id = ${chatId} AND user_id = ${userId} AND left_at IS NULL
       AND NOT EXISTS (SELECT 1 FROM chats WHERE chats.id = ${chatId} AND ${privateChatHiddenFrom(userId)})
       AND (last_read_seq < ${upTo} OR (seen_seq < ${upTo} AND ${sendsReceipts(userId)}))
+      ${sessionHolds ? sql`AND ${sessionHolds}` : sql``}
     RETURNING last_read_seq, seen_seq`);
 };
 

@@ -48,7 +48,7 @@ export function liveChatClient(roomsHost: string, browser: Browser, chatId: stri
     roomsHost,
     "chat-room",
     chatId,
-    async () => (await browser.trpc.chats.ticket.mutate({ chatId })).ticket,
+    async () => (await browser.trpc.chats.ticket.query({ chatId })).ticket,
     true,
   );
   live.socket.addEventListener("open", () => void catchUp().catch(() => undefined));

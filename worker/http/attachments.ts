@@ -17,7 +17,7 @@ function disposition(kind: "inline" | "attachment", name: string) {
  * the browser may not sniff into a page. Unknown, refused and removed files all answer the same 404.
  */
 export const attachmentRoutes = new Hono<AppEnv>().get("/:id", async (c) => {
-  const user = c.var.user;
+  const user = (await c.var.signedIn)?.user;
   if (!user) throw new HTTPException(401, { message: "Please sign in." });
   const id = c.req.param("id");
   const file = isAttachmentId(id) ? await servableFile(c.var.db, id, user.id) : null;

@@ -25,7 +25,7 @@ const client = (google: GoogleConfig, appUrl: string) =>
 const backToSignIn = (error: OAuthError) => `/auth?oauth_error=${error}`;
 
 export const googleRoutes = new Hono<AppEnv>()
-  .get("/", (c) => {
+  .get("/", async (c) => {
     const google = c.var.config.google;
     if (!google) return c.redirect(backToSignIn("google_not_configured"));
     const state = generateState();
@@ -41,7 +41,7 @@ export const googleRoutes = new Hono<AppEnv>()
     url.searchParams.set("prompt", "consent");
     const secure = c.var.appUrl.startsWith("https:");
     // The desk's "Continue with Google" confirms the session already signed in, never signs anyone in.
-    const sudo = c.req.query("sudo") === "1" && c.var.session !== null;
+    const sudo = c.req.query("sudo") === "1" && (await c.var.signedIn) !== null;
     for (const [name, value] of [
       [STATE_COOKIE, state],
       [VERIFIER_COOKIE, verifier],
@@ -75,7 +75,7 @@ export const googleRoutes = new Hono<AppEnv>()
 
     if (sudo) {
       // Confirms only when Google vouches for the member this browser is signed in as; never a sign-in.
-      const session = c.var.session;
+      const session = (await c.var.signedIn)?.session;
       const [member] = await c.var.db.select({ id: users.id }).from(users).where(eq(users.googleId, claims.sub));
       if (session && member?.id === session.userId) await confirmSession(c.var.db, session.id);
       return c.redirect(DESK);

@@ -27,7 +27,13 @@ import { confirmSession, newSession } from "../auth/session";
 import { sendAfterResponse } from "../mail/outbox";
 import { ownProfile, ownProfileQuery } from "../people/profiles";
 import type { Context } from "../trpc";
-import { publicProcedure, router, unbatchedProcedure, unbatchedProtectedProcedure } from "../trpc";
+import {
+  publicProcedure,
+  router,
+  unbatchedAccountProcedure,
+  unbatchedProcedure,
+  unbatchedProtectedProcedure,
+} from "../trpc";
 import { displayNameField, emailField, linkTokenField, newPasswordField, passwordField } from "@core/fields";
 
 const INVALID_CREDENTIALS = "Invalid email or password. Please check your credentials and try again.";
@@ -77,7 +83,13 @@ async function countedLookup(ctx: Context, attempts: Attempt[], email: string) {
 }
 
 export const authRouter = router({
-  me: publicProcedure.query(({ ctx }) => (ctx.user ? me(ctx, ctx.user) : null)),
+  /** Public, so a signed-out visitor learns it without an error; read beside the session check as a member's query is (worker/trpc.ts). */
+  me: publicProcedure.query(async ({ ctx }) => {
+    const claimed = ctx.claim ? ownProfile(ctx.db, ctx.claim.userId) : null;
+    const [checked, profile] = await Promise.all([ctx.signedIn, claimed]);
+    if (!checked) return null;
+    return claimed ? meOf(checked.user, profile) : me(ctx, checked.user);
+  }),
 
   providers: publicProcedure.query(({ ctx }) => ({ google: ctx.config.google !== null })),
 
@@ -135,7 +147,7 @@ export const authRouter = router({
    * Sudo mode: the signed-in member proves their password again, for this session only. Wrong
    * passwords count against the same limits as sign-in's, by the account's address and the IP.
    */
-  confirmPassword: unbatchedProtectedProcedure
+  confirmPassword: unbatchedAccountProcedure
     .input(z.object({ password: passwordField }))
     .mutation(async ({ ctx, input }) => {
       const { signInEmail, signInIp } = rules(ctx);
@@ -165,7 +177,7 @@ export const authRouter = router({
   verifyEmail: unbatchedProcedure
     .input(z.object({ token: linkTokenField(INVALID_VERIFICATION_LINK) }))
     .mutation(async ({ ctx, input }) => {
-      if (!(await consumeVerificationToken(ctx.db, input.token, ctx.user?.id ?? null))) {
+      if (!(await consumeVerificationToken(ctx.db, input.token, (await ctx.signedIn)?.user.id ?? null))) {
         throw new TRPCError({ code: "BAD_REQUEST", message: INVALID_VERIFICATION_LINK });
       }
       return { verified: true as const };

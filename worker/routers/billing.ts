@@ -3,7 +3,7 @@ import { z } from "zod";
 import { ALREADY_PRO, PAYMENT_PROVIDER_FAILED, PAYMENTS_NOT_CONFIGURED, PRO_LIFETIME } from "@core/billing-rules";
 import { isPro, paymentOf, purchaseDateOf, recordCheckout } from "../billing/payments";
 import { stripeClient } from "../billing/stripe";
-import { protectedProcedure, router, unbatchedProtectedProcedure } from "../trpc";
+import { protectedProcedure, router, unbatchedAccountProcedure } from "../trpc";
 import { plainText } from "@core/fields";
 
 const createCheckoutInput = z.object({
@@ -21,7 +21,7 @@ export const billingRouter = router({
    * itself is granted only by Stripe's signed webhook. Alone in its request: a batch must not
    * turn one request into many calls to Stripe.
    */
-  createCheckout: unbatchedProtectedProcedure.input(createCheckoutInput).mutation(async ({ ctx, input }) => {
+  createCheckout: unbatchedAccountProcedure.input(createCheckoutInput).mutation(async ({ ctx, input }) => {
     const config = ctx.config.stripe;
     if (!config) throw new TRPCError({ code: "PRECONDITION_FAILED", message: PAYMENTS_NOT_CONFIGURED });
     if (await isPro(ctx.db, ctx.user.id)) throw new TRPCError({ code: "CONFLICT", message: ALREADY_PRO });

@@ -182,7 +182,7 @@ describe("sending", () => {
       send(eve, chatId, "let me in"),
       eve.trpc.chats.messages.query({ chatId }),
       eve.trpc.chats.byId.query({ chatId }),
-      eve.trpc.chats.ticket.mutate({ chatId }),
+      eve.trpc.chats.ticket.query({ chatId }),
       send(eve, "no-such-chat", "hello"),
     ]) {
       expect(await rejection(call)).toMatchObject({
@@ -410,10 +410,10 @@ describe("room tickets", () => {
   it("signs a ticket for the member's own room and for chats they are in", async () => {
     const [ada, bob] = await friendsPair();
     const { chatId } = await ada.trpc.chats.openPrivate.mutate({ friendId: bob.me.id });
-    const { ticket, host } = await bob.trpc.chats.ticket.mutate({ chatId });
+    const { ticket, host } = await bob.trpc.chats.ticket.query({ chatId });
     expect(host).toBeNull();
     expect(await verifyTicket(t.config.partySecret, ticket, "chat-room", chatId)).toBe(bob.me.id);
-    const mine = await bob.trpc.chats.memberTicket.mutate();
+    const mine = await bob.trpc.chats.memberTicket.query();
     expect(await verifyTicket(t.config.partySecret, mine.ticket, "member-room", bob.me.id)).toBe(bob.me.id);
   });
 });

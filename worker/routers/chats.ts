@@ -30,7 +30,7 @@ import {
 import { insertMessageCarrying } from "../chats/message-files";
 import { claimableCount } from "../attachments/uploads";
 import { areFriends, notFriends } from "../chats/friendship";
-import { chatSummary, listChats, participantsOf } from "../chats/listing";
+import { chatSummary, listChats, participantsFrom, participantsQuery } from "../chats/listing";
 import { addMember, createGroup, leaveChat, openPrivateChat, setMuted } from "../chats/membership";
 import {
   insertMessage,
@@ -129,7 +129,12 @@ export const chatsRouter = router({
 
   /** The chat page's header and everyone who ever wrote in it. */
   byId: protectedProcedure.input(byChat).query(async ({ ctx, input }) => {
-    const { chat, me } = await currentChat(ctx.db, input.chatId, ctx.user.id);
+    const {
+      place: { chat, me },
+      participants,
+    } = await currentChatWith(ctx.db, input.chatId, ctx.user.id, {
+      participants: participantsQuery(ctx.db, input.chatId, ctx.user.id),
+    });
     return {
       id: chat.id,
       isGroup: chat.isGroup,
@@ -140,7 +145,7 @@ export const chatsRouter = router({
       projectId: chat.projectId,
       archived: chat.archived,
       me: { role: me.role, muted: me.muted, lastReadSeq: me.lastReadSeq, seenSeq: me.seenSeq },
-      participants: await participantsOf(ctx.db, chat.id, ctx.user.id),
+      participants: participantsFrom(participants),
     };
   }),
 
@@ -167,67 +172,75 @@ export const chatsRouter = router({
    * Stores a message once, however often the browser retries it, then tells the room. The room
    * being unreachable does not fail the send: pages catch up by sequence number.
    */
-  send: protectedProcedure.input(sendInput).mutation(async ({ ctx, input }) => {
-    // One statement checks who may post, stores the message and, by its triggers, moves the chat
-    // and the sender's read mark: the common case is a single round to the database. With push on,
-    // the recipient's push is queued in the same batch, by the statement right after it; each member
-    // a group message mentions is notified by the statements after that. A message carrying files
-    // claims them in between (attachments/send.ts).
-    const resolved = await resolveMentions(ctx.db, input.chatId, ctx.user.id, input.content);
-    const sent = { ...input, content: resolved.content, senderId: ctx.user.id };
-    const files = input.attachmentIds ?? [];
-    const pushes = ctx.config.push
-      ? [queueMessagePush(ctx.db, { ...sent, content: sent.content || filesSummary(files.length) })]
-      : [];
-    const mentions = mentionStatements(ctx.db, sent, resolved);
-    let row: (MessageRow & { members_version: number }) | undefined;
-    let after: unknown[];
-    if (files.length) {
-      const message = { ...sent, messageType: "text" as const, attachmentIds: files };
-      ({ row, after } = await insertMessageCarrying(ctx.db, message, [...pushes, ...mentions]));
-    } else {
-      const store = insertMessage(ctx.db, { ...sent, messageType: "text" });
-      [[row], ...after] =
-        pushes.length + mentions.length ? await ctx.db.batch([store, ...pushes, ...mentions]) : [await store];
-    }
-    if (!row) return storedOrRefused(ctx, input);
-    const stored = rowToWire(row);
-    announceMessage(ctx, stored, await recipientsAt(ctx.db, input.chatId, row.members_version));
-    const [pushed] = after.slice(0, pushes.length) as { rowsAffected: number }[];
-    if (pushed?.rowsAffected) pushAfterResponse(ctx);
-    tellNotified(ctx, ...notifiedBy(after.slice(pushes.length)));
-    // The search index and the digest's due times follow once the answer is on its way.
-    ctx.defer(followUpSoon(ctx.db));
-    await ctx.rooms.sent?.();
-    return stored;
-  }),
+  send: protectedProcedure
+    .meta({ sessionInItsWrite: true })
+    .input(sendInput)
+    .mutation(async ({ ctx, input }) => {
+      // One statement checks who may post, stores the message and, by its triggers, moves the chat
+      // and the sender's read mark: the common case is a single round to the database. With push on,
+      // the recipient's push is queued in the same batch, by the statement right after it; each member
+      // a group message mentions is notified by the statements after that. A message carrying files
+      // claims them in between (attachments/send.ts).
+      const resolved = await resolveMentions(ctx.db, input.chatId, ctx.user.id, input.content);
+      // The sender's session check rides in the insert, so the send waits for one round trip, not two.
+      const sent = { ...input, content: resolved.content, senderId: ctx.user.id, sessionHolds: ctx.sessionHolds };
+      const files = input.attachmentIds ?? [];
+      const pushes = ctx.config.push
+        ? [queueMessagePush(ctx.db, { ...sent, content: sent.content || filesSummary(files.length) })]
+        : [];
+      const mentions = mentionStatements(ctx.db, sent, resolved);
+      let row: (MessageRow & { members_version: number }) | undefined;
+      let after: unknown[];
+      if (files.length) {
+        const message = { ...sent, messageType: "text" as const, attachmentIds: files };
+        ({ row, after } = await insertMessageCarrying(ctx.db, message, [...pushes, ...mentions]));
+      } else {
+        const store = insertMessage(ctx.db, { ...sent, messageType: "text" });
+        [[row], ...after] =
+          pushes.length + mentions.length ? await ctx.db.batch([store, ...pushes, ...mentions]) : [await store];
+      }
+      if (!row) return storedOrRefused(ctx, input);
+      const stored = rowToWire(row);
+      announceMessage(ctx, stored, await recipientsAt(ctx.db, input.chatId, row.members_version));
+      const [pushed] = after.slice(0, pushes.length) as { rowsAffected: number }[];
+      if (pushed?.rowsAffected) pushAfterResponse(ctx);
+      tellNotified(ctx, ...notifiedBy(after.slice(pushes.length)));
+      // The search index and the digest's due times follow once the answer is on its way.
+      ctx.defer(followUpSoon(ctx.db));
+      await ctx.rooms.sent?.();
+      return stored;
+    }),
 
   /**
    * The member's page displayed everything up to `seq` (on screen, page visible): marks it read and,
    * while they send read receipts, seen; never moves backwards.
    */
-  markRead: protectedProcedure.input(z.object({ chatId: id, seq })).mutation(async ({ ctx, input }) => {
-    // One round trip: the place is read before the marks move, so what moved is known.
-    const {
-      place: { chat, me },
-      marks: [marks],
-      audience,
-    } = await currentChatWith(ctx.db, input.chatId, ctx.user.id, {
-      marks: markDisplayedQuery(ctx.db, input.chatId, ctx.user.id, input.seq),
-      audience: receiptAudienceQuery(ctx.db, input.chatId, ctx.user.id),
-    });
-    // The member's other pages drop the badge too.
-    if (marks && marks.last_read_seq > me.lastReadSeq) pokeMembers(ctx, [ctx.user.id], "chats");
-    if (marks && marks.seen_seq > me.seenSeq) {
-      tellChat(ctx, chat.id, {
-        type: "seen",
-        userId: ctx.user.id,
-        seq: marks.seen_seq,
-        audience: audience.map((row) => row.user_id),
+  markRead: protectedProcedure
+    .meta({ sessionInItsWrite: true })
+    .input(z.object({ chatId: id, seq }))
+    .mutation(async ({ ctx, input }) => {
+      // One round trip, beside the session check its write carries: the place is read before the
+      // marks move, so what moved is known.
+      const {
+        place: { chat, me },
+        marks: [marks],
+        audience,
+      } = await currentChatWith(ctx.db, input.chatId, ctx.user.id, {
+        marks: markDisplayedQuery(ctx.db, input.chatId, ctx.user.id, input.seq, ctx.sessionHolds),
+        audience: receiptAudienceQuery(ctx.db, input.chatId, ctx.user.id),
       });
-    }
-    return { lastReadSeq: Math.min(input.seq, chat.lastSeq) };
-  }),
+      // The member's other pages drop the badge too.
+      if (marks && marks.last_read_seq > me.lastReadSeq) pokeMembers(ctx, [ctx.user.id], "chats");
+      if (marks && marks.seen_seq > me.seenSeq) {
+        tellChat(ctx, chat.id, {
+          type: "seen",
+          userId: ctx.user.id,
+          seq: marks.seen_seq,
+          audience: audience.map((row) => row.user_id),
+        });
+      }
+      return { lastReadSeq: Math.min(input.seq, chat.lastSeq) };
+    }),
 
   setMuted: protectedProcedure.input(z.object({ chatId: id, muted: z.boolean() })).mutation(async ({ ctx, input }) => {
     await currentChat(ctx.db, input.chatId, ctx.user.id);
@@ -236,10 +249,13 @@ export const chatsRouter = router({
   }),
 
   /** Opens the private chat with a friend, creating it the first time. */
-  openPrivate: protectedProcedure.input(z.object({ friendId: id })).mutation(({ ctx, input }) => {
-    if (input.friendId === ctx.user.id) throw new TRPCError({ code: "BAD_REQUEST", message: NOT_FRIENDS });
-    return openPrivateChat(ctx, input.friendId);
-  }),
+  openPrivate: protectedProcedure
+    .meta({ sessionInItsWrite: true })
+    .input(z.object({ friendId: id }))
+    .mutation(({ ctx, input }) => {
+      if (input.friendId === ctx.user.id) throw new TRPCError({ code: "BAD_REQUEST", message: NOT_FRIENDS });
+      return openPrivateChat(ctx, input.friendId);
+    }),
 
   createGroup: protectedProcedure.input(createGroupInput).mutation(async ({ ctx, input }) => {
     const memberIds = [...new Set(input.memberIds)].filter((userId) => userId !== ctx.user.id);
@@ -272,7 +288,7 @@ export const chatsRouter = router({
    * A short-lived pass into the chat's room, for current participants only; in a private chat, only
    * while the two may reach each other (the room carries typing, presence and calls' signalling).
    */
-  ticket: protectedProcedure.input(byChat).mutation(async ({ ctx, input }) => {
+  ticket: protectedProcedure.input(byChat).query(async ({ ctx, input }) => {
     const { reach } = await currentChatWith(ctx.db, input.chatId, ctx.user.id, {
       reach: pairReachQuery(ctx.db, input.chatId, ctx.user.id),
     });
@@ -281,7 +297,7 @@ export const chatsRouter = router({
   }),
 
   /** A short-lived pass into the member's own room, which keeps badges and lists live. */
-  memberTicket: protectedProcedure.mutation(async ({ ctx }) => ({
+  memberTicket: protectedProcedure.query(async ({ ctx }) => ({
     ...(await roomTicket(ctx.config, ctx.user.id, "member-room", ctx.user.id)),
     userId: ctx.user.id,
   })),

@@ -92,11 +92,12 @@ export const friendsRouter = router({
    * spec's own. E-mail lookups are rate limited, so each call comes on its own, never in a batch.
    */
   request: unbatchedProcedure.input(z.union([byEmail, byMember])).mutation(async ({ ctx, input }) => {
-    if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED", message: LOGIN_REQUIRED });
-    if ("memberId" in input) return requestFriendship(ctx, ctx.user.id, { id: input.memberId }, MEMBER_NOT_FOUND);
+    const user = (await ctx.signedIn)?.user;
+    if (!user) throw new TRPCError({ code: "UNAUTHORIZED", message: LOGIN_REQUIRED });
+    if ("memberId" in input) return requestFriendship(ctx, user.id, { id: input.memberId }, MEMBER_NOT_FOUND);
     // The answer tells whether an address is registered: every lookup counts, found or not.
-    return requestFriendship(ctx, ctx.user.id, { email: input.email }, NO_USER_WITH_EMAIL, {
-      attempts: [[EMAIL_LOOKUPS, ctx.user.id]],
+    return requestFriendship(ctx, user.id, { email: input.email }, NO_USER_WITH_EMAIL, {
+      attempts: [[EMAIL_LOOKUPS, user.id]],
       message: (wait) => tooManyLookups(minutesFrom(wait)),
     });
   }),

@@ -20,7 +20,7 @@ import {
 } from "@core/rules";
 import { ownProfile, publicProfile, replaceAvatar, saveOwnProfile } from "../people/profiles";
 import { avatarKeyOf, avatarUrl, detectImage, newAvatarKey } from "../storage/avatar-files";
-import { protectedProcedure, router } from "../trpc";
+import { accountProcedure, protectedProcedure, router } from "../trpc";
 import { displayNameField, plainText } from "@core/fields";
 
 const PROFILE_NOT_FOUND = "Profile not found.";
@@ -122,19 +122,19 @@ export const profilesRouter = router({
       return profile;
     }),
 
-  update: protectedProcedure.input(updateInput).mutation(({ ctx, input }) => saveOwnProfile(ctx.db, ctx.user, input)),
+  update: accountProcedure.input(updateInput).mutation(({ ctx, input }) => saveOwnProfile(ctx.db, ctx.user, input)),
 
-  completeOnboarding: protectedProcedure
+  completeOnboarding: accountProcedure
     .input(completeOnboardingInput)
     .mutation(({ ctx, input }) => saveOwnProfile(ctx.db, ctx.user, input)),
 
   /** Whether the member sends read receipts, and so sees others'. */
-  setReadReceipts: protectedProcedure.input(z.object({ send: z.boolean() })).mutation(async ({ ctx, input }) => {
+  setReadReceipts: accountProcedure.input(z.object({ send: z.boolean() })).mutation(async ({ ctx, input }) => {
     const profile = await saveOwnProfile(ctx.db, ctx.user, { sendReadReceipts: input.send });
     return { sendReadReceipts: profile.sendReadReceipts };
   }),
 
-  uploadAvatar: protectedProcedure.input(avatarInput).mutation(async ({ ctx, input: file }) => {
+  uploadAvatar: accountProcedure.input(avatarInput).mutation(async ({ ctx, input: file }) => {
     const bytes = new Uint8Array(await file.arrayBuffer());
     const image = detectImage(bytes);
     if (!image) throw new TRPCError({ code: "BAD_REQUEST", message: AVATAR_NOT_AN_IMAGE });

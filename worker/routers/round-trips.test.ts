@@ -95,7 +95,7 @@ const procedures: [string, { answer: number; after: number }, () => Promise<() =
     async () => () => ada.trpc.messages.changes.query({ chatId, afterChange: 0 }),
   ],
   ["chats.markRead", { answer: 2, after: 0 }, async () => () => bob.trpc.chats.markRead.mutate({ chatId, seq: 1 })],
-  ["chats.ticket", { answer: 2, after: 0 }, async () => () => ada.trpc.chats.ticket.mutate({ chatId })],
+  ["chats.ticket", { answer: 2, after: 0 }, async () => () => ada.trpc.chats.ticket.query({ chatId })],
   ["projects.byId", { answer: 2, after: 0 }, async () => () => ada.trpc.projects.byId.query({ id: projectId })],
   [
     "joinRequests.forProject",
@@ -108,5 +108,38 @@ describe("database round trips per procedure, session check included", () => {
   it.each(procedures)("%s", async (_name, pinned, arrange) => {
     const call = await arrange();
     expect(await roundTripsOf(call)).toEqual(pinned);
+  });
+});
+
+/**
+ * A query whose cookie names its member goes to the database beside the session check, not after
+ * it: of its two round trips, one is waited for. So do a message's send, a chat's read mark and
+ * opening a private chat, whose writes carry the check. Each of these would hang if it waited for the check.
+ */
+const besideTheCheck: [string, () => Promise<unknown>][] = [
+  ["auth.me", () => ada.trpc.auth.me.query()],
+  ["chats.messages", () => ada.trpc.chats.messages.query({ chatId })],
+  ["chats.byId", () => ada.trpc.chats.byId.query({ chatId })],
+  ["messages.receipts", () => ada.trpc.messages.receipts.query({ chatId })],
+  ["messages.changes", () => ada.trpc.messages.changes.query({ chatId, afterChange: 0 })],
+  ["projects.byId", () => ada.trpc.projects.byId.query({ id: projectId })],
+  ["joinRequests.forProject", () => ada.trpc.joinRequests.forProject.query({ projectId })],
+  ["notifications.unreadCount", () => ada.trpc.notifications.unreadCount.query()],
+  ["chats.summary", () => ada.trpc.chats.summary.query()],
+  ["chats.ticket", () => ada.trpc.chats.ticket.query({ chatId })],
+  ["chats.send", () => ada.trpc.chats.send.mutate({ chatId, clientId: crypto.randomUUID(), content: "Beside" })],
+  ["chats.markRead", () => bob.trpc.chats.markRead.mutate({ chatId, seq: 1 })],
+  ["chats.openPrivate", () => ada.trpc.chats.openPrivate.mutate({ friendId: bob.me.id })],
+];
+
+describe("what starts beside the session check", () => {
+  it.each(besideTheCheck)("%s", async (_name, call) => {
+    expect(await trips.besideTheSessionCheck(call)).toBe(2);
+  });
+
+  it("any other mutation sends nothing to the database before the check has answered", async () => {
+    const order = await trips.order(() => bob.trpc.chats.setMuted.mutate({ chatId, muted: true }));
+    expect(order.slice(0, 2)).toEqual(["check", "answered"]);
+    expect(order.slice(2)).toEqual(["trip", "trip"]);
   });
 });

@@ -144,7 +144,7 @@ describe("a block between two members", () => {
     for (const call of [
       ada.trpc.chats.byId.query({ chatId }),
       ada.trpc.chats.messages.query({ chatId }),
-      ada.trpc.chats.ticket.mutate({ chatId }),
+      ada.trpc.chats.ticket.query({ chatId }),
       ada.trpc.chats.markRead.mutate({ chatId, seq: 2 }),
     ]) {
       expect(await rejection(call)).toMatchObject({ code: "NOT_FOUND", message: CHAT_NOT_FOUND });
@@ -152,7 +152,7 @@ describe("a block between two members", () => {
     // The blocked member still has the chat and its history, but no pass into its room.
     expect((await bob.trpc.chats.list.query({ kind: "chats" })).items.map((c) => c.id)).toEqual([chatId]);
     expect(await contents(bob, chatId)).toEqual(["Hello Bob", "Hello Ada"]);
-    expect(await rejection(bob.trpc.chats.ticket.mutate({ chatId }))).toMatchObject({
+    expect(await rejection(bob.trpc.chats.ticket.query({ chatId }))).toMatchObject({
       code: "NOT_FOUND",
       message: CHAT_NOT_FOUND,
     });
@@ -160,8 +160,8 @@ describe("a block between two members", () => {
     await ada.trpc.safety.unblock.mutate({ memberId: bob.me.id });
     expect((await ada.trpc.chats.list.query({ kind: "chats" })).items.map((c) => c.id)).toEqual([chatId]);
     expect(await contents(ada, chatId)).toEqual(["Hello Bob", "Hello Ada"]);
-    await ada.trpc.chats.ticket.mutate({ chatId });
-    await bob.trpc.chats.ticket.mutate({ chatId });
+    await ada.trpc.chats.ticket.query({ chatId });
+    await bob.trpc.chats.ticket.query({ chatId });
     // Unblocking does not make friends again: the chat reads, and takes no message until they are.
     expect(await rejection(send(ada, chatId, "Sorry"))).toMatchObject({ message: NOT_FRIENDS });
   });

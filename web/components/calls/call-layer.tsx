@@ -33,7 +33,7 @@ const UNKNOWN: Person = { name: "Former member", avatarUrl: null };
 function InCall({ active, myId }: { active: ActiveCall; myId: string }) {
   const { chatId, callId } = active;
   const chat = trpc.chats.byId.useQuery({ chatId }, { retry: false });
-  const ticket = trpc.chats.ticket.useMutation();
+  const utils = trpc.useUtils();
   const { mutateAsync: iceServers } = trpc.calls.iceServers.useMutation();
   const hearCalls = useHearCalls(chatId);
   // Asked while it rang (none for the caller, or after a reload): the first ticket is used once.
@@ -63,7 +63,7 @@ function InCall({ active, myId }: { active: ActiveCall; myId: string }) {
     ticket: () => {
       const first = firstTicket.current;
       firstTicket.current = null;
-      return aheadOr(first, () => ticket.mutateAsync({ chatId }));
+      return aheadOr(first, () => utils.client.chats.ticket.query({ chatId }));
     },
     onOpen: () => engine.connected({ send: (data) => socketRef.current?.send(data) }),
     onGone: () => engine.hangUp(),

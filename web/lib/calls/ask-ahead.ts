@@ -8,7 +8,7 @@ import type { Ring } from "@party/call-signals";
 import { trpcClient, trpcUtils } from "@web/lib/trpc";
 
 const ask = (chatId: string) => ({
-  ticket: trpcClient.chats.ticket.mutate({ chatId }),
+  ticket: trpcClient.chats.ticket.query({ chatId }),
   iceServers: trpcClient.calls.iceServers.mutate({ chatId }).then((answer) => answer.iceServers),
 });
 

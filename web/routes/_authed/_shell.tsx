@@ -6,6 +6,13 @@ import { useMe } from "@web/lib/session";
 
 /** The common signed-in layout: top bar, collapsible sidebar, footer. */
 export const Route = createFileRoute("/_authed/_shell")({
+  // The badges of the top bar and the sidebar travel in the page's first batch, not in a second one once they render.
+  loader: ({ context }) => {
+    void context.trpc.chats.summary.prefetch();
+    void context.trpc.notifications.unreadCount.prefetch();
+    void context.trpc.friends.incomingCount.prefetch();
+    void context.trpc.projects.myStats.prefetch();
+  },
   component: Shell,
 });
 

@@ -20,8 +20,9 @@ export const Route = createFileRoute("/_authed/_shell/dashboard")({
   // Warms the cache (also when a link to here is hovered); the component reads the same queries.
   loader: ({ context }) => {
     void context.trpc.projects.stats.prefetch();
-    void context.trpc.projects.myStats.prefetch();
     void context.trpc.projects.recent.prefetch();
+    void context.trpc.joinRequests.waiting.prefetch();
+    void context.trpc.joinRequests.unseenAcceptances.prefetch();
     void context.trpc.suggestions.projects.prefetch();
     void context.trpc.suggestions.people.prefetch();
   },

@@ -4,6 +4,7 @@ import { ChatOutline } from "@web/components/chat-outline";
 import { CHAT_TITLE, pageHead } from "@web/lib/head";
 import { positive } from "@web/lib/search";
 import { useMember } from "@web/lib/session";
+import { askTicketAhead, chatRoomKey } from "@web/lib/tickets-ahead";
 import { trpc } from "@web/lib/trpc";
 import { ChatHeader } from "./-components/chat-header";
 import { Conversation } from "./-components/conversation";
@@ -21,6 +22,8 @@ export const Route = createFileRoute("/_authed/chat/$chatId")({
   loader: async ({ context, params }) => {
     // The chat and its newest messages travel with the session check (one batch). Anything held from
     // an earlier visit gives way to the newest page alone, whole by construction.
+    // The room's ticket goes beside that batch, so the socket opens as the page shows.
+    askTicketAhead(chatRoomKey(params.chatId), () => context.client.chats.ticket.query({ chatId: params.chatId }));
     void context.queryClient.prefetchInfiniteQuery({
       ...timelineQuery(context.client, params.chatId),
       pages: 1,

@@ -3,6 +3,7 @@ import { isCallEvent } from "@party/call-wire";
 import type { ChatRoomEvent } from "@party/protocol";
 import { useHearCalls } from "@web/lib/calls/chat-call";
 import { useRoomSocket } from "@web/lib/room-socket";
+import { chatRoomKey, ticketFor } from "@web/lib/tickets-ahead";
 import { trpc } from "@web/lib/trpc";
 import { useOutbox } from "./use-outbox";
 import { useAnnounceTyping, usePresence } from "./use-presence";
@@ -23,13 +24,12 @@ export function useChat(chatId: string, myId: string, onGone: () => void) {
   const receipts = useReceiptEvents(chatId);
   const hearCall = useHearCalls(chatId);
 
-  const ticket = trpc.chats.ticket.useMutation();
   // The API will not let this member into the chat's room again (a block): it reads, and takes nothing.
   const [unreachable, setUnreachable] = useState(false);
   const { socket } = useRoomSocket<ChatRoomEvent>({
     room: "chat-room",
     name: chatId,
-    ticket: () => ticket.mutateAsync({ chatId }),
+    ticket: () => ticketFor(chatRoomKey(chatId), () => utils.client.chats.ticket.query({ chatId })),
     onOpen: () => {
       void timeline.catchUp();
       receipts.reopened();
