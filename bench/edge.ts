@@ -186,6 +186,13 @@ async function actions(host: RunningHost, browser: Browser): Promise<Action[]> {
     title: "Edge Project",
     category: "Web Development",
   });
+  // A group of three, for a message that mentions one of them.
+  const cy = await signUp(origin, "Cy");
+  await befriend(ada, cy);
+  const { chatId: groupId } = await ada.trpc.chats.createGroup.mutate({
+    name: "Edge Group",
+    memberIds: [bob.id, cy.id],
+  });
   const procedure = (name: string, call: () => Promise<unknown>, sequentialTarget = TARGETS.procedureSequential) => ({
     name,
     page: false,
@@ -292,6 +299,54 @@ async function actions(host: RunningHost, browser: Browser): Promise<Action[]> {
     procedure("chats.send", () =>
       ada.trpc.chats.send.mutate({ chatId, clientId: crypto.randomUUID(), content: "One more" }),
     ),
+    procedure("chats.send, a group message with a mention", () =>
+      ada.trpc.chats.send.mutate({
+        chatId: groupId,
+        clientId: crypto.randomUUID(),
+        content: `Over to you, @[Bob](${bob.id})`,
+      }),
+    ),
+    {
+      name: "/notifications, full load",
+      page: true,
+      run: (measure) =>
+        fullLoad(
+          browser,
+          origin,
+          ada,
+          "/notifications",
+          (p) => p.getByRole("list", { name: "Notifications" }),
+          measure,
+        ),
+    },
+    {
+      name: "/people, full load",
+      page: true,
+      run: (measure) =>
+        fullLoad(browser, origin, ada, "/people", (p) => p.getByRole("list", { name: "People" }), measure),
+    },
+    {
+      name: "the bell: its panel opened on the dashboard",
+      page: true,
+      async run(measure) {
+        const { context, page, watch } = await memberPage(browser, origin, ada, "/dashboard", (p) =>
+          p.getByRole("link", { name: /Edge Project/ }).first(),
+        );
+        try {
+          return await measure(
+            () => page.getByRole("button", { name: /^Notifications/ }).click(),
+            watch,
+            () =>
+              page
+                .getByRole("dialog", { name: "Notifications" })
+                .getByRole("list", { name: "Notifications" })
+                .waitFor(),
+          );
+        } finally {
+          await context.close();
+        }
+      },
+    },
     {
       name: "projects.create",
       page: false,

@@ -55,7 +55,8 @@ const REMEMBERED_MESSAGES = 2000;
 
 /**
  * One room per chat. It stores no message: the API writes each one to the database first and then
- * tells the room, which relays it to the open sockets and pokes each recipient's member room.
+ * tells the room, which relays it to the open sockets and pokes each recipient's member room. Each
+ * socket is welcomed with the newest it relayed since it woke, so a page that holds it needs no catch-up.
  * Typing hints and presence are ephemeral and go over the sockets only.
  */
 export class ChatRoom extends Server<RoomEnv> {
@@ -68,6 +69,9 @@ export class ChatRoom extends Server<RoomEnv> {
   #seenTimer: ReturnType<typeof setTimeout> | undefined;
   /** Ids of the messages relayed lately, oldest first. */
   readonly #relayed = new Set<number>();
+  /** What each socket is welcomed with: this instance's waking, and the newest it relayed since. */
+  readonly #awakeSince = Date.now();
+  readonly #newest = { seq: 0, change: 0 };
   #pokeTimer: ReturnType<typeof setTimeout> | undefined;
   /** The chat's call: its state in storage, its signals relayed between its participants' sockets. */
   readonly #calls = callDesk({
@@ -90,6 +94,7 @@ export class ChatRoom extends Server<RoomEnv> {
       return;
     }
     connection.setState({ userId });
+    connection.send(chatRoomEvents.welcome({ awakeSince: this.#awakeSince, ...this.#newest }));
     this.#broadcastPresence();
     await this.#calls.greet(connection);
   }
@@ -142,11 +147,13 @@ export class ChatRoom extends Server<RoomEnv> {
           // The API retries a notice it got no answer to, so the same message may come twice.
           if (this.#relayed.has(notice.message.id)) continue;
           this.#remember(notice.message.id);
+          this.#newest.seq = Math.max(this.#newest.seq, notice.message.seq);
           frame.add("messages", notice.message);
           this.#queuePokes(notice.recipients);
           break;
         case "changed":
           // A retried change is harmless: pages keep the copy with the higher change number.
+          this.#newest.change = Math.max(this.#newest.change, notice.message.changeSeq);
           frame.add("changes", notice.message);
           break;
         case "seen":

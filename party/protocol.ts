@@ -180,7 +180,15 @@ export type ChatRoomEvent =
   | { type: "presence"; online: string[] }
   | { type: "typing"; userId: string }
   | { type: "pong" }
+  | ChatWelcome
   | CallRoomEvent;
+
+/**
+ * Told to each socket as it opens: the newest message and change number the room has relayed since
+ * it woke (0: none), and when it woke, on its clock (a room that hibernated forgets what it
+ * relayed). A page whose data was read after the room woke, and holds both, has missed nothing.
+ */
+export type ChatWelcome = { type: "welcome"; awakeSince: number; seq: number; change: number };
 
 /** When the room last poked each reason (its clock, milliseconds), told to every socket as it opens. */
 export type Poked = Partial<Record<PokeReason, number>>;
@@ -195,6 +203,8 @@ export const chatRoomEvents = {
   presence: (online: string[]) => JSON.stringify({ type: "presence", online } satisfies ChatRoomEvent),
   typing: (userId: string) => JSON.stringify({ type: "typing", userId } satisfies ChatRoomEvent),
   pong: () => JSON.stringify({ type: "pong" } satisfies ChatRoomEvent),
+  welcome: (welcome: Omit<ChatWelcome, "type">) =>
+    JSON.stringify({ type: "welcome", ...welcome } satisfies ChatRoomEvent),
 };
 
 export const memberRoomEvents = {

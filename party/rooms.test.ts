@@ -48,6 +48,25 @@ const isClosing = (socket: { readyState: number }) => socket.readyState >= 2;
 const tell = (chatId: string, ...notices: ChatNotice[]) => notify(rooms, `chat-room/${chatId}`, notices);
 
 describe("chat room", () => {
+  it("welcomes each socket with the newest message and change it relayed since it woke", async () => {
+    const first = roomSocket(rooms.host, "chat-room", "chat-w", () => chatTicket("ada", "chat-w"));
+    await first.opened;
+    await eventually(() => expect(first.welcomes).toHaveLength(1));
+    const awakeSince = first.welcomes[0]!.awakeSince as number;
+    expect(awakeSince).toBeLessThanOrEqual(Date.now());
+    expect(first.welcomes[0]).toMatchObject({ seq: 0, change: 0 });
+
+    const hello = message("chat-w", 1, "hello");
+    await tell("chat-w", { type: "message", message: hello, recipients: [] });
+    await tell("chat-w", { type: "changed", message: { ...hello, content: "hello!", changeSeq: 4 } });
+    await eventually(() => expect(first.events.filter((e) => e.type === "changes")).toHaveLength(1));
+
+    const later = roomSocket(rooms.host, "chat-room", "chat-w", () => chatTicket("bob", "chat-w"));
+    await later.opened;
+    await eventually(() => expect(later.welcomes).toEqual([{ type: "welcome", awakeSince, seq: 1, change: 4 }]));
+    for (const page of [first, later]) page.socket.close();
+  });
+
   it("relays a stored message to every socket of that chat only, and pokes each recipient's member room", async () => {
     const ada = roomSocket(rooms.host, "chat-room", "chat-1", () => chatTicket("ada", "chat-1"));
     const bob = roomSocket(rooms.host, "chat-room", "chat-1", () => chatTicket("bob", "chat-1"));

@@ -4,20 +4,8 @@ import { useRef } from "react";
 import type { MemberRoomEvent, PokeReason } from "@party/protocol";
 import { hearRing, isRingEvent } from "./calls/rings";
 import { useRoomSocket } from "./room-socket";
-import { askTicketAhead, firstTicket, MEMBER_ROOM_KEY } from "./tickets-ahead";
-import { trpc, type trpcClient } from "./trpc";
-
-let askedAhead = false;
-
-/**
- * The member room's first ticket, asked for beside the signed-in area's first batch. Once per page
- * load: the room's socket lives as long as the page, and asks for its own tickets after that.
- */
-export function askMemberTicketAhead(client: typeof trpcClient) {
-  if (askedAhead) return;
-  askedAhead = true;
-  askTicketAhead(MEMBER_ROOM_KEY, () => client.chats.memberTicket.query());
-}
+import { firstTicket, MEMBER_ROOM_KEY, readSince } from "./tickets-ahead";
+import { trpc } from "./trpc";
 
 /**
  * The member's own room, open on every signed-in page: a poke means "look again", so chat lists,
@@ -30,7 +18,7 @@ export function useMemberRoom(userId: string) {
   const queryClient = useQueryClient();
   const utils = trpc.useUtils();
   /** Set while the page's first socket waits for its welcome: its data was read after this (server clock). */
-  const readSince = useRef<number | null>(null);
+  const badgesReadSince = useRef<number | null>(null);
   const opened = useRef(false);
   /**
    * A fetch already under way is let finish: cancelling it, as a refetch does by default, would throw
@@ -62,9 +50,10 @@ export function useMemberRoom(userId: string) {
   const ask = () => utils.client.chats.memberTicket.query();
   const ticket = async () => {
     if (opened.current) return ask();
-    const first = await firstTicket(MEMBER_ROOM_KEY, ask);
-    readSince.current = first.readSince;
-    return first.ticket;
+    // The badges' data left in the page load's first batch, with this ticket.
+    const { ticket: first, dated } = await firstTicket(MEMBER_ROOM_KEY, ask);
+    badgesReadSince.current = dated && readSince(dated, dated.askedAt);
+    return first;
   };
   useRoomSocket<MemberRoomEvent>({
     room: "member-room",
@@ -73,8 +62,8 @@ export function useMemberRoom(userId: string) {
     onOpen: () => {
       const first = !opened.current;
       opened.current = true;
-      if (!first || readSince.current === null) {
-        readSince.current = null;
+      if (!first || badgesReadSince.current === null) {
+        badgesReadSince.current = null;
         refreshAll();
       }
     },
@@ -82,8 +71,8 @@ export function useMemberRoom(userId: string) {
       // A call ringing: the incoming-call dialog, on every page of the member at once.
       if (isRingEvent(event)) hearRing(event);
       if (event.type === "welcome") {
-        const since = readSince.current;
-        readSince.current = null;
+        const since = badgesReadSince.current;
+        badgesReadSince.current = null;
         if (since === null) return;
         for (const [reason, at] of Object.entries(event.poked) as [PokeReason, number][]) {
           if (at >= since) refresh[reason]();

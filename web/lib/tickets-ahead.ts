@@ -2,9 +2,8 @@
  * A room's ticket asked for together with the page's data, so the page's socket opens as soon as
  * the page shows instead of one request after it: at the edge every request in a row is a trip to
  * the server and on to the database. Each ticket asked ahead is taken once, by the first socket of
- * its room; one that failed (signed out, offline), or was left untaken (a link hovered, never
- * followed) until it went stale well within a ticket's five-minute life (party/ticket.ts), is
- * forgotten, and the socket asks for its own.
+ * its room, refused or not; one left untaken (a link hovered, never followed) goes stale well
+ * within a ticket's five-minute life (party/ticket.ts), and the socket asks for its own.
  */
 export type Ticket = {
   host: string | null;
@@ -25,11 +24,10 @@ const ahead = new Map<string, Ahead>();
 
 export function askTicketAhead(room: string, ask: () => Promise<Ticket>) {
   const entry: Ahead = { ticket: ask(), at: Date.now() };
+  // A refusal is the socket's to hear when it takes the ticket (a refusal for good stops it asking).
   entry.ticket.then(
     () => void (entry.tookMs = Date.now() - entry.at),
-    () => {
-      if (ahead.get(room) === entry) ahead.delete(room);
-    },
+    () => undefined,
   );
   ahead.set(room, entry);
 }
@@ -47,19 +45,33 @@ export function takeAhead(room: string) {
  */
 const CLOCK_SKEW_MS = 1_000;
 
+/** A ticket asked ahead: when the server signed it (its clock), and when it was asked and how long it took (this page's). */
+export interface Dated {
+  issuedAt: number;
+  askedAt: number;
+  tookMs: number;
+}
+
 /**
  * The ticket for a room's first socket on this page: the one asked ahead while it is fresh, or `ask`
- * now; and, for the one asked ahead, a time on the rooms' clock before which the page's first data
- * cannot have been read (`readSince`), for the room's welcome to be compared with. Only for data that
- * left with the ticket, in the page load's first batch (nothing is cached before it): the server
- * read it no earlier than the ticket was signed less the ticket's whole round trip.
+ * now; `dated` when it was the one asked ahead, for `readSince`.
  */
 export async function firstTicket(room: string, ask: () => Promise<Ticket>) {
   const entry = takeAhead(room);
   const ticket = await (entry?.ticket ?? ask());
-  const took = entry?.tookMs;
-  return { ticket, readSince: took === undefined ? null : ticket.issuedAt - took - CLOCK_SKEW_MS };
+  const dated: Dated | null =
+    entry?.tookMs === undefined ? null : { issuedAt: ticket.issuedAt, askedAt: entry.at, tookMs: entry.tookMs };
+  return { ticket, dated };
 }
+
+/**
+ * A time on the rooms' clock before which data this page asked for at `dataAskedAt` (its clock)
+ * cannot have been read, for a room's welcome to be compared with. The server signed the ticket at
+ * most its round trip after it was asked, which bounds how far its clock runs ahead of the page's;
+ * the data was read no earlier than it was asked.
+ */
+export const readSince = (dated: Dated, dataAskedAt: number) =>
+  dated.issuedAt - dated.tookMs - (dated.askedAt - dataAskedAt) - CLOCK_SKEW_MS;
 
 /** The ticket asked ahead for `room` while it is fresh, or `ask` now. */
 export const ticketFor = (room: string, ask: () => Promise<Ticket>): Promise<Ticket> =>
@@ -67,3 +79,17 @@ export const ticketFor = (room: string, ask: () => Promise<Ticket>): Promise<Tic
 
 export const chatRoomKey = (chatId: string) => `chat-room:${chatId}`;
 export const MEMBER_ROOM_KEY = "member-room";
+
+let memberTicketAsked = false;
+
+/**
+ * The member room's first ticket, asked for beside the signed-in area's first batch. Once per page
+ * load: the room's socket lives as long as the page, and asks for its own tickets after that. Here,
+ * not beside the room's hook, because the guard that calls it is in every page's first code, which
+ * must not pull in the query cache.
+ */
+export function askMemberTicketAhead(ask: () => Promise<Ticket>) {
+  if (memberTicketAsked) return;
+  memberTicketAsked = true;
+  askTicketAhead(MEMBER_ROOM_KEY, ask);
+}

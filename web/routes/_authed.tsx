@@ -4,7 +4,8 @@ import { AfterPaint } from "../components/after-paint";
 import { PendingOutline } from "../components/shell-outline";
 import { loadData } from "../lib/data";
 import { DataProvider } from "../lib/data-provider";
-import { askMemberTicketAhead, useMemberRoom } from "../lib/member-room";
+import { useMemberRoom } from "../lib/member-room";
+import { askMemberTicketAhead } from "../lib/tickets-ahead";
 import { useMe } from "../lib/session";
 
 /**
@@ -18,7 +19,7 @@ export const Route = createFileRoute("/_authed")({
     const session = data.trpc.auth.me.ensureData();
     // Reported by the loader, which awaits it; a preload that ends before it must not leave it unhandled.
     session.catch(() => undefined);
-    askMemberTicketAhead(data.client);
+    askMemberTicketAhead(() => data.client.chats.memberTicket.query());
     return { session, ...data };
   },
   loader: async ({ context, location }) => {

@@ -23,7 +23,14 @@ function chat(upTo: number) {
     const messages = stored.slice(-3);
     const hasMore = stored.length > 3;
     await hold;
-    return { messages, hasMore, caughtUpTo: messages.at(-1)?.seq ?? 0, changedUpTo: changeSeq, readUpTo: 0 };
+    return {
+      messages,
+      hasMore,
+      caughtUpTo: messages.at(-1)?.seq ?? 0,
+      changedUpTo: changeSeq,
+      readUpTo: 0,
+      askedAt: Date.now(),
+    };
   };
   const live = liveTimeline(queryClient, queryKey, {
     messagesAfter: (afterSeq) => {
@@ -67,6 +74,53 @@ function chat(upTo: number) {
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe("liveTimeline", () => {
+  describe("a room's welcome to the page's first socket", () => {
+    /** The room's clock is the page's here; the page's newest page was read no earlier than asked. */
+    const readSince = (pageAskedAt: number) => pageAskedAt;
+
+    it("asks nothing when the room woke before the data was read and relayed nothing newer", async () => {
+      const c = chat(3);
+      const wokeEarlier = Date.now() - 1000;
+      await c.load();
+      c.live.welcomed({ awakeSince: wokeEarlier, seq: 3, change: 0 }, readSince);
+      await settled();
+      expect([c.asked, c.askedChanges]).toEqual([[], []]);
+    });
+
+    it("catches up when the room relayed a message, or a change, the page does not hold", async () => {
+      const c = chat(3);
+      const wokeEarlier = Date.now() - 1000;
+      await c.load();
+      c.stored.push(m(4));
+      c.live.welcomed({ awakeSince: wokeEarlier, seq: 4, change: 0 }, readSince);
+      await settled();
+      expect(c.asked).toEqual([3]);
+      expect(c.held()).toEqual([1, 2, 3, 4]);
+
+      c.change(2, { content: "edited" });
+      c.live.welcomed({ awakeSince: wokeEarlier, seq: 4, change: 1 }, readSince);
+      await settled();
+      expect(c.askedChanges).toEqual([0, 0]);
+      expect(c.contents()).toContain("edited");
+    });
+
+    it("catches up when the room woke after the data was read: it may have forgotten what it relayed", async () => {
+      const c = chat(3);
+      await c.load();
+      c.live.welcomed({ awakeSince: Date.now() + 1000, seq: 0, change: 0 }, readSince);
+      await settled();
+      expect(c.asked).toEqual([3]);
+    });
+
+    it("catches up when the data cannot be dated", async () => {
+      const c = chat(3);
+      await c.load();
+      c.live.welcomed({ awakeSince: 0, seq: 0, change: 0 }, () => null);
+      await settled();
+      expect(c.asked).toEqual([3]);
+    });
+  });
+
   it("asks from before a gap, page by page, and again when asked while on its way", async () => {
     const c = chat(3);
     await c.load();

@@ -1,5 +1,5 @@
 import { hashKey, type QueryClient, type QueryKey } from "@tanstack/react-query";
-import type { WireMessage } from "@party/protocol";
+import type { ChatWelcome, WireMessage } from "@party/protocol";
 import { hasChangeGap, hasGap, withArrived, withCaughtUp, withChanges, type Timeline } from "./timeline";
 
 type Change = (timeline: Timeline) => Timeline;
@@ -101,5 +101,22 @@ export function liveTimeline(queryClient: QueryClient, queryKey: QueryKey, fetch
     });
   };
 
-  return { receive, receiveChanges, catchUp, watch };
+  /**
+   * The room's welcome: the newest message and change it relayed since it woke. A page whose newest
+   * page was read after the room woke (`readSince`, on the room's clock) and holds both has missed
+   * nothing; any other catches up.
+   */
+  const welcomed = (welcome: Omit<ChatWelcome, "type">, readSince: (pageAskedAt: number) => number | null) => {
+    const held = read()?.pages[0];
+    const since = held ? readSince(held.askedAt) : null;
+    const missedNothing =
+      held &&
+      since !== null &&
+      welcome.awakeSince <= since &&
+      held.caughtUpTo >= welcome.seq &&
+      held.changedUpTo >= welcome.change;
+    if (!missedNothing) void catchUp();
+  };
+
+  return { receive, receiveChanges, catchUp, welcomed, watch };
 }

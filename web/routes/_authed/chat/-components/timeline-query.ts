@@ -17,6 +17,7 @@ export function timelineQuery(client: TRPCClient<AppRouter>, chatId: string) {
   return {
     queryKey,
     queryFn: async ({ pageParam }: QueryFunctionContext<typeof queryKey, number | null>): Promise<TimelinePage> => {
+      const askedAt = Date.now();
       const page = await client.chats.messages.query({ chatId, beforeSeq: pageParam ?? undefined });
       // Complete as the server answered it: nothing up to its last message is missing.
       return {
@@ -25,6 +26,7 @@ export function timelineQuery(client: TRPCClient<AppRouter>, chatId: string) {
         caughtUpTo: page.messages.at(-1)?.seq ?? 0,
         changedUpTo: page.changedUpTo,
         readUpTo: page.lastReadSeq,
+        askedAt,
       };
     },
     initialPageParam: null as number | null,

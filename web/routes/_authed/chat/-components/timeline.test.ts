@@ -20,7 +20,7 @@ describe("timeline", () => {
 
   it("shows a friend's message past a gap only once the gap is filled, and one's own at once", () => {
     const first: Timeline = {
-      pages: [{ messages: [m(1), m(2)], hasMore: false, caughtUpTo: 2, changedUpTo: 0, readUpTo: 0 }],
+      pages: [{ messages: [m(1), m(2)], hasMore: false, caughtUpTo: 2, changedUpTo: 0, readUpTo: 0, askedAt: 0 }],
       pageParams: [null],
     };
     const seqs = (timeline: Timeline) => timelineMessages(timeline, "me").map((x) => x.seq);

@@ -19,6 +19,8 @@ export interface TimelinePage {
    * superseded: a catch-up asks for what changed after it. Kept on the newest page.
    */
   changedUpTo: number;
+  /** When this page's fetch was asked for (this page's clock): its data was read no earlier. */
+  askedAt: number;
   /** The member's read mark when the page was fetched: the newest page's places the 'New messages' line. */
   readUpTo: number;
 }

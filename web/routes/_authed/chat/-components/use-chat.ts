@@ -1,9 +1,9 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { isCallEvent } from "@party/call-wire";
 import type { ChatRoomEvent } from "@party/protocol";
 import { useHearCalls } from "@web/lib/calls/chat-call";
 import { useRoomSocket } from "@web/lib/room-socket";
-import { chatRoomKey, ticketFor } from "@web/lib/tickets-ahead";
+import { chatRoomKey, firstTicket, readSince, type Dated } from "@web/lib/tickets-ahead";
 import { trpc } from "@web/lib/trpc";
 import { useOutbox } from "./use-outbox";
 import { useAnnounceTyping, usePresence } from "./use-presence";
@@ -24,14 +24,30 @@ export function useChat(chatId: string, myId: string, onGone: () => void) {
   const receipts = useReceiptEvents(chatId);
   const hearCall = useHearCalls(chatId);
 
+  /** The first socket's ticket, asked beside the page's data, while the room's welcome is awaited. */
+  const firstDated = useRef<Dated | null>(null);
+  const opened = useRef(false);
   // The API will not let this member into the chat's room again (a block): it reads, and takes nothing.
   const [unreachable, setUnreachable] = useState(false);
   const { socket } = useRoomSocket<ChatRoomEvent>({
     room: "chat-room",
     name: chatId,
-    ticket: () => ticketFor(chatRoomKey(chatId), () => utils.client.chats.ticket.query({ chatId })),
+    ticket: async () => {
+      const ask = () => utils.client.chats.ticket.query({ chatId });
+      if (opened.current) return ask();
+      const { ticket, dated } = await firstTicket(chatRoomKey(chatId), ask);
+      firstDated.current = dated;
+      return ticket;
+    },
     onOpen: () => {
-      void timeline.catchUp();
+      // The page's first socket, with the ticket asked beside its data, lets the room's welcome say
+      // whether it missed anything; any other catches up at once.
+      const first = !opened.current;
+      opened.current = true;
+      if (!first || !firstDated.current) {
+        firstDated.current = null;
+        void timeline.catchUp();
+      }
       receipts.reopened();
     },
     onGone,
@@ -49,6 +65,12 @@ export function useChat(chatId: string, myId: string, onGone: () => void) {
         case "seen":
           receipts.hear(event);
           break;
+        case "welcome": {
+          const dated = firstDated.current;
+          firstDated.current = null;
+          if (dated) timeline.welcomed(event, (pageAskedAt) => readSince(dated, pageAskedAt));
+          break;
+        }
         default:
           if (isCallEvent(event)) hearCall(event);
           else if (event.type !== "pong") presence.hear(event);

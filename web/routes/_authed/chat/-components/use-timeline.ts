@@ -46,6 +46,7 @@ export function useTimeline(chatId: string) {
     receive: live.receive,
     receiveChanges: live.receiveChanges,
     catchUp: live.catchUp,
+    welcomed: live.welcomed,
   };
 }
 
