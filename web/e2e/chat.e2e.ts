@@ -201,7 +201,7 @@ test("the menu's code is fetched once the messages show, and the menu works when
   await ada.page.getByRole("dialog", { name: "Bob Menu" }).waitFor();
 });
 
-test("opening a chat asks once for what came after its first page, and a new message still shows live", async ({
+test("opening a chat asks at most once for what came after its first page, and a new message still shows live", async ({
   newPage,
 }) => {
   const { ada, bob, chatId } = await friendsInChat(newPage, "Ada Once", "Bob Once");
@@ -222,9 +222,10 @@ test("opening a chat asks once for what came after its first page, and a new mes
 
   await ada.page.goto(`/chat/${chatId}`);
   await messageList(ada.page).getByText("First words").waitFor();
-  await expect.poll(() => catchUps).toBeGreaterThan(0);
+  // The room's welcome decides: none when it vouches for what the first page holds, one when it
+  // woke too late to (it depends on how long the page took), never one per frame or render.
   await ada.page.waitForTimeout(1500);
-  expect(catchUps).toBe(1);
+  expect(catchUps).toBeLessThanOrEqual(1);
 
   await call(bob, "chats.send", { chatId, clientId: "once-test-0002", content: "Still live" });
   await messageList(ada.page).getByText("Still live").waitFor();
