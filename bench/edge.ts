@@ -200,6 +200,14 @@ async function actions(host: RunningHost, browser: Browser): Promise<Action[]> {
     run: (measure: Measure) => measure(call),
   });
 
+  /** A full load of `path` as Ada, over once `ready` shows. */
+  const pageLoad = (name: string, path: string, ready: (p: Page) => Locator, target?: Action["target"]): Action => ({
+    name,
+    page: true,
+    target,
+    run: (measure: Measure) => fullLoad(browser, origin, ada, path, ready, measure),
+  });
+
   const [adaChat, bobChat] = [
     await memberPage(browser, origin, ada, `/chat/${chatId}`, (p) => messages(p).getByText(lastMessage)),
     await memberPage(browser, origin, bob, `/chat/${chatId}`, (p) => messages(p).getByText(lastMessage)),
@@ -229,39 +237,13 @@ async function actions(host: RunningHost, browser: Browser): Promise<Action[]> {
         }
       },
     },
-    {
-      name: "chat page, full load",
-      page: true,
-      run: (measure) =>
-        fullLoad(browser, origin, ada, `/chat/${chatId}`, (p) => messages(p).getByText(lastMessage), measure),
-    },
-    {
-      name: "/dashboard, full load",
-      page: true,
-      target: { sequential: TARGETS.dashboardSequential },
-      run: (measure) =>
-        fullLoad(
-          browser,
-          origin,
-          ada,
-          "/dashboard",
-          (p) => p.getByRole("link", { name: /Edge Project/ }).first(),
-          measure,
-        ),
-    },
-    {
-      name: "open a project, full load",
-      page: true,
-      run: (measure) =>
-        fullLoad(
-          browser,
-          origin,
-          ada,
-          `/project/${projectId}`,
-          (p) => p.getByRole("heading", { name: "Edge Project" }),
-          measure,
-        ),
-    },
+    pageLoad("chat page, full load", `/chat/${chatId}`, (p) => messages(p).getByText(lastMessage)),
+    pageLoad("/dashboard, full load", "/dashboard", (p) => p.getByRole("link", { name: /Edge Project/ }).first(), {
+      sequential: TARGETS.dashboardSequential,
+    }),
+    pageLoad("open a project, full load", `/project/${projectId}`, (p) =>
+      p.getByRole("heading", { name: "Edge Project" }),
+    ),
     procedure(
       "auth.signUp",
       () =>
@@ -306,25 +288,8 @@ async function actions(host: RunningHost, browser: Browser): Promise<Action[]> {
         content: `Over to you, @[Bob](${bob.id})`,
       }),
     ),
-    {
-      name: "/notifications, full load",
-      page: true,
-      run: (measure) =>
-        fullLoad(
-          browser,
-          origin,
-          ada,
-          "/notifications",
-          (p) => p.getByRole("list", { name: "Notifications" }),
-          measure,
-        ),
-    },
-    {
-      name: "/people, full load",
-      page: true,
-      run: (measure) =>
-        fullLoad(browser, origin, ada, "/people", (p) => p.getByRole("list", { name: "People" }), measure),
-    },
+    pageLoad("/notifications, full load", "/notifications", (p) => p.getByRole("list", { name: "Notifications" })),
+    pageLoad("/people, full load", "/people", (p) => p.getByRole("list", { name: "People" })),
     {
       name: "the bell: its panel opened on the dashboard",
       page: true,
