@@ -33,7 +33,7 @@ export function askTicketAhead(room: string, ask: () => Promise<Ticket>) {
 }
 
 /** The ticket asked ahead for `room` while it is fresh, with when it was asked; once. */
-export function takeAhead(room: string) {
+function takeAhead(room: string) {
   const entry = ahead.get(room);
   ahead.delete(room);
   return entry && Date.now() - entry.at < FRESH_MS ? entry : null;
@@ -72,10 +72,6 @@ export async function firstTicket(room: string, ask: () => Promise<Ticket>) {
  */
 export const readSince = (dated: Dated, dataAskedAt: number) =>
   dated.issuedAt - dated.tookMs - (dated.askedAt - dataAskedAt) - CLOCK_SKEW_MS;
-
-/** The ticket asked ahead for `room` while it is fresh, or `ask` now. */
-export const ticketFor = (room: string, ask: () => Promise<Ticket>): Promise<Ticket> =>
-  takeAhead(room)?.ticket ?? ask();
 
 export const chatRoomKey = (chatId: string) => `chat-room:${chatId}`;
 export const MEMBER_ROOM_KEY = "member-room";
