@@ -254,6 +254,9 @@ export function callDesk(host: DeskHost) {
           const call = await load();
           const me = call?.callId === message.callId ? participantOf(call, connection, userId) : null;
           if (!call || !me) return true;
+          // A page says what it sends as it joins, most often what the join assumed: telling every
+          // page again would cost each a render while its connections set up.
+          if (me.audio === message.audio && me.video === message.video) break;
           me.audio = message.audio;
           me.video = message.video;
           await save(call);

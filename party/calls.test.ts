@@ -403,6 +403,14 @@ describe("in the call", () => {
     await eventually(() =>
       expect(lastCall(ada)?.participants.find((p) => p.userId === "bob")).toMatchObject({ audio: false, video: true }),
     );
+    // Saying it again changes nothing, and nobody is told twice.
+    const told = ofType(ada, "call").length;
+    bob.socket.send(callMessages.media(callId, false, true));
+    bob.socket.send(callMessages.media(callId, true, true));
+    await eventually(() =>
+      expect(lastCall(ada)?.participants.find((p) => p.userId === "bob")).toMatchObject({ audio: true }),
+    );
+    expect(ofType(ada, "call")).toHaveLength(told + 1);
     closeAll(ada, bob);
   });
 

@@ -238,10 +238,11 @@ export class CallEngine {
       const sender = [...this.#peers.values()].find((entry) => entry.senders?.audio?.track)?.senders?.audio;
       return this.#levelSince(userId, await sender?.getStats(), "media-source");
     }
-    const receiver = this.#peers
-      .get(userId)
-      ?.peer.pc.getReceivers()
-      .find((r) => r.track.kind === "audio");
+    // Nothing is heard before the connection is up, and asking its statistics would take the
+    // threads that set it up.
+    const pc = this.#peers.get(userId)?.peer.pc;
+    if (pc?.connectionState !== "connected") return this.#levelSince(userId, undefined, "inbound-rtp");
+    const receiver = pc.getReceivers().find((r) => r.track.kind === "audio");
     return this.#levelSince(userId, await receiver?.getStats(), "inbound-rtp");
   }
 
