@@ -32,3 +32,7 @@ export const positive = (value: unknown): number | undefined => {
   const n = typeof value === "string" ? Number(value) : value;
   return typeof n === "number" && Number.isSafeInteger(n) && n > 0 ? n : undefined;
 };
+
+/** One of `values` (`?status=dismissed`), else undefined. */
+export const oneOf = <T extends string>(values: readonly T[], value: unknown): T | undefined =>
+  values.find((candidate) => candidate === value);

@@ -1,17 +1,15 @@
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { Inbox } from "lucide-react";
-import { z } from "zod";
-import { REPORT_STATUSES } from "@core/safety-rules";
+import { REPORT_STATUSES, type ReportStatus } from "@core/safety-rules";
 import { EmptyState } from "@web/components/empty-state";
 import { PageHeader } from "@web/components/page";
 import { Button } from "@web/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
 import { pageHead } from "@web/lib/head";
+import { oneOf } from "@web/lib/search";
 import { trpc } from "@web/lib/trpc";
 import { AuditLog } from "./-components/audit-log";
 import { ReportCard } from "./-components/report-card";
-
-const search = z.object({ status: z.enum(REPORT_STATUSES).catch("open") });
 
 const TABS = [
   ["open", "Open"],
@@ -21,13 +19,13 @@ const TABS = [
 
 export const Route = createFileRoute("/admin/reports")({
   head: pageHead("Moderation desk"),
-  validateSearch: search,
+  validateSearch: (search): { status: ReportStatus } => ({ status: oneOf(REPORT_STATUSES, search.status) ?? "open" }),
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => void context.trpc.admin.reports.prefetchInfinite({ status: deps.status }),
   component: Reports,
 });
 
-function ReportList({ status }: { status: (typeof REPORT_STATUSES)[number] }) {
+function ReportList({ status }: { status: ReportStatus }) {
   const reports = trpc.admin.reports.useInfiniteQuery({ status }, { getNextPageParam: (page) => page.nextCursor });
   if (reports.isPending) {
     return (
@@ -82,7 +80,7 @@ function Reports() {
         </h2>
         <Tabs
           value={status}
-          onValueChange={(value) => void navigate({ search: { status: search.parse({ status: value }).status } })}
+          onValueChange={(value) => void navigate({ search: { status: oneOf(REPORT_STATUSES, value) ?? "open" } })}
         >
           <TabsList aria-label="Reports by status">
             {TABS.map(([value, label]) => (
