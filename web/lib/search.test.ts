@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { returnPath } from "./search";
+import { oneOf, returnPath } from "./search";
 
 describe("returnPath", () => {
   it.each(["/pricing", "/payment-success?session_id=cs_test_1", "/", "/my-projects?category=Mobile%20Apps"])(
@@ -25,5 +25,16 @@ describe("returnPath", () => {
     `/${"x".repeat(200)}`,
   ])("drops %j, which could lead off the site", (value) => {
     expect(returnPath(value)).toBeUndefined();
+  });
+});
+
+describe("oneOf", () => {
+  const STATUSES = ["open", "dismissed", "actioned"] as const;
+
+  it("keeps a value of the list, and turns anything else into undefined", () => {
+    expect(oneOf(STATUSES, "dismissed")).toBe("dismissed");
+    for (const junk of ["Dismissed", "", "open ", 1, null, undefined, ["open"], { status: "open" }]) {
+      expect(oneOf(STATUSES, junk)).toBeUndefined();
+    }
   });
 });
