@@ -316,3 +316,36 @@ test("opening a chat with unread messages starts at a 'New messages' line above 
   // Nothing before it counts as new.
   expect(await messageList(bob.page).getByRole("separator", { name: "New messages" }).count()).toBe(1);
 });
+
+test("a member reading the newest message stays at the bottom as it grows; one scrolled up stays where they were", async ({
+  newPage,
+}) => {
+  const { ada, bob, chatId } = await friendsInChat(newPage, "Ada Bottom", "Bob Bottom");
+  for (let n = 1; n <= 30; n++) await say(ada, chatId, `Line ${n}`);
+  const last = await say(ada, chatId, "The newest line");
+  await call(bob, "chats.markRead", { chatId, seq: last.seq });
+  await bob.page.goto(`/chat/${chatId}`);
+  const scroller = bob.page.getByTestId("message-scroller");
+  const newest = row(bob.page, "The newest line");
+  await newest.waitFor();
+  /** How far the newest message's bottom edge lies below the scroller's: 0 or less is in view. */
+  const belowView = () =>
+    newest.evaluate((el) => {
+      const view = el.closest('[data-testid="message-scroller"]')!.getBoundingClientRect();
+      return Math.round(el.getBoundingClientRect().bottom - view.bottom);
+    });
+  await expect.poll(belowView).toBeLessThanOrEqual(0);
+
+  // Ada reacts to it: the reactions under it make it taller on Bob's page, which follows.
+  await call(ada, "messages.react", { chatId, messageId: last.id, emoji: "👍", on: true });
+  await newest.getByRole("button", { name: /^👍 1: Ada Bottom$/ }).waitFor();
+  await expect.poll(belowView).toBeLessThanOrEqual(0);
+
+  // Scrolled up to read, Bob is left there when it grows again.
+  await scroller.evaluate((el) => el.scrollTo({ top: 0 }));
+  await row(bob.page, "Line 1").waitFor();
+  const before = await scroller.evaluate((el) => el.scrollTop);
+  await call(ada, "messages.react", { chatId, messageId: last.id, emoji: "❤️", on: true });
+  await newest.getByRole("button", { name: /^❤️ 1: Ada Bottom$/ }).waitFor();
+  expect(await scroller.evaluate((el) => el.scrollTop)).toBe(before);
+});

@@ -171,6 +171,26 @@ export const MessageList = memo(function MessageList({
     settle();
   }, [firstSeq, lastSeq, pending.length, unreadFrom, reveal]);
 
+  // What is shown can grow after it was placed (a reaction, 'Seen', an image or a link's preview
+  // under the newest message) and the view can shrink (a taller composer, a phone's keyboard): a
+  // member reading the bottom stays at it, as for a new message; one scrolled up is left where
+  // they are (the browser's scroll anchoring keeps what they read in place).
+  const list = useRef<HTMLOListElement>(null);
+  const empty = messages.length === 0 && pending.length === 0;
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el || !list.current) return;
+    const keepBottom = new ResizeObserver(() => {
+      // The first messages are placed by `settle`, at the bottom or at the 'New messages' line.
+      const placed = heightBefore.current.first !== undefined;
+      if (placed && atBottom.current) el.scrollTop = el.scrollHeight;
+      heightBefore.current.height = el.scrollHeight;
+    });
+    keepBottom.observe(list.current);
+    keepBottom.observe(el);
+    return () => keepBottom.disconnect();
+  }, [empty]);
+
   const onScroll = () => {
     const el = scroller.current!;
     atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICKY_PX;
@@ -251,10 +271,10 @@ export const MessageList = memo(function MessageList({
               Loading earlier messages…
             </p>
           )}
-          {messages.length === 0 && pending.length === 0 ? (
+          {empty ? (
             <p className="flex h-full items-center justify-center text-sm text-muted-foreground">No messages yet</p>
           ) : (
-            <ol className="mx-auto flex max-w-3xl flex-col gap-3" aria-label="Messages">
+            <ol ref={list} className="mx-auto flex max-w-3xl flex-col gap-3" aria-label="Messages">
               {rows}
               {pending.map((p) => (
                 <PendingRow key={p.clientId} message={p} sender={me} onRetry={onRetry} />
