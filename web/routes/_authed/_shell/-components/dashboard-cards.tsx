@@ -170,9 +170,7 @@ export function CategoryCards({ counts }: { counts?: Stats["categories"] }) {
                 <Icon className="size-6 text-primary" aria-hidden />
                 <span className="font-medium">{category}</span>
                 <span className="text-sm text-muted-foreground">
-                  {counts
-                    ? `${grouped(counts[category])} ${counts[category] === 1 ? "project" : "projects"}`
-                    : "…"}
+                  {counts ? `${grouped(counts[category])} ${counts[category] === 1 ? "project" : "projects"}` : "…"}
                 </span>
               </Link>
             </li>
