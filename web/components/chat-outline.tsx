@@ -6,12 +6,13 @@ import { buttonVariants } from "./ui/button";
 /**
  * A chat's frame while the session and the chat are on their way: the way back, where the chat's
  * picture and name will be, 'Loading chat...' where its messages will be, and the composer's place.
- * The same size as the chat page's own header and composer, so nothing moves when it comes. The
- * build renders it into the page every chat's address is served (web/prerender.tsx).
+ * The same size as the chat page's own header and composer, and in the same frame, so nothing moves
+ * when it comes. The build renders it into the page every chat's address is served
+ * (web/prerender.tsx).
  */
 export function ChatOutline() {
   return (
-    <div className="flex h-dvh flex-col">
+    <ChatFrame>
       <ChatBar>
         <span className="hidden size-10 shrink-0 animate-pulse rounded-full bg-muted sm:block" aria-hidden />
         <span className="grid min-w-0 flex-1 gap-1.5" aria-hidden>
@@ -30,6 +31,27 @@ export function ChatOutline() {
           </div>
         </div>
       </main>
+    </ChatFrame>
+  );
+}
+
+/**
+ * The chat page's frame: on a wide screen the member's chats on the left (`pane`, or their outline
+ * until it is given), the chat on the right (`children`); a phone shows the chat alone.
+ */
+export function ChatFrame({ pane, children }: { pane?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="flex h-dvh">
+      <aside aria-label="Your chats" className="hidden w-80 shrink-0 flex-col border-r lg:flex">
+        {pane ?? (
+          <div className="grid gap-2 p-3" aria-hidden>
+            {Array.from({ length: 4 }, (_, i) => (
+              <span key={i} className="h-14 animate-pulse rounded-md bg-muted" />
+            ))}
+          </div>
+        )}
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">{children}</div>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useRouterState } from "@tanstack/react-router";
 import { lazy, Suspense } from "react";
 import { useTheme } from "../lib/theme";
 import { useToasterWanted } from "../lib/toast";
-import { usePhone } from "../lib/use-phone";
+import { usePhone } from "../lib/use-media";
 
 const Sonner = lazy(() => import("sonner").then(({ Toaster }) => ({ default: Toaster })));
 

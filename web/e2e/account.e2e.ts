@@ -71,7 +71,7 @@ test("a member who owns projects and is in a group deletes their account; the gr
   await bob.page.reload();
   await messageList(bob.page).getByText("Keep building without me").waitFor();
   await messageList(bob.page).getByText("Deleted member").first().waitFor();
-  await bob.page.getByText("2 members").waitFor();
+  await bob.page.getByRole("banner").getByText("2 members").waitFor();
 
   // The group is still in Cy's list, and Cy can still talk in it.
   await cy.page.goto("/friends");

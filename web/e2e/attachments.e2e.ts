@@ -42,7 +42,7 @@ test("Ada pastes a picture; Bob sees its thumbnail live and opens it full size",
   const { ada, bob, chatId } = await friendsInChat(newPage, "Ada Paste", "Bob Paste");
   await ada.page.goto(`/chat/${chatId}`);
   await bob.page.goto(`/chat/${chatId}`);
-  await bob.page.getByText("No messages yet").waitFor();
+  await bob.page.getByRole("main").getByText("No messages yet").waitFor();
 
   await pastePicture(ada.page, "screenshot.png");
   const pending = tray(ada.page).getByRole("listitem").filter({ hasText: "screenshot.png" });

@@ -29,7 +29,7 @@ test("20 messages sent back to back show once each, in order, on both screens", 
   const { ada, bob, chatId } = await friendsInChat(newPage, "Ada Burst", "Bob Burst");
   for (const page of [ada.page, bob.page]) {
     await page.goto(`/chat/${chatId}`);
-    await page.getByText("No messages yet").waitFor();
+    await page.getByRole("main").getByText("No messages yet").waitFor();
   }
   await bob.page.getByRole("banner").getByText("Online", { exact: true }).waitFor();
   await ada.page.getByRole("banner").getByText("Online", { exact: true }).waitFor();

@@ -6,6 +6,7 @@
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import { test } from "./harness";
+import { findLayoutDefects } from "./layout-defects";
 import { befriend, call, friendsInChat, groupChat, person } from "./people";
 import { expectUrl } from "./ui";
 
@@ -36,7 +37,7 @@ test("two friends chat live both ways, see each other typing, and keep the histo
     .getByRole("link", { name: /Ada Live/ })
     .click();
   await expectUrl(bob.page, `/chat/${chatId}`);
-  await bob.page.getByText("No messages yet").waitFor();
+  await bob.page.getByRole("main").getByText("No messages yet").waitFor();
   await bob.page.getByRole("heading", { name: "Ada Live" }).waitFor();
 
   // The send button waits for something to send.
@@ -112,7 +113,7 @@ test("a group of three talks, one leaves, and the others read that they left", a
   } = await groupChat(newPage, "Engine Room", ["Ada Group", "Bob Group", "Cy Group"]);
 
   for (const who of [ada, bob, cy]) await who.page.goto(`/chat/${chatId}`);
-  await ada.page.getByText("3 members").waitFor();
+  await ada.page.getByRole("banner").getByText("3 members").waitFor();
   await sendMessage(ada.page, "Welcome, both");
   await sendMessage(bob.page, "Thanks Ada");
   await sendMessage(cy.page, "Hello team");
@@ -130,7 +131,7 @@ test("a group of three talks, one leaves, and the others read that they left", a
 
   await messageList(ada.page).getByText("Cy Group left the chat").waitFor();
   await messageList(bob.page).getByText("Cy Group left the chat").waitFor();
-  await ada.page.getByText("2 members").waitFor();
+  await ada.page.getByRole("banner").getByText("2 members").waitFor();
 
   // The admin brings Cy back from her friends.
   await ada.page.getByRole("button", { name: "Chat menu" }).click();
@@ -138,7 +139,7 @@ test("a group of three talks, one leaves, and the others read that they left", a
   await ada.page.getByRole("button", { name: "Add Cy Group" }).click();
   await ada.page.getByRole("dialog").getByText("Every friend of yours is in this group.").waitFor();
   await ada.page.keyboard.press("Escape");
-  await ada.page.getByText("3 members").waitFor();
+  await ada.page.getByRole("banner").getByText("3 members").waitFor();
 });
 
 test("someone who is not in the chat is sent to Friends & Chats", async ({ newPage }) => {
@@ -156,7 +157,7 @@ test("someone who is not in the chat is sent to Friends & Chats", async ({ newPa
 test("a send that fails stays visible with Retry, and the retry stores it once", async ({ newPage }) => {
   const { ada, bob, chatId } = await friendsInChat(newPage, "Ada Retry", "Bob Retry");
   await ada.page.goto(`/chat/${chatId}`);
-  await ada.page.getByText("No messages yet").waitFor();
+  await ada.page.getByRole("main").getByText("No messages yet").waitFor();
 
   await ada.page.route("**/api/trpc/chats.send**", (route) => route.abort());
   await sendMessage(ada.page, "through the storm");
@@ -247,7 +248,7 @@ test("a frame the page never got still shows once the member's own next message 
   });
   await ada.page.goto(`/chat/${chatId}`);
   await bob.page.goto(`/chat/${chatId}`);
-  await bob.page.getByText("No messages yet").waitFor();
+  await bob.page.getByRole("main").getByText("No messages yet").waitFor();
   // Ada shows as online: Bob's socket is open and hearing from the room.
   await bob.page.getByText("Online", { exact: true }).waitFor();
 
@@ -352,7 +353,7 @@ test("a page the room refuses tries again after 1, 2 and 5 s, then every 10 s, a
   await ada.page.clock.pauseAt(start + 60_000);
   await ada.page.goto(`/chat/${chatId}`);
   const firstRefusal = () => ada.page.evaluate(() => (window as { refusedAt?: number }).refusedAt ?? null);
-  const empty = ada.page.getByText("No messages yet");
+  const empty = ada.page.getByRole("main").getByText("No messages yet");
   // Moved a few milliseconds at a time until the chat shows and its room has refused the first socket.
   let refusedAt: number | null;
   while ((refusedAt = await firstRefusal()) === null || !(await empty.isVisible())) await ada.page.clock.runFor(10);
@@ -473,4 +474,50 @@ test("the chat page, outside the common layout, switches the theme from its own 
   await ada.page.getByRole("menuitemradio", { name: "Dark" }).click();
   await ada.page.waitForFunction(() => document.documentElement.className === "dark");
   await header.getByRole("button", { name: "Theme: Dark" }).waitFor();
+});
+
+test("on a wide screen the chat page lists the member's chats beside the open one, unread counts live; a phone shows the chat alone", async ({
+  newPage,
+}) => {
+  const ada = await person(newPage, "Ada Panes");
+  const bob = await person(newPage, "Bob Panes");
+  const cy = await person(newPage, "Cy Panes");
+  await befriend(ada, bob);
+  await befriend(ada, cy);
+  const withBob = await call<{ chatId: string }>(ada, "chats.openPrivate", { friendId: bob.id });
+  const withCy = await call<{ chatId: string }>(cy, "chats.openPrivate", { friendId: ada.id });
+  await call(bob, "chats.send", { chatId: withBob.chatId, clientId: crypto.randomUUID(), content: "Bob's hello" });
+  await call(ada, "chats.markRead", { chatId: withBob.chatId, seq: 1 });
+
+  await ada.page.setViewportSize({ width: 1280, height: 800 });
+  await ada.page.goto(`/chat/${withBob.chatId}`);
+  const pane = ada.page.getByRole("complementary", { name: "Your chats" });
+  const chats = pane.getByRole("list", { name: "Chats" });
+  const open = chats.getByRole("link", { name: /Bob Panes/ });
+  await open.waitFor();
+  expect(await open.getAttribute("aria-current")).toBe("page");
+  const other = chats.getByRole("link", { name: /Cy Panes/ });
+  await other.waitFor();
+  expect(await other.getByLabel(/unread$/).count()).toBe(0);
+
+  // Cy writes: the count shows in the list beside the open chat, without a reload.
+  const news = "Cy's news: the release moved to Thursday afternoon, and the demo goes with it";
+  await call(cy, "chats.send", { chatId: withCy.chatId, clientId: crypto.randomUUID(), content: news });
+  await other.getByLabel("1 unread").waitFor();
+  await other.getByText(`Cy Panes: ${news}`).waitFor();
+  // Long lines end in an ellipsis inside the pane: nothing runs past its edge, the counts in view.
+  expect(await pane.locator(":scope > div").evaluate((list) => list.scrollWidth - list.clientWidth)).toBe(0);
+  expect(await ada.page.evaluate(findLayoutDefects)).toEqual([]);
+
+  // Choosing it opens it in the right pane; the list stays.
+  await other.click();
+  await expectUrl(ada.page, `/chat/${withCy.chatId}`);
+  await ada.page.getByRole("main").getByRole("list", { name: "Messages" }).getByText(news).waitFor();
+  await expect.poll(() => other.getAttribute("aria-current")).toBe("page");
+  await other.getByLabel("1 unread").waitFor({ state: "detached" });
+
+  // A phone has room for one pane: the chat.
+  await ada.page.setViewportSize({ width: 375, height: 740 });
+  await pane.waitFor({ state: "hidden" });
+  expect(await ada.page.getByRole("main").getByText(news).isVisible()).toBe(true);
 });

@@ -6,7 +6,7 @@
  */
 import { X } from "lucide-react";
 import { trpc } from "@web/lib/trpc";
-import { usePhone } from "@web/lib/use-phone";
+import { usePhone } from "@web/lib/use-media";
 import { Conversation } from "../../routes/_authed/chat/-components/conversation";
 import { useChat } from "../../routes/_authed/chat/-components/use-chat";
 import { Button } from "../ui/button";

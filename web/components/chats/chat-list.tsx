@@ -2,6 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { BellOff, MessageSquare, UsersRound } from "lucide-react";
 import { plainMentions } from "@core/mentions";
 import { BLOCKED_MESSAGE, REMOVED_BY_MODERATOR } from "@core/safety-rules";
+import { cn } from "@web/lib/cn";
 import { relativeTime } from "@web/lib/relative-time";
 import { useMe } from "@web/lib/session";
 import { trpc } from "@web/lib/trpc";
@@ -11,9 +12,10 @@ import { LoadMore } from "../load-more";
 
 /**
  * The Chats or Groups tab: each chat with its last message and sender, when it was last active,
- * and how many messages wait unread. Newest activity first; more load on request.
+ * and how many messages wait unread. Newest activity first; more load on request. `compact`: the
+ * narrower list beside an open chat, which marks that chat.
  */
-export function ChatList({ kind }: { kind: "chats" | "groups" }) {
+export function ChatList({ kind, compact = false }: { kind: "chats" | "groups"; compact?: boolean }) {
   const myId = useMe()?.id;
   const list = trpc.chats.list.useInfiniteQuery({ kind }, { getNextPageParam: (page) => page.nextCursor });
   if (list.isPending) {
@@ -26,6 +28,13 @@ export function ChatList({ kind }: { kind: "chats" | "groups" }) {
     );
   }
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+  if (items.length === 0 && compact) {
+    return (
+      <p className="px-3 py-6 text-center text-sm text-muted-foreground">
+        {kind === "groups" ? "No groups yet" : "No chats yet"}
+      </p>
+    );
+  }
   if (items.length === 0) {
     const Icon = kind === "groups" ? UsersRound : MessageSquare;
     return (
@@ -41,8 +50,11 @@ export function ChatList({ kind }: { kind: "chats" | "groups" }) {
     );
   }
   return (
-    <div className="grid gap-3">
-      <ul className="divide-y rounded-xl border" aria-label={kind === "groups" ? "Groups" : "Chats"}>
+    <div className="grid grid-cols-1 gap-3">
+      <ul
+        className={cn(compact ? "grid grid-cols-1 gap-0.5" : "divide-y rounded-xl border")}
+        aria-label={kind === "groups" ? "Groups" : "Chats"}
+      >
         {items.map((chat) => {
           const name = chat.isGroup ? (chat.title ?? "Group") : (chat.other?.name ?? "Chat");
           const preview = chat.lastMessage ? previewOf(chat.lastMessage, myId) : "No messages yet";
@@ -51,9 +63,12 @@ export function ChatList({ kind }: { kind: "chats" | "groups" }) {
               <Link
                 to="/chat/$chatId"
                 params={{ chatId: chat.id }}
-                className="flex items-center gap-3 px-4 py-3 outline-none transition-colors hover:bg-accent focus-visible:bg-accent"
+                className={cn(
+                  "flex items-center gap-3 outline-none transition-colors hover:bg-accent focus-visible:bg-accent data-[status=active]:bg-accent",
+                  compact ? "rounded-md px-3 py-2.5" : "px-4 py-3",
+                )}
               >
-                <Avatar name={name} url={chat.other?.avatarUrl ?? null} className="size-11" />
+                <Avatar name={name} url={chat.other?.avatarUrl ?? null} className={compact ? "size-9" : "size-11"} />
                 <div className="min-w-0 flex-1">
                   <div className="flex items-baseline gap-2">
                     <span className="truncate font-medium">{name}</span>

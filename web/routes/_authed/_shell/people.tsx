@@ -12,7 +12,7 @@ import { LoadMore } from "@web/components/load-more";
 import { Checkbox } from "@web/components/ui/checkbox";
 import { Label } from "@web/components/ui/label";
 import { pageHead } from "@web/lib/head";
-import { usePhone } from "@web/lib/use-phone";
+import { usePhone } from "@web/lib/use-media";
 import { trpc } from "@web/lib/trpc";
 import { useUrlSearch } from "@web/lib/use-url-search";
 import { peopleQuery, readPeopleSearch } from "./-components/people-search";

@@ -1,11 +1,13 @@
 import { createFileRoute, redirect, useNavigate } from "@tanstack/react-router";
 import { useCallback, useEffect } from "react";
-import { ChatOutline } from "@web/components/chat-outline";
+import { ChatFrame, ChatOutline } from "@web/components/chat-outline";
+import { ChatsPane } from "@web/components/chats/chats-pane";
 import { CHAT_TITLE, pageHead } from "@web/lib/head";
 import { positive } from "@web/lib/search";
 import { useMember } from "@web/lib/session";
 import { askTicketAhead, chatRoomKey } from "@web/lib/tickets-ahead";
 import { trpc } from "@web/lib/trpc";
+import { useWideScreen } from "@web/lib/use-media";
 import { ChatHeader } from "./-components/chat-header";
 import { Conversation } from "./-components/conversation";
 import { FIRST_PAGE_FRESH_MS, timelineQuery } from "./-components/timeline-query";
@@ -49,6 +51,7 @@ function ChatPage() {
   const chat = trpc.chats.byId.useQuery({ chatId }, { retry: false });
   const gone = useCallback(() => void navigate({ to: "/friends", replace: true }), [navigate]);
   const live = useChat(chatId, me.id, gone);
+  const wide = useWideScreen();
 
   useEffect(() => {
     if (chat.isError) gone();
@@ -59,12 +62,13 @@ function ChatPage() {
   }
 
   return (
-    <div className="flex h-dvh flex-col">
+    // The member's other chats are asked for only where they show.
+    <ChatFrame pane={wide ? <ChatsPane /> : undefined}>
       {/* Outside <main>, so the header keeps its banner landmark. */}
       <ChatHeader chat={chat.data} myId={me.id} presence={live.presence} />
       <main className="flex min-h-0 flex-1 flex-col">
         <Conversation chat={chat.data} myId={me.id} live={live} openAt={at ?? null} />
       </main>
-    </div>
+    </ChatFrame>
   );
 }
