@@ -465,7 +465,9 @@ test("a link from one chat to another shows the second chat alone, live from its
   expect(await messageList(ada.page).getByText("Bob again").count()).toBe(0);
 });
 
-test("the chat page, outside the common layout, switches the theme from its own header", async ({ newPage }) => {
+test("the chat page, outside the common layout, switches the theme from its own header, and from its menu on a phone", async ({
+  newPage,
+}) => {
   const { ada, chatId } = await friendsInChat(newPage, "Ada Theme", "Bob Theme");
   await ada.page.emulateMedia({ colorScheme: "light" });
   await ada.page.goto(`/chat/${chatId}`);
@@ -474,6 +476,20 @@ test("the chat page, outside the common layout, switches the theme from its own 
   await ada.page.getByRole("menuitemradio", { name: "Dark" }).click();
   await ada.page.waitForFunction(() => document.documentElement.className === "dark");
   await header.getByRole("button", { name: "Theme: Dark" }).waitFor();
+  // A wide screen's chat menu has the switcher beside it, not its choices.
+  await header.getByRole("button", { name: "Chat menu" }).click();
+  await ada.page.getByRole("menuitem", { name: "Mute Chat" }).waitFor();
+  expect(await ada.page.getByRole("group", { name: "Theme" }).count()).toBe(0);
+  await ada.page.keyboard.press("Escape");
+
+  // A phone's header has no room for the switcher: the chat's menu holds its choices.
+  await ada.page.setViewportSize({ width: 375, height: 740 });
+  await header.getByRole("button", { name: /^Theme/ }).waitFor({ state: "hidden" });
+  await header.getByRole("button", { name: "Chat menu" }).click();
+  const choices = ada.page.getByRole("menu").getByRole("group", { name: "Theme" });
+  expect(await choices.getByRole("menuitemradio", { name: "Dark" }).getAttribute("aria-checked")).toBe("true");
+  await choices.getByRole("menuitemradio", { name: "Light" }).click();
+  await ada.page.waitForFunction(() => document.documentElement.className === "light");
 });
 
 test("on a wide screen the chat page lists the member's chats beside the open one, unread counts live; a phone shows the chat alone", async ({

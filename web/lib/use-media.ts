@@ -18,3 +18,6 @@ export const usePhone = () => useMedia("(max-width: 767px)");
 
 /** From `lg` up: room for the member's chats beside the open one. */
 export const useWideScreen = () => useMedia("(min-width: 1024px)");
+
+/** Below `sm`: a chat's header has no room for the theme switcher. */
+export const useNarrowScreen = () => useMedia("(max-width: 639px)");

@@ -51,6 +51,11 @@ export function DropdownMenuSeparator({ className, ...props }: ComponentProps<ty
   return <Menu.Separator className={cn("-mx-1 my-1 h-px bg-border", className)} {...props} />;
 }
 
+/** A group's name, above its items. */
+export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof Menu.Label>) {
+  return <Menu.Label className={cn("px-2 py-1.5 text-xs font-semibold text-muted-foreground", className)} {...props} />;
+}
+
 export const DropdownMenuRadioGroup = Menu.RadioGroup;
 
 /** A choice of one among several, checked with a dot like a radio button. */

@@ -4,22 +4,25 @@ import { useState } from "react";
 import { Avatar } from "@web/components/avatar";
 import { ConfirmDialog } from "@web/components/confirm-dialog";
 import { BlockDialog } from "@web/components/safety/block-dialog";
+import { ThemeChoices } from "@web/components/theme-menu";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
+  DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@web/components/ui/dropdown-menu";
 import { notify } from "@web/lib/toast";
 import { errorMessage, trpc } from "@web/lib/trpc";
+import { useNarrowScreen } from "@web/lib/use-media";
 import { AddGroupMembers } from "./add-group-members";
 import { chatPeople, ChatMenuButton, OnlineDot, type Chat } from "./chat-header-parts";
 
 /**
- * The chat's menu (the profile or members, mute, block the other member of a private chat, leave)
- * and its dialogs. Loaded on its own after the
+ * The chat's menu (the profile or members, mute, block the other member of a private chat, leave;
+ * on a phone, the theme) and its dialogs. Loaded on its own after the
  * page has rendered (chat-header.tsx): the menu and dialog code is a fifth of the page's JavaScript,
  * and the messages need none of it.
  */
@@ -30,6 +33,7 @@ export default function ChatMenu({ chat, myId, online }: { chat: Chat; myId: str
   const [confirmLeave, setConfirmLeave] = useState(false);
   const [blocking, setBlocking] = useState(false);
   const { current, other, title } = chatPeople(chat, myId);
+  const phone = useNarrowScreen();
   // A live team chat is left by leaving the project.
   const mayLeave = !(chat.projectId && !chat.archived);
 
@@ -83,6 +87,14 @@ export default function ChatMenu({ chat, myId, online }: { chat: Chat; myId: str
               <LogOut aria-hidden />
               Leave Chat
             </DropdownMenuItem>
+          )}
+          {/* A phone's header leaves the top bar's theme switcher out: its choices are here. */}
+          {phone && (
+            <>
+              <DropdownMenuSeparator />
+              <DropdownMenuLabel>Theme</DropdownMenuLabel>
+              <ThemeChoices label="Theme" />
+            </>
           )}
         </DropdownMenuContent>
       </DropdownMenu>
