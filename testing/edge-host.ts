@@ -13,7 +13,8 @@ import { promisify } from "node:util";
 import { unstable_startWorker } from "wrangler";
 import { PRERENDERED_PAGES } from "../worker/http/prerendered";
 import { staticAssetHeadersFile } from "../worker/http/security-headers";
-import { freePort, ROOT } from "./host";
+import { freePort } from "./free-port";
+import { ROOT } from "./host";
 import { startLibsqlServer, type LibsqlServer } from "./libsql-server";
 
 /** The page the placeholder SPA build serves, so tests can tell the SPA fallback answered. */

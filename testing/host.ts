@@ -4,13 +4,12 @@
  * and benchmarks all start the app through this one function.
  */
 import { spawn } from "node:child_process";
-import { once } from "node:events";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createClient, type Client } from "@libsql/client";
+import { freePort } from "./free-port";
 import { latestLink as latestLinkIn } from "./outbox";
 import { BUSY_TIMEOUT_MS } from "../db/client";
 
@@ -72,15 +71,6 @@ export interface RunningHost {
   stop(): Promise<void>;
   /** `kill -9` of every process of the host at once; the data folder stays for a restart. */
   kill(): Promise<void>;
-}
-
-/** A port nobody listens on right now; the host binds it a moment later. */
-export async function freePort() {
-  const probe = createServer().listen(0, "127.0.0.1");
-  await once(probe, "listening");
-  const { port } = probe.address() as { port: number };
-  await new Promise((done) => probe.close(done));
-  return port;
 }
 
 export async function startHost(options: HostOptions = {}): Promise<RunningHost> {

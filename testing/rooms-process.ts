@@ -4,26 +4,15 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import PartySocket from "partysocket";
 import WebSocket from "ws";
 import type { RoomKind } from "../party/ticket";
+import { freePort } from "./free-port";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const READY = /Chat rooms are running at/;
 const START_TIMEOUT_MS = 90_000;
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 export interface RoomsProcess {
   host: string;
