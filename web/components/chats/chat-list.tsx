@@ -52,7 +52,7 @@ export function ChatList({ kind, compact = false }: { kind: "chats" | "groups"; 
   return (
     <div className="grid grid-cols-1 gap-3">
       <ul
-        className={cn(compact ? "grid grid-cols-1 gap-0.5" : "divide-y rounded-xl border")}
+        className={compact ? "grid grid-cols-1 gap-0.5" : "divide-y rounded-xl border"}
         aria-label={kind === "groups" ? "Groups" : "Chats"}
       >
         {items.map((chat) => {
