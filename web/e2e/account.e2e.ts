@@ -6,10 +6,9 @@ import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import { test } from "./harness";
 import { call, groupChat, person } from "./people";
-import { expectUrl, submitSignIn, toast } from "./ui";
+import { expectUrl, messageList, submitSignIn, toast } from "./ui";
 
 const devices = (page: Page) => page.getByRole("list", { name: "Signed-in devices" }).getByRole("listitem");
-const messageList = (page: Page) => page.getByRole("list", { name: "Messages" });
 
 test("the devices list shows both browsers, and signing one out ends its session", async ({ newPage }) => {
   const ada = await person(newPage, "Ada Devices");

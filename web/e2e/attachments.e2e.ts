@@ -8,9 +8,8 @@ import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import { test } from "./harness";
 import { friendsInChat } from "./people";
-import { axeScanner } from "./ui";
+import { axeScanner, messageList } from "./ui";
 
-const messageList = (page: Page) => page.getByRole("list", { name: "Messages" });
 const tray = (page: Page) => page.getByRole("list", { name: "Attached files" });
 
 /** Pastes a 640×480 picture drawn in the page into the message box, as a screenshot is pasted. */

@@ -122,7 +122,6 @@ export const rosterSays = (page: Page, name: string, word: string) =>
     .getByRole("listitem")
     .filter({ hasText: name })
     .getByText(word, { exact: true });
-export const messageList = (page: Page) => page.getByRole("list", { name: "Messages" });
 export const callBar = (page: Page) => page.getByRole("region", { name: "Ongoing call" });
 
 /**

@@ -22,7 +22,6 @@ import {
   callView,
   framesDecoded,
   keepsRising,
-  messageList,
   openAt,
   pause,
   ringing,
@@ -33,7 +32,7 @@ import {
 import { mediaTest as test } from "./harness";
 import { contrastViolations, findLayoutDefects, settleAnimations } from "./layout-defects";
 import { befriend, call, friendsInChat, person } from "./people";
-import { toast } from "./ui";
+import { messageList, toast } from "./ui";
 
 /** The look of each state of a call (ringing, calling, in the call, its chat, its bar) in four views each. */
 const LOOKS_TEST_MS = 240_000;

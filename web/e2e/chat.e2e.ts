@@ -8,9 +8,7 @@ import { expect } from "vitest";
 import { test } from "./harness";
 import { findLayoutDefects } from "./layout-defects";
 import { befriend, call, friendsInChat, groupChat, person } from "./people";
-import { expectUrl } from "./ui";
-
-const messageList = (page: Page) => page.getByRole("list", { name: "Messages" });
+import { expectUrl, messageList } from "./ui";
 
 async function sendMessage(page: Page, text: string) {
   const box = page.getByRole("textbox", { name: "Message" });

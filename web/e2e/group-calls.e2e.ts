@@ -16,7 +16,6 @@ import {
   holdSignals,
   keepsRising,
   loseFirstOffer,
-  messageList,
   openAt,
   remoteTiles,
   ringing,
@@ -25,7 +24,7 @@ import {
 } from "./call-pages";
 import { mediaTest as test } from "./harness";
 import { call, friendsInChat, groupChat, person } from "./people";
-import { toast } from "./ui";
+import { messageList, toast } from "./ui";
 
 test(
   "three members in a group call each see the other two",

@@ -8,9 +8,8 @@ import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import { test } from "./harness";
 import { befriend, call, groupChat, person } from "./people";
-import { call as callFromPage } from "./ui";
+import { call as callFromPage, messageList } from "./ui";
 
-const messageList = (page: Page) => page.getByRole("list", { name: "Messages" });
 const suggestions = (page: Page) => page.getByRole("listbox", { name: "Mention a member" });
 const bell = (page: Page, unread?: number) =>
   page

@@ -7,8 +7,8 @@ import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import { test } from "./harness";
 import { call, friendsInChat } from "./people";
+import { messageList } from "./ui";
 
-const messageList = (page: Page) => page.getByRole("list", { name: "Messages" });
 const results = (page: Page) => page.getByRole("list", { name: "Messages found" }).getByRole("listitem");
 
 /** The message's row, highlighted and on screen. */

@@ -7,9 +7,8 @@ import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import { test } from "./harness";
 import { call, friendsInChat, groupChat, type Person } from "./people";
-import { axeScanner, toast } from "./ui";
+import { axeScanner, messageList, toast } from "./ui";
 
-const messageList = (page: Page) => page.getByRole("list", { name: "Messages" });
 /** The row of the message with this text (its own words, not a quote of it). */
 const row = (page: Page, text: string) =>
   messageList(page)

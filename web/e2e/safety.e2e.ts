@@ -14,13 +14,11 @@ import { ACCOUNT_SUSPENDED, BLOCKED_MESSAGE, REPORT_RECEIVED } from "@core/safet
 import type { RunningHost } from "@testing/host";
 import { ownLiveHostTest as base } from "./harness";
 import { call, friendsInChat, groupChat, person, type Person } from "./people";
-import { axeScanner, expectUrl, signUpByApi, submitSignIn, toast, uploadFrom } from "./ui";
+import { axeScanner, expectUrl, messageList, signUpByApi, submitSignIn, toast, uploadFrom } from "./ui";
 
 const ADMIN_EMAIL = "desk.moderator@example.com";
 
 const test = base.override("appEnv", { scope: "file" }, async () => ({ ADMIN_EMAILS: ADMIN_EMAIL }));
-
-const messageList = (page: Page) => page.getByRole("list", { name: "Messages" });
 
 async function sendMessage(page: Page, text: string) {
   const box = page.getByRole("textbox", { name: "Message" });

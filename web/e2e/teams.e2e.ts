@@ -7,7 +7,7 @@ import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import { test } from "./harness";
 import { call, person } from "./people";
-import { axeScanner, expectUrl, finishOnboarding, toast } from "./ui";
+import { axeScanner, expectUrl, finishOnboarding, messageList, toast } from "./ui";
 
 /** Each person's card: the list's own items (a card's skills are a list of their own). */
 const cards = (page: Page) => page.getByRole("list", { name: "People" }).locator(":scope > li");
@@ -94,7 +94,7 @@ test("an accepted member opens Team chat from the project page and talks with th
   await member.page.waitForURL(/\/chat\/[^/]+$/);
   const chatId = new URL(member.page.url()).pathname.split("/").pop()!;
   await member.page.getByRole("heading", { name: /Trail Mapper/ }).waitFor();
-  await member.page.getByText("Olga Owner added Milo Member").waitFor();
+  await messageList(member.page).getByText("Olga Owner added Milo Member").waitFor();
 
   // The owner gets there from My Projects.
   await owner.page.goto("/my-projects");
@@ -144,7 +144,7 @@ test("the owner removes a member from the project page: the team card, counts an
 
   // Out of the chat too: the owner reads the line, the member no longer has the button.
   await owner.page.getByRole("link", { name: "Team chat" }).click();
-  await owner.page.getByText("Rita Removed left the chat").waitFor();
+  await messageList(owner.page).getByText("Rita Removed left the chat").waitFor();
   await member.page.goto(`/project/${projectId}`);
   await member.page.getByRole("button", { name: "Request to Join" }).waitFor();
   expect(await member.page.getByRole("link", { name: "Team chat" }).count()).toBe(0);

@@ -61,6 +61,12 @@ export function toast(page: Page, title: string): Locator {
     .filter({ hasText: title });
 }
 
+/**
+ * A chat's conversation. On a wide screen the chat page lists the member's chats beside it, each
+ * with its newest message: text a test reads in the conversation is read here, not page-wide.
+ */
+export const messageList = (page: Page) => page.getByRole("list", { name: "Messages" });
+
 /** The form under one of the /auth tabs ('Sign In' or 'Sign Up'), after choosing that tab. */
 export async function authForm(page: Page, tab: "Sign In" | "Sign Up"): Promise<Locator> {
   await page.getByRole("tab", { name: tab }).click();
