@@ -73,7 +73,7 @@ describe("changes to stored messages reach every open page of the chat", () => {
 
   it("a read receipt reaches those who see receipts, not the reader's own page nor a member who turned them off", async () => {
     const { ada, bob, cy, chatId, pages } = await groupOnline();
-    await cy.trpc.profiles.setReadReceipts.mutate({ send: false });
+    await cy.trpc.profiles.setSwitch.mutate({ name: "sendReadReceipts", on: false });
     const sent = await ada.trpc.chats.send.mutate({ chatId, clientId: crypto.randomUUID(), content: "Seen it?" });
     await bob.trpc.chats.markRead.mutate({ chatId, seq: sent.seq });
 

@@ -261,7 +261,10 @@ export const accessTable: AccessTable = {
     ...members,
     arrange: async (w) => ({ party: await w.side(), input: profileFields }),
   },
-  "profiles.setReadReceipts": { ...members, arrange: async (w) => ({ party: await w.side(), input: { send: true } }) },
+  "profiles.setSwitch": {
+    ...members,
+    arrange: async (w) => ({ party: await w.side(), input: { name: "sendReadReceipts", on: true } }),
+  },
   "profiles.uploadAvatar": { ...members, arrange: async (w) => ({ party: await w.side(), input: avatarForm() }) },
 
   "projects.list": { ...members, arrange: async (w) => ({ party: await w.side(), input: {} }) },

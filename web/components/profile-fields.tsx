@@ -181,10 +181,11 @@ export function SkillsField({
   );
 }
 
-/** What a switch means, said of the state it is in. */
+/** What a switch means, said of the state it is in, and the title of the toast that says it was turned. */
 export interface SwitchMeaning {
   label: string;
   hint: { on: string; off: string };
+  turned: { on: string; off: string };
 }
 
 /** A switch: a checkbox with its label and what its current state means. */
@@ -195,7 +196,7 @@ export function SwitchField({
   checked,
   disabled,
   onChange,
-}: SwitchMeaning & {
+}: Pick<SwitchMeaning, "label" | "hint"> & {
   id: string;
   checked: boolean;
   disabled?: boolean;
@@ -230,6 +231,7 @@ export const OPEN_TO_JOIN: SwitchMeaning = {
     on: "Open: project owners looking for teammates find you with this filter in Find People.",
     off: "Not open: project owners filtering Find People for teammates don't see you.",
   },
+  turned: { on: "Open to join projects", off: "Not open to join projects" },
 };
 
 /** 'Show me in search', in Settings. */
@@ -239,6 +241,7 @@ export const SHOW_IN_SEARCH: SwitchMeaning = {
     on: "Shown in Find People and suggested to members who might know you.",
     off: "Hidden from Find People and from suggestions; your friends and teams still see you.",
   },
+  turned: { on: "Shown in search", off: "Hidden from search" },
 };
 
 /** 'Send read receipts', in Settings. */
@@ -248,6 +251,7 @@ export const SEND_READ_RECEIPTS: SwitchMeaning = {
     on: "Others see ‘Seen’ once you have displayed their messages, and you see theirs.",
     off: "Others don't see when you have read their messages, and you don't see theirs either.",
   },
+  turned: { on: "Read receipts on", off: "Read receipts off" },
 };
 
 type Background = Pick<ProfileFormValues, "developerType" | "experience" | "specialization" | "region">;

@@ -275,7 +275,9 @@ describe("settings", () => {
     expect(await skills.getByRole("listitem").allTextContents()).toEqual(["COBOL", "Fortran"]);
   });
 
-  test("each switch's help text says what its state means, and follows it as it is turned", async ({ page }) => {
+  test("each switch saves the moment it is turned, with a toast, and its help text follows it; the profile's fields wait for 'Save Changes'", async ({
+    page,
+  }) => {
     await signUpByApi(page);
     await page.goto("/settings");
     // What a screen reader reads after the switch's name: the text it is described by.
@@ -284,18 +286,69 @@ describe("settings", () => {
       return page.locator(`[id="${id}"]`).textContent();
     };
     const search = page.getByRole("checkbox", { name: "Show me in search" });
-    await expect.poll(() => search.getAttribute("aria-checked")).toBe("true");
+    await expect.poll(() => search.isEnabled()).toBe(true);
+    expect(await search.getAttribute("aria-checked")).toBe("true");
     expect(await described("Show me in search")).toMatch(/^Shown in Find People/);
+    // A name typed and not saved stays unsaved while a switch is turned.
+    await page.getByLabel("Display Name").fill("Not Saved Yet");
     await search.click();
+    await toast(page, "Hidden from search").waitFor();
     expect(await described("Show me in search")).toMatch(/^Hidden from Find People/);
 
     const receipts = page.getByRole("checkbox", { name: "Send read receipts" });
-    await expect.poll(() => receipts.isEnabled()).toBe(true);
     expect(await described("Send read receipts")).toMatch(/^Others see ‘Seen’/);
     await receipts.click();
     await toast(page, "Read receipts off").waitFor();
     expect(await described("Send read receipts")).toMatch(/^Others don't see when you have read/);
+
+    const byEmail = page.getByRole("checkbox", { name: "Mentions in chats by e-mail" });
+    await byEmail.click();
+    await toast(page, "Notifications Saved").getByText("E-mail off: Mentions in chats").waitFor();
+
+    // Saved without 'Save Changes' (the page asks before dropping the typed name, and is told yes).
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.reload();
+    await expect.poll(() => search.isEnabled()).toBe(true);
+    expect(await search.getAttribute("aria-checked")).toBe("false");
+    expect(await receipts.getAttribute("aria-checked")).toBe("false");
+    await expect.poll(() => byEmail.getAttribute("aria-checked")).toBe("false");
+    expect(await page.getByLabel("Display Name").inputValue()).not.toBe("Not Saved Yet");
+    expect(await page.getByRole("button", { name: "Save Changes" }).count()).toBe(1);
   });
+
+  for (const width of [1280, 375]) {
+    test(`Settings' section list jumps to a section and marks the one being read as the member scrolls, ${width} wide`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await signUpByApi(page);
+      await page.goto("/settings");
+      const sections = page.getByRole("navigation", { name: "Settings sections" });
+      const marked = () => sections.locator('[aria-current="location"]').textContent();
+      await page.getByLabel("Display Name").waitFor();
+      expect(await marked()).toBe("Plan");
+
+      await sections.getByRole("link", { name: "Chats" }).click();
+      await expect.poll(() => new URL(page.url()).hash).toBe("#chats");
+      await expect.poll(marked).toBe("Chats");
+      // The section's top is in sight, below the top bar and, on a phone, the list that sticks under it.
+      const chats = await page.locator("#chats").boundingBox();
+      const list = await sections.boundingBox();
+      expect(chats!.y).toBeGreaterThanOrEqual(list!.y + (width < 1024 ? list!.height : 0));
+      expect(chats!.y).toBeLessThan(200);
+
+      // Scrolling by hand moves the mark with the page: a section is being read once its top is up
+      // where a jump would put it.
+      await page.evaluate(() => document.getElementById("account")!.scrollIntoView());
+      await expect.poll(marked).toBe("Account and security");
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await expect.poll(marked).toBe("Plan");
+      // The list stays in reach while the page scrolls.
+      await page.evaluate(() => window.scrollBy(0, 1500));
+      expect(await sections.isVisible()).toBe(true);
+      expect((await sections.boundingBox())!.y).toBeLessThan(200);
+    });
+  }
 
   test("a new avatar shows in the top bar at once; a file that only claims to be a PNG is refused", async ({
     page,

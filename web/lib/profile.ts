@@ -43,7 +43,6 @@ export function profileFormValues(profile: OwnProfile | null, me: Me) {
     interestedProjects: INTERESTED_PROJECTS.filter((item) => profile?.interestedProjects.includes(item)),
     skills: profile?.skills ?? [],
     openToJoin: profile?.openToJoin ?? true,
-    listedInSearch: profile?.listedInSearch ?? true,
   };
 }
 

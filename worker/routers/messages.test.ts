@@ -332,7 +332,7 @@ describe("read receipts", () => {
     const { ada, bob, cy, chatId } = await group();
     await send(ada, chatId, "one");
     const two = await send(ada, chatId, "two");
-    await cy.trpc.profiles.setReadReceipts.mutate({ send: false });
+    await cy.trpc.profiles.setSwitch.mutate({ name: "sendReadReceipts", on: false });
 
     await bob.trpc.chats.markRead.mutate({ chatId, seq: two.seq });
     const [notice] = await told(chatId, "seen");
@@ -350,14 +350,16 @@ describe("read receipts", () => {
   it("are not sent while a member has them off, though their unread count still clears", async () => {
     const { ada, bob, chatId } = await privateChat();
     const sent = await send(ada, chatId, "did you see?");
-    await bob.trpc.profiles.setReadReceipts.mutate({ send: false });
+    await bob.trpc.profiles.setSwitch.mutate({ name: "sendReadReceipts", on: false });
     await bob.trpc.chats.markRead.mutate({ chatId, seq: sent.seq });
     expect((await bob.trpc.chats.summary.query()).unread).toBe(0);
     expect(await ada.trpc.messages.receipts.query({ chatId })).toEqual([]);
     expect(await told(chatId, "seen")).toEqual([]);
 
     // Turned on again, what they display from then on is told; what they saw before stays unsaid.
-    expect(await bob.trpc.profiles.setReadReceipts.mutate({ send: true })).toEqual({ sendReadReceipts: true });
+    expect((await bob.trpc.profiles.setSwitch.mutate({ name: "sendReadReceipts", on: true })).sendReadReceipts).toBe(
+      true,
+    );
     expect(await ada.trpc.messages.receipts.query({ chatId })).toEqual([]);
     const next = await send(ada, chatId, "and now?");
     await bob.trpc.chats.markRead.mutate({ chatId, seq: next.seq });

@@ -161,6 +161,49 @@ describe("profiles.update (settings)", () => {
   });
 });
 
+describe("profiles.setSwitch (Settings' switches)", () => {
+  it("saves the one switch turned and leaves the rest of the profile as it was", async () => {
+    const m = await t.member();
+    await m.trpc.profiles.update.mutate(settings);
+    const before = await profileOf(t, m.me.id);
+    expect(before).toMatchObject({ openToJoin: true, listedInSearch: true, sendReadReceipts: true });
+
+    const saved = await m.trpc.profiles.setSwitch.mutate({ name: "listedInSearch", on: false });
+    expect(saved).toMatchObject({ ...settings, openToJoin: true, listedInSearch: false, sendReadReceipts: true });
+    await m.trpc.profiles.setSwitch.mutate({ name: "openToJoin", on: false });
+    await m.trpc.profiles.setSwitch.mutate({ name: "sendReadReceipts", on: false });
+    expect(await profileOf(t, m.me.id)).toEqual({
+      ...before,
+      openToJoin: false,
+      listedInSearch: false,
+      sendReadReceipts: false,
+      updatedAt: expect.any(Date) as Date,
+    });
+  });
+
+  it("refuses anything that is not one of the switches, or not on or off, and changes nothing", async () => {
+    const m = await t.member();
+    const before = await profileOf(t, m.me.id);
+    const bad = [
+      { name: "isPro", on: true },
+      { name: "subscriptionStatus", on: true },
+      { name: "openToJoin", on: "yes" },
+      { name: "openToJoin" },
+    ] as unknown as Inputs["setSwitch"][];
+    for (const input of bad) {
+      const error = await rejection(m.trpc.profiles.setSwitch.mutate(input));
+      expect(error).toMatchObject({ code: "BAD_REQUEST" });
+      expect(["There is no such setting.", "Please choose on or off."]).toContain(error.message);
+    }
+    expect(await profileOf(t, m.me.id)).toEqual(before);
+  });
+
+  it("needs a signed-in member", async () => {
+    const error = await rejection(t.browser().trpc.profiles.setSwitch.mutate({ name: "openToJoin", on: false }));
+    expect(error).toMatchObject({ code: "UNAUTHORIZED" });
+  });
+});
+
 describe("profiles.completeOnboarding", () => {
   it("writes the whole onboarding in one go", async () => {
     const m = await t.member("Grace From Signup");

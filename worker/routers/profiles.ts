@@ -64,8 +64,11 @@ const developerType = choice(DEVELOPER_TYPES, "a developer type");
 const experience = choice(EXPERIENCE_LEVELS, "an experience level");
 const specialization = choice(SPECIALIZATIONS, "a specialization").nullable();
 
+const onOrOff = z.boolean({ error: "Please choose on or off." });
 /** 'Open to join projects' and 'Show me in search': left out, a switch keeps its stored value. */
-const switchField = z.boolean({ error: "Please choose on or off." }).optional();
+const switchField = onOrOff.optional();
+/** What Settings shows as switches: 'Open to join projects', 'Show me in search', 'Send read receipts'. */
+const PROFILE_SWITCHES = ["openToJoin", "listedInSearch", "sendReadReceipts"] as const;
 
 /** Settings: every field a member can change, all sent together. */
 const updateInput = z.object({
@@ -128,11 +131,10 @@ export const profilesRouter = router({
     .input(completeOnboardingInput)
     .mutation(({ ctx, input }) => saveOwnProfile(ctx.db, ctx.user, input)),
 
-  /** Whether the member sends read receipts, and so sees others'. */
-  setReadReceipts: accountProcedure.input(z.object({ send: z.boolean() })).mutation(async ({ ctx, input }) => {
-    const profile = await saveOwnProfile(ctx.db, ctx.user, { sendReadReceipts: input.send });
-    return { sendReadReceipts: profile.sendReadReceipts };
-  }),
+  /** One of Settings' switches, saved on its own the moment it is turned. */
+  setSwitch: accountProcedure
+    .input(z.object({ name: z.enum(PROFILE_SWITCHES, { error: "There is no such setting." }), on: onOrOff }))
+    .mutation(({ ctx, input }) => saveOwnProfile(ctx.db, ctx.user, { [input.name]: input.on })),
 
   uploadAvatar: accountProcedure.input(avatarInput).mutation(async ({ ctx, input: file }) => {
     const bytes = new Uint8Array(await file.arrayBuffer());

@@ -43,7 +43,7 @@ export function BlockedMembers() {
   const blocked = trpc.safety.blocked.useInfiniteQuery({}, { getNextPageParam: (page) => page.nextCursor });
   const members = blocked.data?.pages.flatMap((page) => page.items) ?? [];
   return (
-    <section aria-labelledby="privacy-safety" className="mt-10 grid gap-6">
+    <section aria-labelledby="privacy-safety" className="grid gap-6">
       <h2 id="privacy-safety" className="text-xl font-semibold">
         Privacy and safety
       </h2>

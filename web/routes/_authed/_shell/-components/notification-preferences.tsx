@@ -29,12 +29,13 @@ const CHANNELS: { channel: Channel; label: string }[] = [
 
 /**
  * Settings → Notifications: per kind, whether it also goes out by e-mail and by push. The change
- * shows at once and is saved on its own; a failure puts the box back and says so.
+ * shows at once and is saved on its own with a toast, as Settings' switches are; a failure puts the
+ * box back and says so.
  */
 export function NotificationPreferences() {
   const preferences = trpc.notifications.preferences.useQuery();
   return (
-    <Card id="notifications" className="mt-6 scroll-mt-20">
+    <Card>
       <CardHeader>
         <CardTitle>Notifications</CardTitle>
         <CardDescription>
@@ -115,8 +116,10 @@ function ChannelBox({ preference, channel, label }: { preference: Preference; ch
       context?.undo();
       notify.error("Settings Error", errorMessage(error, "Your choice could not be saved. Please try again."));
     },
-    onSuccess: (saved) =>
-      utils.notifications.preferences.setData(undefined, (all) => all?.map((p) => (p.key === saved.key ? saved : p))),
+    onSuccess: (saved) => {
+      utils.notifications.preferences.setData(undefined, (all) => all?.map((p) => (p.key === saved.key ? saved : p)));
+      notify.success("Notifications Saved", `${label} ${saved[channel] ? "on" : "off"}: ${LABELS[saved.key]}`);
+    },
   });
   return (
     <Checkbox

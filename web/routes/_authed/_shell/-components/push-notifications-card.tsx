@@ -67,7 +67,7 @@ export function PushNotificationsCard() {
   const key = serverKey.data;
 
   return (
-    <Card className="mt-6">
+    <Card>
       <CardHeader>
         <CardTitle>Push notifications</CardTitle>
         <CardDescription>

@@ -7,14 +7,11 @@ import {
   ChoiceField,
   InterestsField,
   NameAndBioFields,
-  OPEN_TO_JOIN,
-  SHOW_IN_SEARCH,
   SkillsField,
-  SwitchField,
 } from "@web/components/profile-fields";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
-import { profileFormValues, useProfileSaved, type OwnProfile, type ProfileFormValues } from "@web/lib/profile";
+import { profileFormValues, useProfileSaved, type OwnProfile } from "@web/lib/profile";
 import { notify } from "@web/lib/toast";
 import { errorMessage, trpc } from "@web/lib/trpc";
 import { differs, useConfirmLeave } from "@web/lib/unsaved-changes";
@@ -23,34 +20,43 @@ import type { Me } from "@web/lib/types";
 const AGES = Array.from({ length: MAX_AGE - MIN_AGE + 1 }, (_, i) => String(MIN_AGE + i));
 
 /**
- * A link to one setting (`/settings#settings-skills`, from the dashboard) lands on it: the router
- * scrolls to the address's fragment before the form is there, so the form does it once it is.
+ * A link to one setting (`/settings#settings-skills`, from the dashboard) or section
+ * (`#notifications`, from an e-mail) lands on it: the router scrolls to the address's fragment
+ * before the form is there, and the form pushes what is below it down, so the form does it once it is.
  */
 function useLinkedField() {
   const hash = useLocation({ select: (location) => location.hash });
   useEffect(() => {
-    const field = hash ? document.getElementById(hash) : null;
-    field?.scrollIntoView({ block: "center" });
-    field?.focus({ preventScroll: true });
+    const target = hash ? document.getElementById(hash) : null;
+    // A field comes to the middle, read with what is around it; a section (Settings' list) to the top.
+    target?.scrollIntoView({ block: target.matches("input, textarea, select, button") ? "center" : "start" });
+    target?.focus({ preventScroll: true });
   }, [hash]);
 }
+
+/** The profile's fields; its switches are Settings' own, each saved as it is turned. */
+function fieldValues(profile: OwnProfile | null, me: Me) {
+  const { openToJoin: _switch, ...fields } = profileFormValues(profile, me);
+  return fields;
+}
+type FieldValues = ReturnType<typeof fieldValues>;
 
 /** Every profile field, saved together with 'Save Changes'. */
 export function SettingsForm({ me, profile }: { me: Me; profile: OwnProfile | null }) {
   const saved = useProfileSaved();
   useLinkedField();
-  const [values, setValues] = useState(() => profileFormValues(profile, me));
-  const set = (patch: Partial<ProfileFormValues>) => setValues((current) => ({ ...current, ...patch }));
+  const [values, setValues] = useState(() => fieldValues(profile, me));
+  const set = (patch: Partial<FieldValues>) => setValues((current) => ({ ...current, ...patch }));
   const update = trpc.profiles.update.useMutation({
     onSuccess: (profile) => {
       saved(profile);
       // Show what the server kept (trimmed name, cleaned lists).
-      setValues(profileFormValues(profile, me));
+      setValues(fieldValues(profile, me));
       notify.success("Profile Updated", "Your profile has been saved.");
     },
     onError: (error) => notify.error("Profile Error", errorMessage(error, "Error saving profile. Please try again.")),
   });
-  useConfirmLeave(differs(values, profileFormValues(profile, me)));
+  useConfirmLeave(differs(values, fieldValues(profile, me)));
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -99,27 +105,6 @@ export function SettingsForm({ me, profile }: { me: Me; profile: OwnProfile | nu
             onChange={(interestedProjects) => set({ interestedProjects })}
           />
           <SkillsField id="settings-skills" value={values.skills} onChange={(skills) => set({ skills })} />
-        </CardContent>
-      </Card>
-
-      <Card>
-        <CardHeader>
-          <CardTitle>Discovery</CardTitle>
-          <CardDescription>Whether members looking for teammates can find you.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-5">
-          <SwitchField
-            id="settings-open-to-join"
-            {...OPEN_TO_JOIN}
-            checked={values.openToJoin}
-            onChange={(openToJoin) => set({ openToJoin })}
-          />
-          <SwitchField
-            id="settings-listed-in-search"
-            {...SHOW_IN_SEARCH}
-            checked={values.listedInSearch}
-            onChange={(listedInSearch) => set({ listedInSearch })}
-          />
         </CardContent>
       </Card>
 

@@ -6,7 +6,7 @@ import { SignInCard } from "./sign-in-card";
 /** Settings → Account and security: how the member signs in, their devices, their data, and leaving. */
 export function AccountSecurity() {
   return (
-    <section aria-labelledby="account-security" className="mt-10 grid gap-6">
+    <section aria-labelledby="account-security" className="grid gap-6">
       <h2 id="account-security" className="text-xl font-semibold">
         Account and security
       </h2>

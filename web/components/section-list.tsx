@@ -1,0 +1,98 @@
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { cn } from "@web/lib/cn";
+
+export interface Section {
+  id: string;
+  label: string;
+}
+
+/**
+ * Where a section lands when jumped to: under the 4rem top bar and, below 1024 px, the section
+ * list that sticks under it.
+ */
+export const SECTION_SCROLL_MARGIN = "scroll-mt-32 lg:scroll-mt-24";
+
+/** A section of a long page, that the page's section list jumps to. */
+export function PageSection({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <div id={id} className={SECTION_SCROLL_MARGIN}>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * The sections of a long page (Settings): each jumps to its section, and the one being read is
+ * marked as the member scrolls. A column beside the page on a wide screen; a row that sticks under
+ * the top bar, and scrolls sideways to keep the marked one in sight, on a narrower one.
+ */
+export function SectionList({ label, sections }: { label: string; sections: readonly Section[] }) {
+  const current = useSectionInView(sections);
+  const list = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    const row = list.current;
+    const link = row?.querySelector<HTMLElement>(`[data-section="${current}"]`);
+    if (!row || !link || row.scrollWidth <= row.clientWidth) return;
+    // Sideways only: scrollIntoView would move the page too.
+    row.scrollTo({ left: link.offsetLeft - (row.clientWidth - link.offsetWidth) / 2 });
+  }, [current]);
+  return (
+    <nav
+      aria-label={label}
+      className="sticky top-16 z-10 -mx-4 mb-6 border-b bg-background/95 px-4 backdrop-blur lg:top-24 lg:mx-0 lg:mb-0 lg:self-start lg:border-0 lg:bg-transparent lg:p-0 lg:backdrop-blur-none"
+    >
+      <ul ref={list} className="flex gap-1 overflow-x-auto py-2 lg:flex-col lg:overflow-visible lg:py-0">
+        {sections.map((section) => (
+          <li key={section.id} className="shrink-0">
+            {/* A plain fragment link: the browser jumps to the section, its scroll margin respected,
+                and the address keeps it (the router's links mark themselves current by the address). */}
+            <a
+              href={`#${section.id}`}
+              data-section={section.id}
+              aria-current={section.id === current ? "location" : undefined}
+              className={cn(
+                "block whitespace-nowrap rounded-md px-3 py-1.5 text-sm transition-colors",
+                section.id === current
+                  ? "bg-accent font-medium text-accent-foreground"
+                  : "text-muted-foreground hover:bg-accent/60 hover:text-foreground",
+              )}
+            >
+              {section.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** The last section whose top has come up to where a jump puts it: the one being read. */
+function useSectionInView(sections: readonly Section[]) {
+  const [current, setCurrent] = useState(sections[0]?.id);
+  useEffect(() => {
+    let frame = 0;
+    const measure = () => {
+      frame = 0;
+      let reading = sections[0]?.id;
+      for (const { id } of sections) {
+        const section = document.getElementById(id);
+        if (!section) continue;
+        const landing = parseFloat(getComputedStyle(section).scrollMarginTop) || 0;
+        if (section.getBoundingClientRect().top <= landing + 8) reading = id;
+      }
+      setCurrent(reading);
+    };
+    const onChange = () => {
+      frame ||= requestAnimationFrame(measure);
+    };
+    onChange();
+    window.addEventListener("scroll", onChange, { passive: true });
+    window.addEventListener("resize", onChange);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener("scroll", onChange);
+      window.removeEventListener("resize", onChange);
+    };
+  }, [sections]);
+  return current;
+}
