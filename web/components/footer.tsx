@@ -26,6 +26,11 @@ const GROUPS = [
   },
 ] as const;
 
+type FooterLink = (typeof GROUPS)[number]["links"][number];
+const ALL_LINKS = GROUPS.flatMap((group): readonly FooterLink[] => group.links);
+const COPYRIGHT = "© 2025 Crewboard. All rights reserved.";
+
+/** The public site's footer: the brand and every page a visitor may look for, grouped. */
 export function Footer() {
   return (
     <footer className="border-t bg-muted/30 text-sm">
@@ -50,7 +55,32 @@ export function Footer() {
         ))}
       </div>
       <div className="border-t">
-        <p className="mx-auto max-w-7xl px-4 py-5 text-muted-foreground">© 2025 Crewboard. All rights reserved.</p>
+        <p className="mx-auto max-w-7xl px-4 py-5 text-muted-foreground">{COPYRIGHT}</p>
+      </div>
+    </footer>
+  );
+}
+
+/**
+ * The signed-in layout's footer: one quiet line under the member's work, with the same pages as
+ * the site's (a member looks for help or the terms there too), wrapping on a phone.
+ */
+export function CompactFooter() {
+  return (
+    <footer className="border-t text-xs text-muted-foreground">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
+        <p>{COPYRIGHT}</p>
+        <nav aria-label="Site">
+          <ul className="flex flex-wrap gap-x-4 gap-y-1">
+            {ALL_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="transition-colors hover:text-foreground">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
       </div>
     </footer>
   );

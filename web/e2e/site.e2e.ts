@@ -200,6 +200,22 @@ describe("signed-in layout", () => {
     await page.keyboard.press("Enter");
     await expectUrl(page, "/friends");
   });
+
+  test("inside the app the footer is one quiet line that still leads to the site's pages; the public site keeps its full footer", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signUpByApi(page);
+    await page.goto("/dashboard");
+    const footer = page.getByRole("contentinfo");
+    await footer.getByText("© 2025 Crewboard").waitFor();
+    expect((await footer.boundingBox())!.height).toBeLessThan(60);
+    await footer.getByRole("link", { name: "Help Center" }).click();
+    await expectUrl(page, "/help-center");
+    // The site's own footer, with its groups.
+    await page.getByRole("contentinfo").getByRole("navigation", { name: "Legal" }).waitFor();
+    expect((await page.getByRole("contentinfo").boundingBox())!.height).toBeGreaterThan(150);
+  });
 });
 
 describe("signed-in layout, accessibility", () => {

@@ -1,10 +1,10 @@
 import { createFileRoute, Outlet } from "@tanstack/react-router";
-import { Footer } from "@web/components/footer";
+import { CompactFooter } from "@web/components/footer";
 import { MobileNav, Sidebar } from "@web/components/sidebar";
 import { TopBar } from "@web/components/top-bar";
 import { useMe } from "@web/lib/session";
 
-/** The common signed-in layout: top bar, collapsible sidebar, footer. */
+/** The common signed-in layout: top bar, collapsible sidebar, a one-line footer. */
 export const Route = createFileRoute("/_authed/_shell")({
   // The badges of the top bar and the sidebar travel in the page's first batch, not in a second one once they render.
   loader: ({ context }) => {
@@ -26,7 +26,7 @@ function Shell() {
         <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-8">
           <Outlet />
         </main>
-        <Footer />
+        <CompactFooter />
       </div>
       <MobileNav />
     </div>
