@@ -99,6 +99,37 @@ export function findLayoutDefects(): string[] {
   return defects;
 }
 
+/**
+ * Runs in the page: a box the page keeps at its bottom (it scrolls, and it was scrolled to its very
+ * end without anyone touching it: a chat's messages) must stay there when its last row grows, as it
+ * does when a reaction, 'Seen', an image or a link's preview lands under the newest message.
+ * Says how many such boxes it found and which of them slipped.
+ */
+export async function pinnedScrollersSlip(): Promise<{ pinned: number; slipped: string[] }> {
+  const gapBelow = (el: Element) => el.scrollHeight - el.scrollTop - el.clientHeight;
+  const pinned = [...document.body.querySelectorAll("*")].filter(
+    (el) => /auto|scroll/.test(getComputedStyle(el).overflowY) && el.scrollTop > 0 && gapBelow(el) < 2,
+  );
+  const slipped: string[] = [];
+  for (const scroller of pinned) {
+    // Down to the list of rows (the first box holding more than one), then its last row.
+    let rows: Element = scroller;
+    while (rows.children.length === 1) rows = rows.children[0]!;
+    const growth = document.createElement("div");
+    // A screenful: more than any room the list leaves free above its rows.
+    growth.style.height = `${scroller.clientHeight}px`;
+    (rows.lastElementChild ?? rows).appendChild(growth);
+    for (let frame = 0; frame < 3; frame++) await new Promise(requestAnimationFrame);
+    const gap = gapBelow(scroller);
+    growth.remove();
+    if (gap > 2) {
+      const name = scroller.getAttribute("aria-label") ?? scroller.getAttribute("data-testid") ?? scroller.className;
+      slipped.push(`pinned scroller "${name}" slipped ${Math.round(gap)}px above its bottom when its last row grew`);
+    }
+  }
+  return { pinned: pinned.length, slipped };
+}
+
 export async function contrastViolations(page: Page) {
   // Evaluated, not added as a script tag: the app's CSP refuses inline scripts, as it should. Once
   // per document: a page checked in light and then in dark has it already.

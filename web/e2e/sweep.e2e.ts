@@ -1,4 +1,5 @@
-// Own host: ADMIN_EMAILS names its member, and its pages must show only what it seeded.
+// Own host: ADMIN_EMAILS names its member, and its pages must show only what it seeded; its rooms
+// run, as `npm start` runs them, so the pages open their sockets.
 /**
  * Every page, wide and phone-sized, light and dark, looked over the way a reviewer would: nothing
  * wider than the screen, no text cut by the box it sits in, and no text too faint to read (axe's
@@ -9,8 +10,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { describe, expect } from "vitest";
-import { ownHostTest as base } from "./harness";
-import { contrastViolations, findLayoutDefects, settleAnimations } from "./layout-defects";
+import { ownLiveHostTest as base } from "./harness";
+import { contrastViolations, findLayoutDefects, pinnedScrollersSlip, settleAnimations } from "./layout-defects";
 import type { RunningHost } from "@testing/host";
 import { unsubscribeQuery } from "@worker/notifications/unsubscribe";
 import { call, newMember, paidPurchase, signUpByApi, uploadFrom } from "./ui";
@@ -28,6 +29,8 @@ interface Visit {
   /** Text the page shows once it has loaded what it shows. */
   ready: string;
   as: "guest" | "member";
+  /** The page keeps a scroller at its bottom (a chat's messages): the sweep must find it there. */
+  pinned?: true;
 }
 
 /** A site as a member sees it after a week: two members, friends, a project with a team, a chat. */
@@ -95,13 +98,25 @@ async function seed(app: RunningHost, page: Page, newPage: () => Promise<Page>) 
     await uploadFrom(friendPage, chatId, "pass-times.pdf", "%PDF-1.7\nPass times\n"),
   ];
   await call(friendPage, "chats.send", { chatId, clientId: crypto.randomUUID(), content: "", attachmentIds });
+  // A chat the member can no longer write in: the friend at its other end blocked them.
+  const blockerPage = await newPage();
+  const blocker = await signUpByApi(blockerPage, { ...newMember(), displayName: "Rex Blocker" });
+  const { requestId: blockerRequest } = await call<{ requestId: string }>(page, "friends.request", {
+    email: blocker.email,
+  });
+  await call(blockerPage, "friends.accept", { requestId: blockerRequest });
+  const { chatId: blockedChatId } = await call<{ chatId: string }>(page, "chats.openPrivate", {
+    friendId: await idOf(blockerPage),
+  });
+  await call(blockerPage, "chats.send", { chatId: blockedChatId, clientId: crypto.randomUUID(), content: "Goodbye" });
+  await call(blockerPage, "safety.block", { memberId: await idOf(page) });
   await paidPurchase(app, await idOf(page), PAID_SESSION);
   const state = await page.context().storageState();
   // A digest's link to stop e-mails, signed with the secret the host generated.
   const secrets = JSON.parse(readFileSync(join(app.dataDir, "secrets.json"), "utf8")) as { unsubscribeSecret: string };
   const friendId = await idOf(friendPage);
   const unsubscribe = `/unsubscribe?${await unsubscribeQuery(secrets.unsubscribeSecret, { member: friendId, kinds: ["join_request", "message"] })}`;
-  return { state, projectId, chatId, friendId, friendName: friend.displayName, unsubscribe };
+  return { state, projectId, chatId, blockedChatId, friendId, friendName: friend.displayName, unsubscribe };
 }
 
 const idOf = async (page: Page) => (await call<{ id: string }>(page, "auth.me", undefined, "GET")).id;
@@ -134,7 +149,12 @@ function visits(seeded: Awaited<ReturnType<typeof seed>>): Visit[] {
     { path: "/requests", ready: "You're all caught up! No friend requests to review.", as: "member" },
     { path: `/member/${seeded.friendId}`, ready: seeded.friendName, as: "member" },
     { path: "/people", ready: seeded.friendName, as: "member" },
-    { path: `/chat/${seeded.chatId}`, ready: "This message was deleted", as: "member" },
+    { path: `/chat/${seeded.chatId}`, ready: "This message was deleted", as: "member", pinned: true },
+    {
+      path: `/chat/${seeded.blockedChatId}`,
+      ready: "You can only message your friends, so this chat is read-only.",
+      as: "member",
+    },
     { path: "/settings", ready: "Settings", as: "member" },
     { path: "/notifications", ready: seeded.friendName, as: "member" },
     {
@@ -196,11 +216,78 @@ async function sweep(
           await tab.screenshot({ path: join(SHOTS, name), fullPage: true });
         }
       }
+      const { pinned, slipped } = await tab.evaluate(pinnedScrollersSlip);
+      found.push(...slipped.map((defect) => `${visit.path} ${width} ${visit.as}: ${defect}`));
+      if (visit.pinned && pinned === 0) found.push(`${visit.path} ${width}: no scroller was kept at its bottom`);
     }
   } finally {
     await Promise.all(Object.values(contexts).map((context) => context.close()));
   }
   return found;
+}
+
+/** How long each page is watched after it loads, and how many are watched at once. */
+const WATCH_MS = 15_000;
+const WATCHED_AT_ONCE = 6;
+
+/**
+ * Every page left open for 15 s after it loads, listening to what it asks: a request the server
+ * refuses once may be the page's answer (a link that expired), one refused again is a loop (a
+ * socket refused for good and asked again, a query retried against a 403) that costs the member
+ * battery and fills the console.
+ */
+async function repeatedFailures({
+  app,
+  browser,
+  page,
+  newPage,
+}: {
+  app: RunningHost;
+  browser: Browser;
+  page: Page;
+  newPage: () => Promise<Page>;
+}) {
+  const site = await (seeded ??= seed(app, page, newPage));
+  const options = { baseURL: app.url, viewport: { width: 1280, height: 800 } };
+  const contexts: Record<Visit["as"], BrowserContext> = {
+    guest: await browser.newContext(options),
+    member: await browser.newContext({ ...options, storageState: site.state }),
+  };
+  const watch = async (visit: Visit) => {
+    const tab = await contexts[visit.as].newPage();
+    const failures = new Map<string, number>();
+    const failed = (what: string) => failures.set(what, (failures.get(what) ?? 0) + 1);
+    const path = (url: string) => new URL(url).pathname;
+    tab.on("response", (response) => {
+      if (response.status() >= 400)
+        failed(`${response.request().method()} ${path(response.url())}: ${response.status()}`);
+    });
+    // A refused socket: the handshake's answer was not 101 (a connection the client dropped or a
+    // server that is not there is not a refusal, and retrying those is right).
+    tab.on("websocket", (socket) =>
+      socket.on("socketerror", (error) => {
+        if (/response code/i.test(error)) failed(`WebSocket ${path(socket.url())}: ${error}`);
+      }),
+    );
+    const loaded = Date.now();
+    await tab.goto(visit.path);
+    await tab.getByText(visit.ready, { exact: true }).first().waitFor();
+    await tab.waitForTimeout(loaded + WATCH_MS - Date.now());
+    await tab.close();
+    return [...failures]
+      .filter(([, times]) => times > 1)
+      .map(([what, times]) => `${visit.path} ${visit.as}: ${what} (${times} times)`);
+  };
+  try {
+    const all = visits(site);
+    const found: string[] = [];
+    for (let at = 0; at < all.length; at += WATCHED_AT_ONCE) {
+      found.push(...(await Promise.all(all.slice(at, at + WATCHED_AT_ONCE).map(watch))).flat());
+    }
+    return found;
+  } finally {
+    await Promise.all(Object.values(contexts).map((context) => context.close()));
+  }
 }
 
 describe("every page, light and dark", () => {
@@ -214,4 +301,8 @@ describe("every page, light and dark", () => {
       expect(await sweep({ app, browser, page, newPage }, width)).toEqual([]);
     }, 240_000);
   }
+
+  test("no page asks again for what failed, in the 15 s after it loads", async ({ app, browser, page, newPage }) => {
+    expect(await repeatedFailures({ app, browser, page, newPage })).toEqual([]);
+  }, 240_000);
 });
