@@ -38,16 +38,21 @@ export function ThemeSwitcher() {
       setMenu(() => ThemeMenu);
     });
 
+  const openWhenLoaded = () => {
+    setOpenOnLoad(true);
+    load();
+  };
   if (Menu) return <Menu defaultOpen={openOnLoad} autoFocus={focusOnLoad} />;
+  // Opened on the press, as the real trigger does: the menu pointed at may arrive between the press
+  // and its release, replacing this button, and a click begun on one element and ended on another
+  // is never fired.
   return (
     <ThemeButton
       ref={button}
       onPointerEnter={load}
       onFocus={load}
-      onClick={() => {
-        setOpenOnLoad(true);
-        load();
-      }}
+      onPointerDown={(event) => event.button === 0 && openWhenLoaded()}
+      onClick={openWhenLoaded}
     />
   );
 }

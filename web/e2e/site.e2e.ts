@@ -97,6 +97,27 @@ describe("theme", () => {
       .toBe("Theme: Dark");
   });
 
+  test("a press on the theme switcher opens its menu even when the menu's code arrives between the press and its release", async ({
+    page,
+  }) => {
+    await page.goto("/about");
+    await heading(page, "About Crewboard").waitFor();
+    let arrive = () => {};
+    await page.route(/\/assets\/theme-menu-[\w-]+\.js$/, async (route) => {
+      await new Promise<void>((resolve) => (arrive = resolve));
+      await route.continue();
+    });
+    const box = (await page.getByRole("button", { name: /^Theme/ }).boundingBox())!;
+    // Pointing at the button asks for the menu's code; it arrives while the button is held down.
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    arrive();
+    await page.locator('header button[aria-label^="Theme"][data-state]').waitFor();
+    await page.mouse.up();
+    await page.getByRole("menuitemradio", { name: "Dark" }).click();
+    await page.waitForFunction(() => document.documentElement.className === "dark");
+  });
+
   test("with nothing chosen, a device in dark mode gets the dark theme", async ({ page }) => {
     await page.emulateMedia({ colorScheme: "dark" });
     await page.goto("/pricing");
