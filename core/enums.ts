@@ -156,3 +156,11 @@ export const FREE_PLAN_PROJECT_LIMIT = 3;
 
 /** What an `account_tokens` link does when opened. */
 export const ACCOUNT_TOKEN_PURPOSES = ["password_reset", "email_change"] as const;
+
+/**
+ * A report is open until an administrator acts: dismissed, or acted on (content removed, member
+ * suspended). Here, not with the other safety rules: the moderation desk's address is read by
+ * every page's router, and this list is all it needs of them.
+ */
+export const REPORT_STATUSES = ["open", "dismissed", "actioned"] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];

@@ -15,10 +15,6 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
 export const REPORT_TARGETS = ["member", "project", "message"] as const;
 export type ReportTarget = (typeof REPORT_TARGETS)[number];
 
-/** Open until an administrator acts: dismissed, or acted on (content removed, member suspended). */
-export const REPORT_STATUSES = ["open", "dismissed", "actioned"] as const;
-export type ReportStatus = (typeof REPORT_STATUSES)[number];
-
 /** What an administrator did, as the audit log records it. */
 export const MODERATION_ACTIONS = ["dismiss", "remove_message", "remove_project", "suspend", "reinstate"] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];

@@ -9,11 +9,12 @@ import {
   NOTIFICATION_KINDS,
   PAYMENT_STATUSES,
   PROJECT_STATUSES,
+  REPORT_STATUSES,
   SUBSCRIPTION_STATUSES,
   SUGGESTION_KINDS,
   type ProjectCategory,
 } from "../core/enums";
-import { MODERATION_ACTIONS, REPORT_REASONS, REPORT_STATUSES, REPORT_TARGETS } from "../core/safety-rules";
+import { MODERATION_ACTIONS, REPORT_REASONS, REPORT_TARGETS } from "../core/safety-rules";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })

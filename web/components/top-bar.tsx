@@ -1,19 +1,15 @@
 import { Link, useLocation } from "@tanstack/react-router";
-import { Bell, Menu, X } from "lucide-react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { Menu, X } from "lucide-react";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import type { Me } from "../lib/types";
-import { AccountButton } from "./account-button";
 import { AfterPaint } from "./after-paint";
 import { Brand } from "./brand";
 import { ThemeSwitcher } from "./theme-switcher";
 import { Button } from "./ui/button";
 
-// Only members see it, so visitors of the public pages never download its menu code.
-const UserMenu = lazy(() => import("./user-menu").then(({ UserMenu }) => ({ default: UserMenu })));
+// Only members see them, so visitors of the public pages never download their code.
+const MemberActions = lazy(() => import("./member-actions").then(({ MemberActions }) => ({ default: MemberActions })));
 const SessionWatcher = lazy(() => import("./session-watcher"));
-const NotificationBell = lazy(() =>
-  import("./notifications/notification-bell").then(({ NotificationBell }) => ({ default: NotificationBell })),
-);
 
 const LINKS = [
   { to: "/", label: "Home" },
@@ -40,9 +36,10 @@ function GuestActions() {
 
 /**
  * Fixed along the top of every page; below 768 px its links fold into a hamburger menu. The
- * signed-in layout passes the member; on public pages the bar asks who is signed in itself.
+ * signed-in layouts pass the member and their part of the bar (`<MemberActions>`, in their own
+ * code); on public pages the bar asks who is signed in itself and fetches that part for a member.
  */
-export function TopBar({ me: given }: { me?: Me | null }) {
+export function TopBar({ me: given, memberActions }: { me?: Me | null; memberActions?: ReactNode }) {
   const [watched, setWatched] = useState<Me | null | undefined>(undefined);
   const me = given === undefined ? watched : given;
   const { pathname } = useLocation();
@@ -88,28 +85,17 @@ export function TopBar({ me: given }: { me?: Me | null }) {
         </nav>
         <div className="ml-auto flex items-center sm:gap-2">
           <ThemeSwitcher />
-          {me ? (
-            <>
-              <Suspense
-                fallback={
-                  <Button variant="ghost" size="icon" aria-label="Notifications" disabled>
-                    <Bell className="size-5" aria-hidden />
-                  </Button>
-                }
-              >
-                <NotificationBell />
-              </Suspense>
-              <Suspense fallback={<AccountButton me={me} disabled />}>
-                <UserMenu me={me} />
-              </Suspense>
-            </>
-          ) : (
-            me === null && (
-              <div className="hidden gap-2 md:flex">
-                <GuestActions />
-              </div>
-            )
-          )}
+          {me
+            ? (memberActions ?? (
+                <Suspense>
+                  <MemberActions me={me} />
+                </Suspense>
+              ))
+            : me === null && (
+                <div className="hidden gap-2 md:flex">
+                  <GuestActions />
+                </div>
+              )}
           <Button
             variant="ghost"
             size="icon"

@@ -21,10 +21,10 @@ function show(kind: Kind, title: string, description?: string) {
   );
 }
 
-/** Fetches sonner ahead of need, for toasts that must show when the network is already gone. */
+/** Fetches sonner and the toasts' place ahead of need, for toasts that must show when the network is already gone. */
 export function preloadToasts() {
   // If this fails (offline already), the first toast simply tries again.
-  import("sonner").catch(() => undefined);
+  import("../components/toasts").catch(() => undefined);
 }
 
 /**

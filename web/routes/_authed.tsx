@@ -5,7 +5,6 @@ import { PendingOutline } from "../components/shell-outline";
 import { loadData } from "../lib/data";
 import { DataProvider } from "../lib/data-provider";
 import { useMemberRoom } from "../lib/member-room";
-import { askMemberTicketAhead } from "../lib/tickets-ahead";
 import { useMe } from "../lib/session";
 
 /**
@@ -15,7 +14,8 @@ import { useMe } from "../lib/session";
  */
 export const Route = createFileRoute("/_authed")({
   beforeLoad: async () => {
-    const data = await loadData();
+    // The tickets' helpers come beside the area's data code, not in the entry every public page loads.
+    const [data, { askMemberTicketAhead }] = await Promise.all([loadData(), import("../lib/tickets-ahead")]);
     const session = data.trpc.auth.me.ensureData();
     // Reported by the loader, which awaits it; a preload that ends before it must not leave it unhandled.
     session.catch(() => undefined);

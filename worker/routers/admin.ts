@@ -1,10 +1,10 @@
 import { z } from "zod";
+import { REPORT_STATUSES } from "@core/enums";
 import { plainText } from "@core/fields";
 import {
   MAX_MODERATION_REASON_LENGTH,
   MODERATION_REASON_REQUIRED,
   MODERATION_REASON_TOO_LONG,
-  REPORT_STATUSES,
 } from "@core/safety-rules";
 import { auditLog } from "../safety/audit";
 import { listReports } from "../safety/desk";

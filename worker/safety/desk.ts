@@ -7,7 +7,8 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@db/client";
 import type { MessageType } from "@core/enums";
 import { CARD_DESCRIPTION_LENGTH } from "@core/project-rules";
-import type { ReportReason, ReportStatus, ReportTarget } from "@core/safety-rules";
+import type { ReportStatus } from "@core/enums";
+import type { ReportReason, ReportTarget } from "@core/safety-rules";
 import { nameOf } from "../people/names";
 
 export const REPORTS_PAGE_SIZE = 10;

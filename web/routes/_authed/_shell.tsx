@@ -1,5 +1,6 @@
 import { createFileRoute, Outlet } from "@tanstack/react-router";
 import { CompactFooter } from "@web/components/footer";
+import { MemberActions } from "@web/components/member-actions";
 import { MobileNav, Sidebar } from "@web/components/sidebar";
 import { TopBar } from "@web/components/top-bar";
 import { useMe } from "@web/lib/session";
@@ -20,7 +21,7 @@ function Shell() {
   const me = useMe();
   return (
     <div className="min-h-screen">
-      <TopBar me={me} />
+      <TopBar me={me} memberActions={me && <MemberActions me={me} />} />
       <Sidebar />
       <div className="flex min-h-screen flex-col pb-16 pt-16 md:pb-0 md:pl-16">
         <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-8">

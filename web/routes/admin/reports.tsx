@@ -1,6 +1,6 @@
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { Inbox } from "lucide-react";
-import { REPORT_STATUSES, type ReportStatus } from "@core/safety-rules";
+import { REPORT_STATUSES, type ReportStatus } from "@core/enums";
 import { EmptyState } from "@web/components/empty-state";
 import { PageHeader } from "@web/components/page";
 import { Button } from "@web/components/ui/button";

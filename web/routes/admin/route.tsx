@@ -1,5 +1,6 @@
 import { createFileRoute, notFound, Outlet } from "@tanstack/react-router";
 import { Footer } from "@web/components/footer";
+import { MemberActions } from "@web/components/member-actions";
 import { TopBar } from "@web/components/top-bar";
 import { loadData } from "@web/lib/data";
 import { DataProvider } from "@web/lib/data-provider";
@@ -35,7 +36,7 @@ function Desk() {
   const me = useMe();
   return (
     <div className="flex min-h-screen flex-col">
-      <TopBar me={me} />
+      <TopBar me={me} memberActions={me && <MemberActions me={me} />} />
       <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 pb-8 pt-24">
         <Outlet />
       </main>

@@ -5,7 +5,6 @@ import { ChatsPane } from "@web/components/chats/chats-pane";
 import { CHAT_TITLE, pageHead } from "@web/lib/head";
 import { positive } from "@web/lib/search";
 import { useMember } from "@web/lib/session";
-import { askTicketAhead, chatRoomKey } from "@web/lib/tickets-ahead";
 import { trpc } from "@web/lib/trpc";
 import { useWideScreen } from "@web/lib/use-media";
 import { ChatHeader } from "./-components/chat-header";
@@ -24,7 +23,9 @@ export const Route = createFileRoute("/_authed/chat/$chatId")({
   loader: async ({ context, params }) => {
     // The chat and its newest messages travel with the session check (one batch). Anything held from
     // an earlier visit gives way to the newest page alone, whole by construction.
-    // The room's ticket goes beside that batch, so the socket opens as the page shows.
+    // The room's ticket goes beside that batch, so the socket opens as the page shows (its helpers
+    // came with the guard's, so this waits for nothing).
+    const { askTicketAhead, chatRoomKey } = await import("@web/lib/tickets-ahead");
     askTicketAhead(chatRoomKey(params.chatId), () => context.client.chats.ticket.query({ chatId: params.chatId }));
     void context.queryClient.prefetchInfiniteQuery({
       ...timelineQuery(context.client, params.chatId),
