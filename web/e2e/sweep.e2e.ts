@@ -228,7 +228,7 @@ async function sweep(
 
 /** How long each page is watched after it loads, and how many are watched at once. */
 const WATCH_MS = 15_000;
-const WATCHED_AT_ONCE = 6;
+const WATCHED_AT_ONCE = 12;
 
 /**
  * Every page left open for 15 s after it loads, listening to what it asks: a request the server

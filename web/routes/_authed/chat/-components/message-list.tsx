@@ -153,10 +153,12 @@ export const MessageList = memo(function MessageList({
       } else if (before.first !== undefined && firstSeq !== undefined && firstSeq < before.first) {
         // Older messages went in above: keep what the member was looking at where it was.
         el.scrollTop += el.scrollHeight - before.height;
-      } else if (atBottom.current) {
+      } else if (before.first === undefined) {
+        // The first messages: the chat opens at the newest.
         el.scrollTop = el.scrollHeight;
-      } else if (lastSeq !== undefined) {
-        // Measured after layout, so it cannot be worked out while rendering.
+      } else if (!atBottom.current && lastSeq !== undefined) {
+        // A reader at the bottom is kept there by the observer below, as for anything that grows;
+        // one scrolled up is told. Measured after layout, so it cannot be worked out while rendering.
         setUnseen(true);
       }
       heightBefore.current = { first: firstSeq, height: el.scrollHeight };

@@ -2,35 +2,23 @@ import { Monitor } from "lucide-react";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { relativeTime } from "@web/lib/relative-time";
 import { notify } from "@web/lib/toast";
 import { errorMessage, trpc } from "@web/lib/trpc";
 import type { RouterOutputs } from "@web/lib/types";
 
 type Session = RouterOutputs["account"]["sessions"][number];
 
-const regions = new Intl.DisplayNames(["en"], { type: "region" });
-const relative = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+/** Made on first use, as `relativeTime`'s formatter is: it loads the locale's data. */
+let regions: Intl.DisplayNames | undefined;
 
 const device = (s: Session) =>
   s.browser && s.os ? `${s.browser} on ${s.os}` : (s.browser ?? s.os ?? "Unknown browser");
 
 function place(s: Session) {
+  regions ??= new Intl.DisplayNames(["en"], { type: "region" });
   const country = s.country ? (regions.of(s.country) ?? s.country) : null;
   return [s.city, country].filter(Boolean).join(", ") || null;
-}
-
-/** '3 minutes ago', 'yesterday': how long since the device was last used. */
-function ago(date: Date) {
-  const seconds = (date.getTime() - Date.now()) / 1000;
-  const steps: [Intl.RelativeTimeFormatUnit, number][] = [
-    ["day", 86_400],
-    ["hour", 3_600],
-    ["minute", 60],
-  ];
-  for (const [unit, size] of steps) {
-    if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit);
-  }
-  return "just now";
 }
 
 /** Settings: the devices signed in to the account; any but this one can be signed out. */
@@ -75,7 +63,7 @@ export function AccountSessions() {
                     {s.current && <Badge>This device</Badge>}
                   </p>
                   <p className="text-muted-foreground">
-                    {[place(s), s.current ? "Active now" : `Last active ${ago(s.lastActiveAt)}`]
+                    {[place(s), s.current ? "Active now" : `Last active: ${relativeTime(s.lastActiveAt)}`]
                       .filter(Boolean)
                       .join(" · ")}
                   </p>
