@@ -68,13 +68,14 @@ export function Footer() {
 export function CompactFooter() {
   return (
     <footer className="border-t text-xs text-muted-foreground">
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-1 px-4 py-2">
         <p>{COPYRIGHT}</p>
         <nav aria-label="Site">
-          <ul className="flex flex-wrap gap-x-4 gap-y-1">
+          <ul className="flex flex-wrap gap-x-4">
             {ALL_LINKS.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className="transition-colors hover:text-foreground">
+                {/* 24 px tall: wrapped on a phone, a row of small links is still easy to tap. */}
+                <Link to={link.to} className="inline-flex min-h-6 items-center transition-colors hover:text-foreground">
                   {link.label}
                 </Link>
               </li>

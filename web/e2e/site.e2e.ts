@@ -252,6 +252,15 @@ describe("signed-in layout, accessibility", () => {
       expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
     });
   }
+
+  test("on a phone the footer's links are big enough to tap, wrapped over several lines", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await signUpByApi(page);
+    await page.goto("/dashboard");
+    await page.getByRole("contentinfo").getByRole("link", { name: "Terms of Service" }).waitFor();
+    const { violations } = await axeOn(page).include("footer").withRules(["target-size"]).analyze();
+    expect(violations.flatMap((v) => v.nodes.map((node) => node.target.join(" ")))).toEqual([]);
+  });
 });
 
 describe("public pages", () => {
