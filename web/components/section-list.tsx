@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { cn } from "@web/lib/cn";
 
-export interface Section {
+interface Section {
   id: string;
   label: string;
 }
@@ -10,7 +10,7 @@ export interface Section {
  * Where a section lands when jumped to: under the 4rem top bar and, below 1024 px, the section
  * list that sticks under it.
  */
-export const SECTION_SCROLL_MARGIN = "scroll-mt-32 lg:scroll-mt-24";
+const SECTION_SCROLL_MARGIN = "scroll-mt-32 lg:scroll-mt-24";
 
 /** A section of a long page, that the page's section list jumps to. */
 export function PageSection({ id, children }: { id: string; children: ReactNode }) {
