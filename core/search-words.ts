@@ -8,7 +8,7 @@ const WORD = /[\p{L}\p{M}\p{N}]+/gu;
  * The words of what a member typed, as FTS5's unicode61 tokenizer splits them (letters and
  * digits), so quotes, `%`, `*`, `-`, `NEAR` or `OR` in the text are plain words or nothing.
  */
-export const searchWords = (text: string) => text.match(WORD)?.slice(0, MAX_TERMS) ?? [];
+export const searchWords = (text: string, most = MAX_TERMS) => text.match(WORD)?.slice(0, most) ?? [];
 
 /** A word as the index stores it (`remove_diacritics 2`, lower case), to find the indexed words it begins. */
 export const indexedForm = (word: string) => word.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();

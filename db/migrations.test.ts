@@ -60,3 +60,57 @@ it("keeps every chat, participant, message and payment when history stops cascad
   expect(after.messages).toMatchObject(before.messages!);
   expect(after.payments).toMatchObject([{ id: "p", user_id: null }]);
 });
+
+it("finds the projects and members written before search had an index of its own, and counts their words", async () => {
+  const db = createNodeDb({ url: `file:${join(mkdtempSync(join(tmpdir(), "crewboard-test-")), "app.db")}` });
+  await migrate(db, { migrationsFolder: migrationsBefore("search_postings") });
+  await db.batch([
+    db.run(sql`INSERT INTO users (id, email) VALUES ('ada', 'ada@example.com'), ('bob', 'bob@example.com')`),
+    db.run(sql`INSERT INTO profiles (id, email, display_name, skills, region, open_to_join) VALUES
+      ('ada', 'ada@example.com', 'Ada Lovelace', '["Rust", "Analytical engines"]', 'Germany', 1),
+      ('bob', 'bob@example.com', 'Bob Über', '["Go"]', 'Germany', 0)`),
+    db.run(sql`INSERT INTO projects (id, user_id, title, category, description, tech_stack) VALUES
+      ('p1', 'ada', 'Quokka tracker', 'IoT', 'Counts the quokkas', '["Rust"]'),
+      ('p2', 'bob', 'Café finder', 'Other', '', '["Go", "Rust"]')`),
+  ]);
+
+  await migrate(db, { migrationsFolder });
+  const projectsHolding = async (word: string) =>
+    (
+      await db.all<{ id: string }>(sql`SELECT p.id FROM project_postings x JOIN projects p ON p.rowid = x.doc
+        WHERE x.word = ${word} ORDER BY x.doc DESC`)
+    ).map((row) => row.id);
+  const membersHolding = async (word: string) =>
+    (
+      await db.all<{ id: string }>(sql`SELECT s.member_id AS id FROM people_postings x
+        JOIN member_search s ON s.seq = x.doc WHERE x.word = ${word} ORDER BY x.doc DESC`)
+    ).map((row) => row.id);
+  expect(await projectsHolding("quokka")).toEqual(["p1"]);
+  expect(await projectsHolding("rust")).toEqual(["p2", "p1"]);
+  expect(await projectsHolding("cafe")).toEqual(["p2"]);
+  expect(await membersHolding("analytical")).toEqual(["ada"]);
+  expect(await membersHolding("uber")).toEqual(["bob"]);
+  // A member's filters are words too, apart from typed words by their '#'.
+  expect(await membersHolding("#frgermanyo")).toEqual(["ada"]);
+  expect(await membersHolding("#frgermany")).toEqual(["bob", "ada"]);
+
+  // What is written after is indexed by the new triggers, and the counts follow.
+  await db.run(sql`UPDATE projects SET title = 'Wombat tracker' WHERE id = 'p1'`);
+  await db.run(sql`UPDATE profiles SET skills = '["Zig"]' WHERE id = 'ada'`);
+  await db.run(sql`DELETE FROM projects WHERE id = 'p2'`);
+  expect(await projectsHolding("quokka")).toEqual([]);
+  expect(await projectsHolding("quokkas")).toEqual(["p1"]);
+  expect(await projectsHolding("tracker")).toEqual(["p1"]);
+  expect(await projectsHolding("wombat")).toEqual(["p1"]);
+  expect(await projectsHolding("cafe")).toEqual([]);
+  expect(await membersHolding("zig")).toEqual(["ada"]);
+  expect(await membersHolding("rust")).toEqual([]);
+  for (const [postings, words] of [
+    ["project_postings", "project_search_words"],
+    ["people_postings", "people_search_words"],
+  ]) {
+    expect(await db.all(sql.raw(`SELECT word, docs FROM ${words} WHERE docs > 0 ORDER BY word`))).toEqual(
+      await db.all(sql.raw(`SELECT word, count(*) AS docs FROM ${postings} GROUP BY word ORDER BY word`)),
+    );
+  }
+});

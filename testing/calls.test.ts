@@ -24,7 +24,7 @@ describe("tableWatch", () => {
     await m.trpc.projects.create.mutate({ title: "Watched project", category: "Web Development" });
     const after = await tables();
     expect(after.projects).not.toEqual(before.projects);
-    expect(after.projects_fts_data).not.toEqual(before.projects_fts_data);
+    expect(after.project_postings).not.toEqual(before.project_postings);
     expect(after).toEqual(await tableDigests(t.db));
   });
 

@@ -1,7 +1,7 @@
 /**
  * Find people: members who show in search, by name and skill words and by filters, newest listed
- * first, one index range per page. With words or filters the page is read from people_fts (the
- * filters as their one facet word, so the index hands out only members who match all of them);
+ * first, one index range per page. With words or filters the page is read from the members' postings
+ * (the filters as their one facet word, so the index hands out only members who match all of them);
  * with neither, from member_search by its key. Never the caller, never a member who turned
  * 'Show me in search' off (they have no row to find), never a member on the other side of a block.
  */
@@ -11,7 +11,7 @@ import { CARD_SKILLS } from "@core/discovery-rules";
 import { nameOf } from "./names";
 import { notBlockedBetween } from "../reach/reach";
 import { searchWords } from "@core/search-words";
-import { listedWordsBegun, toFtsQuery, wordsBegunRange, MAX_WORDS_BEGUN } from "../search/query";
+import { groupsOf, pageOf } from "../search/postings";
 import { facetWord, type PeopleFilter } from "./facets";
 
 export interface PeopleSearch extends PeopleFilter {
@@ -53,46 +53,43 @@ function relationshipOf(row: PersonRow, memberId: string): CardRelationship {
   return { status: row.requester_id === memberId ? "sent" : "received", requestId: row.request_id, email: null };
 }
 
-/** The indexed name and skill words `prefix` begins, or null when there are none or too many. */
-async function wordsBegun(db: Db, prefix: string) {
-  const { from, to } = wordsBegunRange(prefix);
-  const rows = await db.all<{ word: string }>(sql`
-    SELECT word FROM people_search_words WHERE word >= ${from} AND word < ${to}
-    ORDER BY word LIMIT ${MAX_WORDS_BEGUN + 1}`);
-  return listedWordsBegun(rows.map((row) => row.word));
-}
-
-/** The FTS5 query for the words and filters; null when there is nothing to match on. */
-async function matchOf(db: Db, query: PeopleSearch) {
-  const words = searchWords(query.search ?? "");
-  const facet = facetWord(query);
-  const parts = [];
-  if (facet) parts.push(`facets : "${facet}"`);
-  if (words.length) parts.push(`{name skills} : (${toFtsQuery(words, await wordsBegun(db, words.at(-1)!))})`);
-  return parts.length ? parts.join(" AND ") : null;
-}
+/** The members' words (migration 0020): a document is the member's `seq` in `member_search`. */
+const peopleWords = { postings: "people_postings", words: "people_search_words" };
 
 export async function searchPeople(db: Db, memberId: string, query: PeopleSearch, limit: number, cursor?: string) {
   const before = cursor ? seqOf(cursor) : null;
-  const match = await matchOf(db, query);
-  const after = (key: SQL) => (before === null ? sql`` : sql`AND ${key} < ${before}`);
-  // Either way one index is walked newest first and left after the page: people_fts hands out its
-  // rowids (the seq) in that order, and member_search is keyed by the seq.
-  const page: SQL = match
-    ? sql`SELECT rowid AS seq FROM people_fts WHERE people_fts MATCH ${match} ${after(sql`rowid`)} ORDER BY rowid DESC`
-    : sql`SELECT seq FROM member_search WHERE true ${after(sql`seq`)} ORDER BY seq DESC`;
+  const words = searchWords(query.search ?? "");
+  const facet = facetWord(query);
+  // Never the caller, never across a block: tested as the page is walked, so a page is full.
+  const shown = [sql`s.member_id <> ${memberId}`, notBlockedBetween(memberId, sql`s.member_id`)];
+  let page: SQL;
+  if (words.length || facet) {
+    // The filters are one word of the index (`#` and the facet word), walked first when it is rarer.
+    const groups = await groupsOf(db, peopleWords, words, facet ? [`#${facet}`] : []);
+    if (!groups) return { items: [], nextCursor: null };
+    page = pageOf({
+      index: peopleWords,
+      groups,
+      before,
+      join: sql`JOIN member_search s ON s.seq = p.doc`,
+      where: shown,
+      limit: limit + 1,
+    });
+  } else {
+    const after = before === null ? [] : [sql`s.seq < ${before}`];
+    page = sql`SELECT s.seq AS doc FROM member_search s WHERE ${sql.join([...shown, ...after], sql` AND `)}
+      ORDER BY s.seq DESC LIMIT ${limit + 1}`;
+  }
   const rows = await db.all<PersonRow>(sql`
     SELECT s.seq, p.id, ${nameOf("p")} AS name, p.avatar_url, p.specialization, p.region, p.skills,
       p.open_to_join, f.id AS request_id, f.status AS friend_status, f.user_id AS requester_id,
       CASE WHEN f.status = 'accepted' THEN u.email END AS email
     FROM (${page}) found
-    JOIN member_search s ON s.seq = found.seq
+    JOIN member_search s ON s.seq = found.doc
     JOIN profiles p ON p.id = s.member_id
     LEFT JOIN friends f ON f.pair_key = min(${memberId}, p.id) || ' ' || max(${memberId}, p.id)
     LEFT JOIN users u ON u.id = p.id
-    WHERE s.member_id <> ${memberId} AND ${notBlockedBetween(memberId, sql`p.id`)}
-    ORDER BY found.seq DESC
-    LIMIT ${limit + 1}`);
+    ORDER BY found.doc DESC`);
   const items = rows.slice(0, limit).map((row) => {
     const skills = JSON.parse(row.skills) as string[];
     return {

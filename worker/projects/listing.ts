@@ -3,23 +3,17 @@
  * index range, and the cursor is a position in that order, so projects created between two
  * pages can neither push a row onto the next page again nor hide one.
  */
-import { and, asc, desc, eq, gte, inArray, lt, SQL, sql, type Placeholder } from "drizzle-orm";
-import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { and, desc, eq, inArray, SQL, sql, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { PROJECT_STATUSES, type ProjectCategory, type ProjectStatus } from "@core/enums";
 import { CARD_DESCRIPTION_LENGTH } from "@core/project-rules";
 import { projectJoinRequests, projects, type Project } from "@db/schema";
 import { notSuspended } from "../safety/suspension";
 import { searchWords } from "@core/search-words";
-import { listedWordsBegun, MAX_WORDS_BEGUN, toFtsQuery, wordsBegunRange } from "../search/query";
+import { groupsOf, pageOf } from "../search/postings";
 
-/**
- * The FTS5 table of migration 0002, declared here only so queries can join it; it is not in the
- * schema because drizzle-kit would try to create it as a plain table.
- */
-const projectsFts = sqliteTable("projects_fts", { rowid: integer("rowid").notNull() });
-/** Every word projects_fts holds, kept by the triggers of migration 0010 beside it. */
-const projectSearchWords = sqliteTable("project_search_words", { word: text("word").primaryKey() });
+/** The projects' words (migration 0020): a document is the project's rowid. */
+const projectWords = { postings: "project_postings", words: "project_search_words" };
 
 export interface ListFilter {
   search?: string;
@@ -125,7 +119,7 @@ const shapeKey = (shape: Shape) => Object.values(shape).map(Number).join("");
  * The projects a member joined: a handful of rows found through the member's requests
  * (project_join_requests_user_idx), each project then read by its key.
  */
-export const joinedProjectIds = (db: Db, memberId: string | Placeholder) =>
+export const joinedProjectIds = (db: Db, memberId: string | SQLWrapper) =>
   db
     .select({ id: projectJoinRequests.projectId })
     .from(projectJoinRequests)
@@ -134,17 +128,21 @@ export const joinedProjectIds = (db: Db, memberId: string | Placeholder) =>
 /** Projects of members an administrator suspended leave every list. */
 export const ownerNotSuspended = notSuspended(projects.userId);
 
-function filterConditions(db: Db, shape: Shape): SQL[] {
+/** A filter's value: a placeholder in a statement prepared once, or the value itself. */
+type FilterValue = (name: keyof ReturnType<typeof filterValues>) => SQLWrapper;
+const placeholder: FilterValue = (name) => sql.placeholder(name);
+
+function filterConditions(db: Db, shape: Shape, value: FilterValue = placeholder): SQL[] {
   return [
     ownerNotSuspended,
-    shape.category ? eq(projects.category, sql.placeholder("category")) : undefined,
+    shape.category ? eq(projects.category, value("category")) : undefined,
     shape.status
-      ? eq(projects.status, sql.placeholder("status"))
+      ? eq(projects.status, value("status"))
       : // Naming every status lets a category alone use the (category, status, newest) index
         // one status at a time, instead of reading and sorting all of the category's rows.
         shape.category && inArray(projects.status, [...PROJECT_STATUSES]),
-    shape.owner ? eq(projects.userId, sql.placeholder("ownerId")) : undefined,
-    shape.joined ? inArray(projects.id, joinedProjectIds(db, sql.placeholder("joinedBy"))) : undefined,
+    shape.owner ? eq(projects.userId, value("ownerId")) : undefined,
+    shape.joined ? inArray(projects.id, joinedProjectIds(db, value("joinedBy"))) : undefined,
   ].filter((c): c is SQL => c instanceof SQL);
 }
 
@@ -182,44 +180,6 @@ const pageQuery = cached((db, shape) =>
     .prepare(),
 );
 
-const searchQuery = cached((db, shape) =>
-  db
-    .select({ card: cardColumns, rowid: projectsFts.rowid })
-    .from(projectsFts)
-    .innerJoin(projects, sql`${projects}.rowid = ${projectsFts.rowid}`)
-    .where(
-      and(
-        sql`${projectsFts} MATCH ${sql.placeholder("match")}`,
-        shape.cursor ? lt(projectsFts.rowid, sql.placeholder("beforeRowid")) : undefined,
-        ...filterConditions(db, shape),
-      ),
-    )
-    .orderBy(desc(projectsFts.rowid))
-    .limit(sql.placeholder("limit"))
-    .prepare(),
-);
-
-/** Built once per database: a search asks it each time. */
-const wordsBegunQueries = new WeakMap<Db, ReturnType<typeof prepareWordsBegun>>();
-const prepareWordsBegun = (db: Db) =>
-  db
-    .select({ word: projectSearchWords.word })
-    .from(projectSearchWords)
-    .where(
-      and(gte(projectSearchWords.word, sql.placeholder("from")), lt(projectSearchWords.word, sql.placeholder("to"))),
-    )
-    .orderBy(asc(projectSearchWords.word))
-    .limit(MAX_WORDS_BEGUN + 1)
-    .prepare();
-
-/** The indexed words `prefix` begins, or null when there are none or too many to list. */
-async function wordsBegun(db: Db, prefix: string) {
-  let query = wordsBegunQueries.get(db);
-  if (!query) wordsBegunQueries.set(db, (query = prepareWordsBegun(db)));
-  const rows = await query.all(wordsBegunRange(prefix));
-  return listedWordsBegun(rows.map((row) => row.word));
-}
-
 const filterValues = (filter: ListFilter) => ({
   category: filter.category,
   status: filter.status,
@@ -253,15 +213,24 @@ async function searchProjects(
   limit: number,
   cursor?: string,
 ): Promise<ProjectPage> {
-  const words = searchWords(search);
   const before = cursor ? rowidCursor(cursor) : null;
-  if (words.length === 0) return { items: [], nextCursor: null };
-  const rows = await searchQuery(db, shapeOf(filter, before)).all({
-    ...filterValues(filter),
-    match: toFtsQuery(words, await wordsBegun(db, words.at(-1)!)),
-    beforeRowid: before,
+  const words = searchWords(search);
+  const groups = words.length ? await groupsOf(db, projectWords, words, []) : null;
+  if (!groups) return { items: [], nextCursor: null };
+  const values = filterValues(filter);
+  const page = pageOf({
+    index: projectWords,
+    groups,
+    before,
+    join: sql`JOIN ${projects} ON ${projects}.rowid = p.doc`,
+    where: filterConditions(db, shapeOf(filter, before), (name) => sql`${values[name]}`),
     limit: limit + 1,
   });
+  const rows = await db
+    .select({ card: cardColumns, rowid: sql<number>`found.doc` })
+    .from(sql`(${page}) found`)
+    .innerJoin(projects, sql`${projects}.rowid = found.doc`)
+    .orderBy(sql`found.doc DESC`);
   return {
     items: rows.slice(0, limit).map((row) => row.card),
     nextCursor: rows.length > limit ? byRowid(rows[limit - 1]!.rowid) : null,

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "@db/schema";
 import { DEVELOPER_TYPES, EXPERIENCE_LEVELS, REGIONS, SPECIALIZATIONS } from "@core/enums";
@@ -215,6 +215,13 @@ describe("paging", () => {
     }
     const expected = Array.from({ length: 13 }, (_, i) => `Page Person ${12 - i}`).filter((n) => n !== "Page Person 2");
     expect(seen).toEqual(expected);
+
+    // The search walks its rarest word first, by the counts the word list keeps: they stay exact.
+    await t.db.delete(users).where(eq(users.id, members[5]!.me.id));
+    const counted = await t.db.all(sql`SELECT word, docs FROM people_search_words WHERE docs > 0 ORDER BY word`);
+    const held = await t.db.all(sql`SELECT word, count(*) AS docs FROM people_postings GROUP BY word ORDER BY word`);
+    expect(held).toContainEqual({ word: "clojure", docs: 12 });
+    expect(counted).toEqual(held);
   });
 });
 

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   DELETE_NOT_OWNER,
@@ -9,6 +9,7 @@ import {
   PROJECTS_PAGE_SIZE,
 } from "@core/project-rules";
 import { profiles, projectJoinRequests, projects, users, type NewProject } from "@db/schema";
+import { indexedForm, searchWords } from "@core/search-words";
 import { countedStats } from "@testing/counted-stats";
 import { createTestApp, refusal, rejection, type TestApp, type TestMember } from "@testing/harness";
 
@@ -441,6 +442,56 @@ describe("list", () => {
     ] as const)("treats %j as plain words (%i found)", async (search, found) => {
       const page = await viewer.trpc.projects.list.query({ search });
       expect(page.items).toHaveLength(found);
+    });
+
+    it("finds what reading every project's words finds, in the same order, page by page, through edits and deletions", async () => {
+      const vocabulary = ["the", "help", "looking", "quokka", "Über", "uber", "café", "cafe", "data"];
+      vocabulary.push("database", "dashboard", "v2", "Team", "teams", "teammate");
+      const pick = (i: number) => vocabulary[i % vocabulary.length]!;
+      const rows = await insertProjects(owner.me.id, 60, (i) => ({
+        title: `${pick(i)} ${pick(i * 7)}`,
+        description: i % 3 ? `${pick(i * 5 + 1)}, and ${pick(i * 11 + 2)}!` : "",
+        techStack: i % 4 ? [pick(i * 3)] : [],
+      }));
+      // An edited project is found by its new words only, a deleted one not at all.
+      await app.db.update(projects).set({ title: "Quokka dashboard" }).where(eq(projects.id, rows[5]!.id));
+      await app.db.delete(projects).where(eq(projects.id, rows[6]!.id));
+
+      // The spec's way: every project, newest insert first, its words as the index splits them.
+      const everything = await app.db
+        .select({
+          id: projects.id,
+          title: projects.title,
+          description: projects.description,
+          techStack: projects.techStack,
+        })
+        .from(projects)
+        .orderBy(sql`rowid DESC`);
+      const wordsOf = (p: (typeof everything)[number]) =>
+        new Set(searchWords(`${p.title} ${p.description} ${p.techStack.join(" ")}`, Infinity).map(indexedForm));
+      const searches = ["the", "quokka", "the quo", "dat", "d", "über", "UBER", "Ü", "café", "help looking"];
+      searches.push("zebra kotlin", "the the", "v2", "team", "teamm", "looking da", "dashboard quokka");
+      for (const search of searches) {
+        const asked = searchWords(search).map(indexedForm);
+        const last = asked.pop()!;
+        const expected = everything.filter((p) => {
+          const words = wordsOf(p);
+          return asked.every((word) => words.has(word)) && [...words].some((word) => word.startsWith(last));
+        });
+        const found = await allPages((cursor) => viewer.trpc.projects.list.query({ search, limit: 7, cursor }));
+        expect(found.ids, search).toEqual(expected.map((p) => p.id));
+      }
+    });
+
+    it("counts each word's projects as the index holds them, through inserts, edits and deletions", async () => {
+      const counted = await app.db.all<{ word: string; docs: number }>(
+        sql`SELECT word, docs FROM project_search_words WHERE docs > 0 ORDER BY word`,
+      );
+      const held = await app.db.all<{ word: string; docs: number }>(
+        sql`SELECT word, count(*) AS docs FROM project_postings GROUP BY word ORDER BY word`,
+      );
+      expect(held.length).toBeGreaterThan(20);
+      expect(counted).toEqual(held);
     });
 
     it("pages a search without gaps or repeats while new matches arrive", async () => {

@@ -7,6 +7,12 @@
 export const TERMS_LOOKED_UP = 12;
 /** The newest open projects, or listed members, per term, before scoring. */
 export const HOLDERS_PER_TERM = 30;
+/**
+ * The newest holders of a term read to find those: the ones the member cannot be suggested (their
+ * own, dismissed, across a block ...) are passed over among these only, so a member who dismissed
+ * hundreds still costs a bounded read.
+ */
+export const HOLDERS_READ = 4 * HOLDERS_PER_TERM;
 /** The best candidates that are scored again against every term, exactly. */
 export const RESCORED = 24;
 /** Friends, and friends of each friend, walked for mutual friends. */

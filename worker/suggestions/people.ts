@@ -15,6 +15,7 @@ import {
   FRIENDS_OF_EACH,
   FRIENDS_WALKED,
   HOLDERS_PER_TERM,
+  HOLDERS_READ,
   INTEREST_WEIGHT,
   TEAMMATES_OF_EACH,
   TEAMS_WALKED,
@@ -43,8 +44,9 @@ export async function suggestedPeople(db: Db, memberId: string, shown: number) {
     ),
     my_teams(project_id) AS (
       SELECT project_id FROM (
-        SELECT id AS project_id FROM projects WHERE user_id = ${memberId}
-        UNION SELECT project_id FROM project_join_requests WHERE user_id = ${memberId} AND status = 'accepted'
+        SELECT * FROM (SELECT id AS project_id FROM projects WHERE user_id = ${memberId} LIMIT ${TEAMS_WALKED})
+        UNION SELECT * FROM (SELECT project_id FROM project_join_requests
+          WHERE user_id = ${memberId} AND status = 'accepted' LIMIT ${TEAMS_WALKED})
       ) LIMIT ${TEAMS_WALKED}
     ),
     mine(term, label, weight) AS (
@@ -68,14 +70,19 @@ export async function suggestedPeople(db: Db, memberId: string, shown: number) {
       UNION ALL
       SELECT p.user_id, 'team', t.project_id, 0 FROM my_teams t JOIN projects p ON p.id = t.project_id
       UNION ALL
-      SELECT y.member_id, 'term', t.term, t.weight FROM mine t JOIN member_terms y ON y.term = t.term AND y.member_id IN (
-        SELECT z.member_id FROM member_terms z
-        WHERE z.term = t.term AND z.member_id <> ${memberId}
+      SELECT y.member_id, 'term', t.term, t.weight
+      FROM mine t
+      JOIN member_terms y ON y.term = t.term AND y.member_id IN (
+        -- Read only so far: those who cannot be suggested are passed over among these, and the
+        -- first who can are taken as they stream in (newest first).
+        SELECT z.member_id FROM (
+          SELECT member_id FROM member_terms WHERE term = t.term ORDER BY seq DESC LIMIT ${HOLDERS_READ}) z
+        WHERE z.member_id <> ${memberId}
           AND NOT EXISTS (SELECT 1 FROM friends f WHERE f.pair_key = min(${memberId}, z.member_id) || ' ' || max(${memberId}, z.member_id))
           AND ${notBlockedBetween(memberId, sql`z.member_id`)}
           AND NOT EXISTS (SELECT 1 FROM suggestion_dismissals d
             WHERE d.member_id = ${memberId} AND d.kind = 'person' AND d.subject_id = z.member_id)
-        ORDER BY z.seq DESC LIMIT ${HOLDERS_PER_TERM})
+        LIMIT ${HOLDERS_PER_TERM})
     ),
     ranked(candidate, mutual, teams, similarity) AS (
       SELECT candidate, count(DISTINCT CASE WHEN kind = 'friend' THEN key END) AS mutual,

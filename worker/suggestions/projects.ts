@@ -2,17 +2,18 @@
  * 'Projects that need your skills', in one statement. The member's skills and interests (as
  * categories) become terms, weighted by how rare they are among projects (`term_counts`, kept by
  * triggers: ln(1 + projects / holders)). Each term's newest open projects come from one index range
- * of `project_terms`, leaving out the member's own, those they asked to join or are on, those
- * whose owner is on the other side of a block (they could not ask to join) or suspended, and those
- * they dismissed; the best candidates are then scored exactly on every term and the top ones shown with
- * the skills they match.
+ * of `project_terms`, read only so far, leaving out the member's own, those they asked to join or are
+ * on, those whose owner is on the other side of a block (they could not ask to join) or suspended,
+ * and those they dismissed; the best candidates are then scored exactly on every term, each by one
+ * range of its own terms, and the top ones shown with the skills they match. Every step reads a
+ * bounded number of rows (`./limits`), whatever the number of projects.
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { INTEREST_CATEGORIES, projectReason } from "@core/discovery-rules";
 import { notBlockedBetween } from "../reach/reach";
 import { notSuspended } from "../safety/suspension";
-import { HOLDERS_PER_TERM, INTEREST_WEIGHT, RESCORED, TERMS_LOOKED_UP } from "./limits";
+import { HOLDERS_PER_TERM, HOLDERS_READ, INTEREST_WEIGHT, RESCORED, TERMS_LOOKED_UP } from "./limits";
 
 interface Row {
   id: string;
@@ -38,16 +39,23 @@ export async function suggestedProjects(db: Db, memberId: string, shown: number)
       ) m LEFT JOIN term_counts c ON c.term = m.term
       ORDER BY 2 DESC LIMIT ${TERMS_LOOKED_UP}
     ),
-    candidates(project_id, weight) AS (
-      SELECT x.project_id, t.weight FROM mine t, project_terms x
-      WHERE x.term = t.term AND x.project_id IN (
-        SELECT y.project_id FROM project_terms y
-        WHERE y.term = t.term AND y.open AND y.owner_id <> ${memberId}
+    -- Each term's newest open projects, read only so far: those the member cannot be suggested are
+    -- passed over among these, and the first that can are taken as they stream in (newest first).
+    holders(weight, ids) AS (
+      SELECT t.weight, (SELECT json_group_array(project_id) FROM (
+        SELECT y.project_id FROM (
+          SELECT project_id, owner_id FROM project_terms
+          WHERE term = t.term AND open ORDER BY created_at DESC LIMIT ${HOLDERS_READ}) y
+        WHERE y.owner_id <> ${memberId}
           AND ${notBlockedBetween(memberId, sql`y.owner_id`)} AND ${notSuspended(sql`y.owner_id`)}
           AND NOT EXISTS (SELECT 1 FROM project_join_requests r WHERE r.project_id = y.project_id AND r.user_id = ${memberId})
           AND NOT EXISTS (SELECT 1 FROM suggestion_dismissals d
             WHERE d.member_id = ${memberId} AND d.kind = 'project' AND d.subject_id = y.project_id)
-        ORDER BY y.created_at DESC LIMIT ${HOLDERS_PER_TERM})
+        LIMIT ${HOLDERS_PER_TERM}))
+      FROM mine t
+    ),
+    candidates(project_id, weight) AS (
+      SELECT j.value, h.weight FROM holders h, json_each(h.ids) j
     ),
     best(project_id) AS (
       SELECT project_id FROM candidates GROUP BY project_id ORDER BY sum(weight) DESC LIMIT ${RESCORED}
@@ -56,7 +64,8 @@ export async function suggestedProjects(db: Db, memberId: string, shown: number)
       SELECT b.project_id, sum(t.weight),
         json_group_array(x.label ORDER BY t.weight DESC) FILTER (WHERE x.term NOT LIKE 'category:%'),
         max(x.term LIKE 'category:%')
-      FROM best b, mine t JOIN project_terms x ON x.project_id = b.project_id AND x.term = t.term
+      FROM best b CROSS JOIN project_terms x CROSS JOIN mine t
+      WHERE x.project_id = b.project_id AND t.term = x.term
       GROUP BY b.project_id
     )
     SELECT p.id, p.title, p.category, p.status, s.score, s.skills, s.category_matched
