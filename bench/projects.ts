@@ -72,6 +72,12 @@ const WORDS = {
 const FLOOR_INPUTS = 24;
 const FLOOR_RUNS = 100;
 const TARGETS = { p99Ms: 6, dashboardP99Ms: 5, discoveryP99Ms: 10, firstPageReqPerSec: 2000, ratio: 20, growth: 1.5 };
+/**
+ * A floor's growth is told apart from the timer's jitter only past this many milliseconds: the same
+ * statement over tables that do not grow with the projects (the dashboard's kept counts) read 0.065
+ * and 0.130 ms at the two sizes of one run.
+ */
+const FLOOR_JITTER_MS = 0.1;
 /** Skills by how many seeded members list them (scripts/seed.ts draws early ones far more often). */
 const SKILLS = {
   common: ["react", "typescript", "python", "node", "sql"],
@@ -640,7 +646,12 @@ function growth(small: Measured, large: Measured) {
       large: l,
       http,
       floor,
-      misses: http > TARGETS.growth ? [`${large.size.label} / ${small.size.label} > ${TARGETS.growth}`] : [],
+      misses: [
+        http > TARGETS.growth && `${large.size.label} / ${small.size.label} > ${TARGETS.growth}`,
+        floor > TARGETS.growth &&
+          l.sqlFloorP50Ms - r.sqlFloorP50Ms > FLOOR_JITTER_MS &&
+          `floor ${large.size.label} / ${small.size.label} > ${TARGETS.growth}`,
+      ].filter((miss): miss is string => Boolean(miss)),
     };
   });
 }
@@ -670,7 +681,7 @@ if (grown.length) {
   );
 }
 console.log(
-  `\nTargets: p99 ≤ ${TARGETS.p99Ms} ms with one client for every list and search, ≤ ${TARGETS.dashboardP99Ms} ms for the dashboard figures, ≤ ${TARGETS.discoveryP99Ms} ms for Find People and the suggestions, at every size; ≥ ${TARGETS.firstPageReqPerSec} req/s for the newest projects with ${CONNECTIONS} clients; ≥ ${TARGETS.ratio}x the spec's way for search and the dashboard${scale ? `; p50 at ${SIZES[1]!.label} ≤ ${TARGETS.growth}x its p50 at ${SIZES[0]!.label} for every query` : ""}.`,
+  `\nTargets: p99 ≤ ${TARGETS.p99Ms} ms with one client for every list and search, ≤ ${TARGETS.dashboardP99Ms} ms for the dashboard figures, ≤ ${TARGETS.discoveryP99Ms} ms for Find People and the suggestions, at every size; ≥ ${TARGETS.firstPageReqPerSec} req/s for the newest projects with ${CONNECTIONS} clients; ≥ ${TARGETS.ratio}x the spec's way for search and the dashboard${scale ? `; p50 at ${SIZES[1]!.label} ≤ ${TARGETS.growth}x its p50 at ${SIZES[0]!.label} for every query, and its SQL floor too (when it grew by more than ${FLOOR_JITTER_MS} ms)` : ""}.`,
 );
 writeResults("projects", {
   targets: TARGETS,
