@@ -1,0 +1,71 @@
+/**
+ * A chat with a long history, as a member who reads it: 500 messages open at the 'New messages'
+ * line, then follow new ones at the bottom; a message found by search and a quoted original far
+ * back are brought into view, loading the pages between, and the history stays held.
+ */
+import type { Locator, Page } from "playwright-core";
+import { expect } from "vitest";
+import { test } from "./harness";
+import { call, friendsInChat } from "./people";
+import { messageList } from "./ui";
+
+const label = (n: number) => `Message ${String(n).padStart(3, "0")}`;
+
+/** The nth message's own words in its row (not a quote of them): Ada's messages are the chat's only ones, so its nth. */
+const words = (page: Page, n: number) =>
+  messageList(page).locator(`li[data-seq="${n}"]`).getByText(label(n), { exact: true });
+
+/** Wholly inside the message list's view: what a member sees without scrolling. */
+async function inView(locator: Locator) {
+  await locator.waitFor();
+  await expect
+    .poll(() =>
+      locator.evaluate((el) => {
+        const view = el.closest("[data-testid=message-scroller]")!.getBoundingClientRect();
+        const box = el.getBoundingClientRect();
+        return box.top >= view.top && box.bottom <= view.bottom;
+      }),
+    )
+    .toBe(true);
+}
+
+test("a chat of 500 messages opens at the New messages line, follows new ones, and brings far-back messages into view", async ({
+  newPage,
+}) => {
+  const { ada, bob, chatId } = await friendsInChat(newPage, "Ada Long", "Bob Long");
+  const say = (content: string, replyToId?: number) =>
+    call<{ id: number }>(ada, "chats.send", { chatId, clientId: crypto.randomUUID(), content, replyToId });
+  const sent: number[] = [];
+  for (let n = 1; n <= 500; n++) sent[n] = (await say(label(n))).id;
+  // Bob's page displayed the first 480.
+  await call(bob, "chats.markRead", { chatId, seq: 480 });
+
+  await bob.page.goto(`/chat/${chatId}`);
+  await inView(messageList(bob.page).getByRole("separator", { name: "New messages" }));
+  await inView(words(bob.page, 481));
+
+  // At the bottom, a new message shows there and the view stays with it.
+  await words(bob.page, 500).scrollIntoViewIfNeeded();
+  await inView(words(bob.page, 500));
+  await say(label(501));
+  await inView(words(bob.page, 501));
+
+  // A search of the chat opens far back, at the message found, highlighted.
+  await bob.page.getByRole("button", { name: "Search messages" }).click();
+  await bob.page.getByRole("searchbox", { name: "Search this chat" }).fill("042");
+  await bob.page.getByRole("list", { name: "Messages found" }).getByRole("link").first().click();
+  const found = messageList(bob.page)
+    .locator("li[data-highlighted]")
+    .filter({ has: bob.page.getByText(label(42), { exact: true }) });
+  await inView(found);
+
+  // A reply quoting the twelfth message: its quote brings the original into view.
+  await say("Back to this one", sent[12]);
+  await messageList(bob.page)
+    .getByRole("button", { name: /^Reply to Ada Long: Message 012/ })
+    .click();
+  await inView(words(bob.page, 12));
+
+  // Every page on the way stays held, each message once.
+  expect(await messageList(bob.page).locator("li[data-seq]").count()).toBe(502);
+});
