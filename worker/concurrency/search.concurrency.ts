@@ -1,7 +1,9 @@
 /**
  * The search index follows the send a moment later (worker/chats/send-follow-up.ts): many members
  * sending at once through the multi-process host find every message within a second, and a message
- * stored by a host that died before its follow-up is found once the host is back.
+ * stored by a host that died before its follow-up is found once the host is back. Projects' words are
+ * indexed inside the statement that writes the project (migration 0020): many members publishing,
+ * retitling and deleting at once leave each project found once by its words, and every count exact.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,6 +16,7 @@ import { asTestMember, expectNoServerErrors, newBrowser, outcome, PASSWORD, sign
 
 const PAIRS = 8;
 const MESSAGES_EACH = 5;
+const PUBLISHERS = 12;
 
 const dataDir = mkdtempSync(join(tmpdir(), "crewboard-search-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -90,5 +93,75 @@ test("what many members send at once is found by search within a second, and sur
       .toEqual(["stranded quasar"]);
   } finally {
     await restarted.stop();
+  }
+});
+
+test("projects that many members publish, retitle and delete at once are each found once by their words, and each word's count stays exact", async () => {
+  const host = await startCrowdHost({ dataDir: mkdtempSync(join(tmpdir(), "crewboard-project-search-")) });
+  try {
+    const members = await signUpMany(host, PUBLISHERS, "publisher");
+    // Every member publishes three at the same moment as the others: words all share, and their own.
+    const created = await Promise.all(
+      members.flatMap((m, i) =>
+        [0, 1, 2].map((k) =>
+          outcome(
+            m.browser.trpc.projects.create.mutate({
+              title: `Heliograph ${i} ${k}`,
+              category: "IoT",
+              description: `A lantern for member${i}`,
+            }),
+          ),
+        ),
+      ),
+    );
+    expectNoServerErrors(created);
+    expect(created.filter((o) => !o.ok)).toEqual([]);
+    const id = (i: number, k: number) => (created[3 * i + k] as { ok: true; value: { id: string } }).value.id;
+
+    // Then, all at once again, each retitles their first and deletes their second.
+    const changed = await Promise.all(
+      members.flatMap((m, i) => [
+        outcome(
+          m.browser.trpc.projects.update.mutate({
+            id: id(i, 0),
+            title: `Semaphore ${i}`,
+            category: "IoT",
+            description: `A lantern for member${i}`,
+          }),
+        ),
+        outcome(m.browser.trpc.projects.remove.mutate({ id: id(i, 1) })),
+      ]),
+    );
+    expectNoServerErrors(changed);
+    expect(changed.filter((o) => !o.ok)).toEqual([]);
+
+    const reader = members[0]!.browser;
+    const everyPage = async (search: string) => {
+      const ids: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await reader.trpc.projects.list.query({ search, limit: 5, cursor });
+        ids.push(...page.items.map((p) => p.id));
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+      return ids.sort();
+    };
+    const each = (k: number) => members.map((_, i) => id(i, k));
+    expect(await everyPage("heliograph")).toEqual(each(2).sort());
+    expect(await everyPage("semaphore")).toEqual(each(0).sort());
+    expect(await everyPage("lantern")).toEqual([...each(0), ...each(2)].sort());
+    expect(await everyPage("lantern member3")).toEqual([id(3, 0), id(3, 2)].sort());
+
+    const db = host.openDatabase();
+    try {
+      const counted = await db.execute("SELECT word, docs FROM project_search_words WHERE docs > 0 ORDER BY word");
+      const held = await db.execute("SELECT word, count(*) AS docs FROM project_postings GROUP BY word ORDER BY word");
+      expect(counted.rows.map((r) => [r.word, Number(r.docs)])).toEqual(held.rows.map((r) => [r.word, Number(r.docs)]));
+      expect(held.rows.find((r) => r.word === "lantern")?.docs).toBe(2 * PUBLISHERS);
+    } finally {
+      db.close();
+    }
+  } finally {
+    await host.stop();
   }
 });
