@@ -97,6 +97,23 @@ const procedures: [string, { answer: number; after: number }, () => Promise<() =
   ["chats.markRead", { answer: 2, after: 0 }, async () => () => bob.trpc.chats.markRead.mutate({ chatId, seq: 1 })],
   ["chats.ticket", { answer: 2, after: 0 }, async () => () => ada.trpc.chats.ticket.query({ chatId })],
   ["projects.byId", { answer: 2, after: 0 }, async () => () => ada.trpc.projects.byId.query({ id: projectId })],
+  // A search: the words it names with how many projects hold each, then the page, from the rarest.
+  [
+    "projects.list, a search",
+    { answer: 3, after: 0 },
+    async () => () => ada.trpc.projects.list.query({ search: "coun" }),
+  ],
+  // Filters alone are one word of the people's index, walked at once; words are counted first.
+  [
+    "people.search, filters alone",
+    { answer: 2, after: 0 },
+    async () => () => ada.trpc.people.search.query({ region: "United States" }),
+  ],
+  [
+    "people.search, words and filters",
+    { answer: 3, after: 0 },
+    async () => () => ada.trpc.people.search.query({ search: "bob", region: "United States" }),
+  ],
   [
     "joinRequests.forProject",
     { answer: 2, after: 0 },

@@ -32,6 +32,8 @@ type Group = { words: string[]; docs: number } | { from: string; to: string; doc
  * match, and the page need not be asked.
  */
 export async function groupsOf(db: Db, index: PostingsIndex, typed: string[], whole: string[]) {
+  // One whole word alone (Find People's filters): nothing to rank, and the walk finds who holds it.
+  if (typed.length === 0 && whole.length === 1) return [{ words: whole, docs: 0 }];
   const exact = [...typed.slice(0, -1).map(indexedForm), ...whole];
   const last = typed.at(-1);
   const range = last === undefined ? null : wordsBegunRange(last);
