@@ -1,10 +1,11 @@
 /**
  * What a member has typed into the onboarding wizard, kept in this browser until it is saved, so a
- * reload (or leaving and coming back) resumes where they were. Kept per member: a shared browser
- * never shows one member's draft to another.
+ * reload (or leaving and coming back) resumes where they were. Kept as every draft is (drafts.ts):
+ * per member, and forgotten on signing out.
  */
 import { DEVELOPER_TYPES, EXPERIENCE_LEVELS, INTERESTED_PROJECTS, REGIONS, SPECIALIZATIONS } from "@core/enums";
 import { MAX_SKILLS } from "@core/rules";
+import * as drafts from "./drafts";
 import { fromList, type ProfileFormValues } from "./profile";
 
 export interface OnboardingDraft {
@@ -12,13 +13,13 @@ export interface OnboardingDraft {
   values: ProfileFormValues;
 }
 
-const keyOf = (memberId: string) => `onboarding-draft:${memberId}`;
+const NAME = "onboarding";
 
 /** The stored draft over `initial`, each value kept only when it is one the form could hold. */
 export function readDraft(memberId: string, initial: ProfileFormValues, steps: number): OnboardingDraft | null {
   let stored: unknown;
   try {
-    stored = JSON.parse(localStorage.getItem(keyOf(memberId)) ?? "null");
+    stored = JSON.parse(drafts.readDraft(memberId, NAME) ?? "null");
   } catch {
     return null;
   }
@@ -46,18 +47,7 @@ export function readDraft(memberId: string, initial: ProfileFormValues, steps: n
   };
 }
 
-export function writeDraft(memberId: string, draft: OnboardingDraft) {
-  try {
-    localStorage.setItem(keyOf(memberId), JSON.stringify(draft));
-  } catch {
-    // Storage full or refused (private mode): the wizard still works, only without surviving a reload.
-  }
-}
+export const writeDraft = (memberId: string, draft: OnboardingDraft) =>
+  drafts.writeDraft(memberId, NAME, JSON.stringify(draft));
 
-export function clearDraft(memberId: string) {
-  try {
-    localStorage.removeItem(keyOf(memberId));
-  } catch {
-    // Nothing was stored.
-  }
-}
+export const clearDraft = (memberId: string) => drafts.clearDraft(memberId, NAME);

@@ -1,8 +1,10 @@
 import { hashKey } from "@tanstack/react-query";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import { getQueryKey } from "@trpc/react-query";
+import { forgetDrafts } from "./drafts";
 import { notify } from "./toast";
 import { errorMessage, queryClient, trpc } from "./trpc";
+import type { RouterOutputs } from "./types";
 
 /** The signed-in member with profile, null when signed out, undefined while loading. */
 export function useMe() {
@@ -23,13 +25,17 @@ export function useMember() {
 export { displayNameOf } from "./display-name";
 
 /**
- * Forgets every cached answer of the member who signed out, in one step. The session answer is
- * set to signed out rather than dropped: the top bar and the guard watch it, and a dropped query
- * would leave them showing the member until they next render. Everything else is removed.
+ * Forgets every cached answer of the member who signed out, in one step, and what they typed and
+ * had not sent. The session answer is set to signed out rather than dropped: the top bar and the
+ * guard watch it, and a dropped query would leave them showing the member until they next render.
+ * Everything else is removed.
  */
 function forgetMember() {
-  const me = hashKey(getQueryKey(trpc.auth.me, undefined, "query"));
-  queryClient.setQueryData(getQueryKey(trpc.auth.me, undefined, "query"), null);
+  const meKey = getQueryKey(trpc.auth.me, undefined, "query");
+  const member = queryClient.getQueryData<RouterOutputs["auth"]["me"]>(meKey);
+  if (member) forgetDrafts(member.id);
+  const me = hashKey(meKey);
+  queryClient.setQueryData(meKey, null);
   queryClient.removeQueries({ predicate: (query) => query.queryHash !== me });
   queryClient.getMutationCache().clear();
 }
