@@ -5,7 +5,9 @@ import { fromMentionTokens, plainMentions, withMentionTokens, type Mentioned } f
 import type { WireAttachment, WireMessage } from "@party/protocol";
 import { Button } from "@web/components/ui/button";
 import { cn } from "@web/lib/cn";
+import { readDraft, writeDraft } from "@web/lib/drafts";
 import { AttachmentTray } from "./attachments";
+import { caretInOpenFence, composerKeyAction } from "./composer-keys";
 import { MentionSuggestions, useMentionSuggestions, type Person } from "./mention-suggestions";
 import { useUploads } from "./use-uploads";
 
@@ -15,35 +17,51 @@ export type ComposerMode =
 
 const modeKey = (mode: ComposerMode | null) => (mode ? `${mode.kind}:${mode.message.id}` : null);
 
+/** The keys that send from anywhere, as this device's keyboard names them. */
+const SEND_KEYS =
+  typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.userAgent) ? "⌘+Enter" : "Ctrl+Enter";
+
 /** Whether a drag carries files (and not, say, text from the page). */
 const carriesFiles = (event: DragEvent) => event.dataTransfer.types.includes("Files");
 
 /**
- * Enter sends, Shift+Enter starts a new line; empty, blank or over-long text cannot be sent. Replying,
- * the quoted message shows above; editing, the message's text is put in to change, and Enter saves it.
- * Escape, or the cross, goes back to a plain message. In a group, `@` offers the other members
- * (`people`); one picked is sent as a mention of them. Files come by the paperclip, dropped on the
- * composer or pasted into the text; each uploads at once, and the message goes once all are stored.
+ * Enter sends, Shift+Enter starts a new line, and so does Enter inside an open ``` code block, where
+ * Ctrl/Cmd+Enter sends; empty, blank or over-long text cannot be sent. Replying, the quoted message
+ * shows above; editing, the message's text is put in to change, and Enter saves it. ↑ in an empty
+ * composer edits the member's last message. Escape, or the cross, goes back to a plain message.
+ * In a group, `@` offers the other members (`people`); one picked is sent as a mention of them.
+ * Files come by the paperclip, dropped on the composer or pasted into the text; each uploads at
+ * once, and the message goes once all are stored. What is typed is kept as the chat's draft until
+ * it is sent; an edit's words are not a draft, and the draft comes back when the edit ends.
  */
 export const Composer = memo(function Composer({
   chatId,
+  myId,
   mode,
   onSend,
   onCancelMode,
+  onEditLast,
   onTyping,
   people,
 }: {
   chatId: string;
+  myId: string;
   mode: ComposerMode | null;
   /** `sent` empties the composer, once the message is on its way. */
   onSend: (content: string, attachments: WireAttachment[], sent: () => void) => void;
   onCancelMode: () => void;
+  onEditLast: () => void;
   onTyping: () => void;
   /** Who may be mentioned: the group's other members; none in a private chat. */
   people: Person[];
 }) {
-  const [text, setText] = useState("");
-  const [picked, setPicked] = useState<Mentioned[]>([]);
+  const draftName = `chat:${chatId}`;
+  // Mentions are kept as tokens, as they are sent, so a restored one still names its member.
+  const asTyped = (content: string) =>
+    fromMentionTokens(content, (id) => people.find((p) => p.id === id)?.name ?? null);
+  const [draft] = useState(() => asTyped(readDraft(myId, draftName) ?? ""));
+  const [text, setText] = useState(draft.text);
+  const [picked, setPicked] = useState<Mentioned[]>(draft.picked);
   const [shownMode, setShownMode] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
   const box = useRef<HTMLTextAreaElement>(null);
@@ -54,16 +72,22 @@ export const Composer = memo(function Composer({
   const editing = mode?.kind === "edit";
   const attached = editing ? [] : files.stored;
   const canSend = !tooLong && attached !== null && (content.length > 0 || attached.length > 0);
+  // Enter no longer sends once a code block is open: said where a keyboard is, as it happens.
+  const inCode = caretInOpenFence(text, text.length);
 
-  // Starting an edit puts the message's text in; leaving one clears it. A reply keeps what was typed.
+  // Starting an edit puts the message's text in; leaving one brings the draft back. A reply keeps
+  // what was typed.
   const key = modeKey(mode);
   if (key !== shownMode) {
     setShownMode(key);
-    if (mode?.kind === "edit") {
-      const stored = fromMentionTokens(mode.message.content, (id) => people.find((p) => p.id === id)?.name ?? null);
-      setText(stored.text);
-      setPicked(stored.picked);
-    } else if (shownMode?.startsWith("edit:")) setText("");
+    const next =
+      mode?.kind === "edit"
+        ? asTyped(mode.message.content)
+        : shownMode?.startsWith("edit:") && asTyped(readDraft(myId, draftName) ?? "");
+    if (next) {
+      setText(next.text);
+      setPicked(next.picked);
+    }
   }
   const mentions = useMentionSuggestions(box, text, people, (next, member) => {
     setText(next);
@@ -72,6 +96,9 @@ export const Composer = memo(function Composer({
   useEffect(() => {
     if (key) box.current?.focus();
   }, [key]);
+  useEffect(() => {
+    if (!editing) writeDraft(myId, draftName, text.trim() ? withMentionTokens(text, picked) : "");
+  }, [myId, draftName, text, picked, editing]);
 
   const submit = () => {
     if (!canSend) return;
@@ -101,13 +128,17 @@ export const Composer = memo(function Composer({
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (mentions.onKeyDown(event)) return;
-    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      submit();
-    } else if (event.key === "Escape" && mode) {
-      event.preventDefault();
-      onCancelMode();
-    }
+    const action = composerKeyAction(event.nativeEvent, {
+      text,
+      caret: event.currentTarget.selectionStart,
+      mode: mode?.kind ?? null,
+      attached: files.uploads.length > 0,
+    });
+    if (!action) return;
+    event.preventDefault();
+    if (action === "send") submit();
+    else if (action === "cancel") onCancelMode();
+    else onEditLast();
   };
 
   return (
@@ -215,10 +246,16 @@ export const Composer = memo(function Composer({
           {editing ? <Check aria-hidden /> : <SendHorizontal aria-hidden />}
         </Button>
       </div>
-      {tooLong && (
+      {tooLong ? (
         <p id="message-too-long" role="alert" className="mx-auto mt-1 max-w-3xl text-xs text-destructive">
           {MESSAGE_TOO_LONG} ({content.length.toLocaleString()} now)
         </p>
+      ) : (
+        inCode && (
+          <p className="mx-auto mt-1 hidden max-w-3xl text-xs text-muted-foreground pointer-fine:block">
+            In a code block, Enter adds a line: {SEND_KEYS} sends.
+          </p>
+        )
       )}
     </form>
   );

@@ -76,7 +76,9 @@ export function Conversation({
   );
   const actions = useMessageActions({
     chatId,
+    myId,
     nameOf,
+    timelineKey: live.timeline.queryKey,
     receiveChanges: live.timeline.receiveChanges,
     send: live.send,
   });
@@ -110,9 +112,11 @@ export function Conversation({
       ) : (
         <Composer
           chatId={chatId}
+          myId={myId}
           mode={actions.mode}
           onSend={actions.submit}
           onCancelMode={actions.cancelMode}
+          onEditLast={actions.editLast}
           onTyping={live.announceTyping}
           people={people}
         />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { wireMessage } from "@testing/wire-message";
-import { mergeMessages, timelineMessages, withArrived, withCaughtUp, type Timeline } from "./timeline";
+import { lastEditable, mergeMessages, timelineMessages, withArrived, withCaughtUp, type Timeline } from "./timeline";
 
 const m = (seq: number, fields?: Parameters<typeof wireMessage>[1]) => wireMessage(seq, fields);
 
@@ -29,5 +29,21 @@ describe("timeline", () => {
     expect(seqs(pastGap)).toEqual([1, 2, 5]);
     expect(seqs(withArrived(pastGap, [m(3)]))).toEqual([1, 2, 3, 4, 5]);
     expect(seqs(withCaughtUp(pastGap, [m(3), m(4), m(5, { senderId: "me" })]))).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it("finds the member's newest own text still standing, for ↑ to edit", () => {
+    const file = { id: "f", name: "a.txt", contentType: "text/plain", size: 1 };
+    const messages = [
+      m(1, { senderId: "me", content: "first" }),
+      m(2, { senderId: "me", content: "second" }),
+      m(3),
+      m(4, { senderId: "me", content: "", deletedAt: 9 }),
+      m(5, { senderId: "me", content: "", attachments: [file] }),
+      m(6, { senderId: "me", content: "Ada left the group", messageType: "system" }),
+      m(7),
+    ];
+    expect(lastEditable(messages, "me")?.content).toBe("second");
+    expect(lastEditable(messages.slice(2), "me")).toBeUndefined();
+    expect(lastEditable([], "me")).toBeUndefined();
   });
 });

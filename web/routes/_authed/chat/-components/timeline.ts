@@ -117,6 +117,13 @@ export function timelineMessages(timeline: Pick<Timeline, "pages">, myId: string
   return [...older.reverse().flatMap((page) => page.messages), ...shown];
 }
 
+/**
+ * The member's newest message they can still change, for ↑ in an empty composer: their own text,
+ * not deleted. Files alone have no words to edit; messages on their way are not held here yet.
+ */
+export const lastEditable = (messages: WireMessage[], myId: string) =>
+  messages.findLast((m) => m.senderId === myId && m.messageType === "text" && m.deletedAt === null && m.content !== "");
+
 /** Holds messages that came one by one (the room's frames, a send's answer): they may leave a gap. */
 export const withArrived = (timeline: Timeline, incoming: WireMessage[]) =>
   withNewest(timeline, incoming, (seen, held) => seen.add(held));

@@ -1,10 +1,11 @@
+import { useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { useCallback, useMemo, useState } from "react";
 import type { WireAttachment, WireMessage } from "@party/protocol";
 import { notify } from "@web/lib/toast";
 import { errorMessage, trpc } from "@web/lib/trpc";
 import type { ComposerMode } from "./composer";
 import type { MessageHandlers } from "./message-actions";
-import { quoteOf } from "./timeline";
+import { lastEditable, quoteOf, timelineMessages, type Timeline } from "./timeline";
 
 /**
  * What the member does to stored messages from the chat page: reactions go at once; a reply or an
@@ -13,12 +14,16 @@ import { quoteOf } from "./timeline";
  */
 export function useMessageActions({
   chatId,
+  myId,
   nameOf,
+  timelineKey,
   receiveChanges,
   send,
 }: {
   chatId: string;
+  myId: string;
   nameOf: (userId: string) => string;
+  timelineKey: QueryKey;
   receiveChanges: (messages: WireMessage[]) => void;
   send: (
     content: string,
@@ -65,10 +70,20 @@ export function useMessageActions({
     [mode, chatId, edit, send],
   );
 
+  // Read from the cache when asked, not watched: a new message must not render the page around the list.
+  const queryClient = useQueryClient();
+  /** ↑ in an empty composer: the member's newest message they can still edit, if one is loaded. */
+  const editLast = useCallback(() => {
+    const timeline = queryClient.getQueryData<Timeline>(timelineKey);
+    const last = timeline && lastEditable(timelineMessages(timeline, myId), myId);
+    if (last) setMode({ kind: "edit", message: last });
+  }, [queryClient, timelineKey, myId]);
+
   return {
     handlers,
     mode,
     submit,
+    editLast,
     cancelMode: useCallback(() => setMode(null), []),
     deleting,
     cancelDelete: useCallback(() => setDeleting(null), []),
