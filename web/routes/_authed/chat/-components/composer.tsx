@@ -236,7 +236,7 @@ export const Composer = memo(function Composer({
           }}
           {...mentions.comboboxProps}
           aria-invalid={tooLong}
-          aria-describedby={tooLong ? "message-too-long" : undefined}
+          aria-describedby={tooLong ? "message-too-long" : inCode ? "message-in-code" : undefined}
           className={cn(
             "field-sizing-content max-h-40 min-h-10 flex-1 resize-none rounded-md border bg-background px-3 py-2 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring",
             tooLong ? "border-destructive" : "border-input",
@@ -252,7 +252,10 @@ export const Composer = memo(function Composer({
         </p>
       ) : (
         inCode && (
-          <p className="mx-auto mt-1 hidden max-w-3xl text-xs text-muted-foreground pointer-fine:block">
+          <p
+            id="message-in-code"
+            className="mx-auto mt-1 hidden max-w-3xl text-xs text-muted-foreground pointer-fine:block"
+          >
             In a code block, Enter adds a line: {SEND_KEYS} sends.
           </p>
         )
