@@ -6,7 +6,7 @@
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import { test } from "./harness";
-import { befriend, call, friendsInChat, person, type Person } from "./people";
+import { befriend, call, friendsInChat, groupChat, person, type Person } from "./people";
 import { expectUrl, finishOnboarding, messageList, openUserMenu, submitSignIn, toast } from "./ui";
 
 const composer = (page: Page) => page.getByRole("textbox", { name: "Message" });
@@ -151,4 +151,26 @@ test("a draft is kept per chat across a reload until it is sent, returns after a
   await ada.page.goto(`/chat/${chatId}`);
   await ada.page.getByRole("heading", { name: "Bob Draft" }).waitFor();
   expect(await box.inputValue()).toBe("");
+});
+
+test("a member picked from the suggestions before a reload is still mentioned when the draft is sent", async ({
+  newPage,
+}) => {
+  const {
+    chatId,
+    members: [ada, bob],
+  } = await groupChat(newPage, "Drafts", ["Ada Mentions", "Bob Mentions"]);
+  await ada.page.goto(`/chat/${chatId}`);
+  const box = composer(ada.page);
+  await box.pressSequentially("@Bo");
+  await ada.page.getByRole("option", { name: "Bob Mentions" }).waitFor();
+  await box.press("Enter");
+  await box.pressSequentially("have a look");
+  await ada.page.reload();
+  expect(await box.inputValue()).toBe("@Bob Mentions have a look");
+  await box.press("Enter");
+  await row(ada.page, "have a look")
+    .locator(`[data-mention="${bob.id}"]`)
+    .filter({ hasText: "@Bob Mentions" })
+    .waitFor();
 });

@@ -72,7 +72,7 @@ export const Composer = memo(function Composer({
   const editing = mode?.kind === "edit";
   const attached = editing ? [] : files.stored;
   const canSend = !tooLong && attached !== null && (content.length > 0 || attached.length > 0);
-  // Enter no longer sends once a code block is open: said where a keyboard is, as it happens.
+  // Inside an open code block Enter adds lines, so a member with a keyboard is told how to send.
   const inCode = caretInOpenFence(text, text.length);
 
   // Starting an edit puts the message's text in; leaving one brings the draft back. A reply keeps
