@@ -183,14 +183,15 @@ function Bubble({
 const rowLayout = (own: boolean, continues: boolean) =>
   cn("group/row relative flex min-h-9 items-end gap-2", own && "flex-row-reverse", continues && "-mt-2.5");
 
-/** How long a finger rests on a message before its toolbar opens. */
+/** How long a finger rests on a message before its actions open. */
 const LONG_PRESS_MS = 500;
 /** A finger that moves further than this is scrolling, not pressing. */
 const PRESS_SLOP_PX = 10;
 
 /**
- * Opens the toolbar on a long press by touch; a pointer hovers instead. The system's own long-press
- * menu (the contextmenu event, which some phones fire first) opens it too, in that menu's place.
+ * Opens the message's actions (in a sheet) on a long press by touch; a pointer hovers instead. The
+ * system's own long-press menu (the contextmenu event, which some phones fire first) opens them too,
+ * in that menu's place.
  */
 function useLongPress(onPress: () => void) {
   const press = useRef<{ timer: ReturnType<typeof setTimeout>; x: number; y: number } | null>(null);
@@ -345,15 +346,16 @@ export const MessageRow = memo(function MessageRow({
             </>
           )}
         </Bubble>
-        {toolbar === "sheet" && interactive ? (
-          <Suspense>
-            <MessageSheet message={message} own={own} sender={sender} onClose={() => actions.open(null)} />
-          </Suspense>
-        ) : (
-          toolbar &&
-          interactive && <MessageToolbar message={message} own={own} focusFirst={toolbar === "open"} onClose={close} />
+        {(toolbar === "hover" || toolbar === "open") && interactive && (
+          <MessageToolbar message={message} own={own} focusFirst={toolbar === "open"} onClose={close} />
         )}
       </li>
+      {/* Beside the row, not in it: what happens in the sheet must not reach the row's own long press. */}
+      {toolbar === "sheet" && interactive && (
+        <Suspense>
+          <MessageSheet message={message} own={own} sender={sender} onClose={() => actions.open(null)} />
+        </Suspense>
+      )}
     </>
   );
 });
