@@ -7,7 +7,7 @@ import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 import { test } from "./harness";
 import { befriend, call, friendsInChat, person, type Person } from "./people";
-import { messageList } from "./ui";
+import { axeScanner, messageList } from "./ui";
 
 /** The row of the message with this text (its own words, not a quote of it). */
 const row = (page: Page, text: string) =>
@@ -70,6 +70,9 @@ test("five quick messages from one sender read under one header, each line's tim
   await line("Third thought").hover();
   await expect.poll(() => seen(stamp("Third thought"))).toBe(true);
   expect(await seen(stamp("Fourth thought"))).toBe(false);
+  const { found, scan } = axeScanner(bob.page);
+  await scan("a group of messages, one hovered");
+  expect(found).toEqual([]);
 
   // A reply starts a group of its own, though the same sender wrote just before; so does another sender.
   const reply = row(bob.page, "Back to the second");
@@ -170,6 +173,9 @@ test("on a phone, a long press opens a message's actions as a sheet: a reaction 
   expect((await heart.boundingBox())!.height).toBeGreaterThanOrEqual(44);
   expect((await sheet.getByRole("button", { name: "Reply" }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
   expect(await sheet.getByRole("button", { name: "Edit" }).count()).toBe(0);
+  const { found, scan } = axeScanner(ada.page);
+  await scan("a message's sheet");
+  expect(found).toEqual([]);
 
   await heart.tap();
   await sheet.waitFor({ state: "detached" });
