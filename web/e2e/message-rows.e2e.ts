@@ -79,6 +79,19 @@ test("five quick messages from one sender read under one header, each line's tim
   expect(await seen(reply.getByText("Ada Group", { exact: true }).first())).toBe(true);
   expect(await seen(reply.locator("time"))).toBe(true);
   expect(await seen(row(bob.page, "Noted, all five").locator("time"))).toBe(true);
+
+  // Bob's own quick lines, typed now, go on under his: while on their way and once stored.
+  const box = bob.page.getByRole("textbox", { name: "Message" });
+  for (const text of ["Live one", "Live two"]) {
+    await box.fill(text);
+    await box.press("Enter");
+  }
+  await line("Live two").getByText("Sending…").waitFor({ state: "detached" });
+  expect(await Promise.all(["Noted, all five", "Live one", "Live two"].map((text) => seen(stamp(text))))).toEqual([
+    true,
+    false,
+    false,
+  ]);
 });
 
 /** Where each piece of text of every message row but the `skip`th lies: its words, quote, name, time, reactions. */
