@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { test as base } from "vitest";
 import { fakeMediaArgs, launchChromium, launchHeadlessShell } from "@testing/chromium";
 import { TEST_PASSWORD_HASH_LOG2_N } from "@testing/password-cost";
@@ -69,7 +69,10 @@ export const test = base
    * would answer requests a test routes (Playwright cannot route what a service worker serves).
    */
   .extend("serviceWorkers", { scope: "file" }, async (): Promise<"allow" | "block"> => "block")
-  /** Opens a page in a new context: another person, or the same one on another device. */
+  /**
+   * Opens a page in a new context: another person, or the same one on another device (a phone's
+   * screen and touch, say, as `options` describe it).
+   */
   .extend("newPage", ({ app, browser, serviceWorkers, task }, { onCleanup }) => {
     const contexts: BrowserContext[] = [];
     onCleanup(async () => {
@@ -91,8 +94,8 @@ export const test = base
         await Promise.all(contexts.map((context) => context.close()));
       }
     });
-    return async (): Promise<Page> => {
-      const context = await browser.newContext({ baseURL: app.url, serviceWorkers });
+    return async (options: BrowserContextOptions = {}): Promise<Page> => {
+      const context = await browser.newContext({ ...options, baseURL: app.url, serviceWorkers });
       context.setDefaultTimeout(ACTION_TIMEOUT_MS);
       await context.route(STOCK_PHOTOS, (route) => route.fulfill({ contentType: "image/png", body: STOCK_PHOTO }));
       contexts.push(context);

@@ -116,10 +116,13 @@ test("reactions: picked from the toolbar or by keyboard, counted live on both pa
   await row(ada.page, "Ship it on Friday?").getByRole("button", { name: /^👍/ }).waitFor({ state: "detached" });
   expect(await row(bob.page, "Ship it on Friday?").getByRole("button", { name: /^👍/ }).count()).toBe(0);
 
-  // On a phone, a finger resting on the message opens the same toolbar.
+  // On a phone, a finger resting on the message opens the same reactions, in a sheet.
   await ada.page.mouse.move(0, 0);
   await row(ada.page, "Ship it on Friday?").dispatchEvent("pointerdown", { pointerType: "touch", isPrimary: true });
-  await toolbar(ada.page).getByRole("button", { name: "React with heart" }).click();
+  await ada.page
+    .getByRole("dialog", { name: "Message actions" })
+    .getByRole("button", { name: "React with heart" })
+    .click();
   await row(bob.page, "Ship it on Friday?")
     .getByRole("button", { name: /^❤️ 1: Ada React$/ })
     .waitFor();

@@ -1,4 +1,4 @@
-import { Pencil, Reply, SmilePlus, Trash2 } from "lucide-react";
+import { Pencil, Reply, SmilePlus, Trash2, type LucideIcon } from "lucide-react";
 import { createContext, use, useEffect, useRef, type KeyboardEvent, type Ref } from "react";
 import { REACTION_NAMES, REACTIONS, type Reaction } from "@core/chat-rules";
 import type { WireMessage } from "@party/protocol";
@@ -16,7 +16,7 @@ export interface MessageHandlers {
 
 /**
  * Handed down as context, so the rows keep their props (and skip rendering) however often the page
- * around them renders. `open` shows one message's toolbar (keyboard, long press) until closed.
+ * around them renders.
  */
 export const MessageActionsContext = createContext<
   MessageHandlers & {
@@ -24,16 +24,39 @@ export const MessageActionsContext = createContext<
     /** A group admin may delete anyone's message. */
     deletesAny: boolean;
     nameOf: (userId: string) => string;
-    open: (id: number | null) => void;
+    /** Shows one message's actions until closed: its toolbar (the keyboard's), or its sheet (a long press's). */
+    open: (id: number | null, as?: "toolbar" | "sheet") => void;
   }
 >(null!);
 
 const toolButton =
-  "inline-flex size-8 items-center justify-center rounded-full text-base outline-none transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-4";
+  "inline-flex size-8 shrink-0 items-center justify-center rounded-full text-base outline-none transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-4";
+
+/** One thing to do to a message besides reacting, as the toolbar and the phone's sheet both offer it. */
+export interface MessageAction {
+  label: string;
+  icon: LucideIcon;
+  run: () => void;
+  destructive?: boolean;
+}
+
+/** Reply, and for the member's own text edit and delete (a group admin deletes any): the toolbar's and the sheet's list. */
+export function messageActions(message: WireMessage, own: boolean, actions: MessageHandlers & { deletesAny: boolean }) {
+  const list: MessageAction[] = [{ label: "Reply", icon: Reply, run: () => actions.reply(message) }];
+  if (own) list.push({ label: "Edit", icon: Pencil, run: () => actions.edit(message) });
+  if (own || actions.deletesAny) {
+    list.push({ label: "Delete", icon: Trash2, run: () => actions.remove(message), destructive: true });
+  }
+  return list;
+}
+
+/** Whether the member's own reaction with this emoji is on the message. */
+export const reactedWith = (message: WireMessage, emoji: Reaction, myId: string) =>
+  message.reactions[emoji]?.includes(myId) ?? false;
 
 /**
- * The six reactions and what else the member may do to this message: reply, and for their own text
- * edit and delete (a group admin deletes any). Escape closes it and gives focus back to the message.
+ * The six reactions and what else the member may do to this message (`messageActions`). Escape
+ * closes it and gives focus back to the message.
  */
 export function MessageToolbar({
   message,
@@ -53,7 +76,6 @@ export function MessageToolbar({
   useEffect(() => {
     if (focusFirst) bar.current?.querySelector("button")?.focus();
   }, [focusFirst]);
-  const mine = (emoji: Reaction) => message.reactions[emoji]?.includes(actions.myId) ?? false;
   const act = (then: () => void) => () => {
     onClose(false);
     then();
@@ -71,42 +93,40 @@ export function MessageToolbar({
       aria-label="Message actions"
       onKeyDown={onKeyDown}
       className={cn(
-        // On the row's empty side, clear of the name, the time and '(edited)'.
-        "absolute -top-5 z-10 flex items-center rounded-full border bg-background p-0.5 shadow-md",
+        // Inside its own row's box, at the top of the row's empty side: never over the message above
+        // or below. Exactly as tall as a one-line row (message-row.tsx keeps every row at least that
+        // tall), and as wide as the row at most, a phone's included; the row's own bubble may be under it.
+        "absolute top-0 z-10 flex h-9 max-w-full items-center overflow-x-auto rounded-full border bg-background p-px shadow-md",
         own ? "left-0" : "right-0",
       )}
     >
-      {REACTIONS.map((emoji) => (
+      {REACTIONS.map((emoji) => {
+        const mine = reactedWith(message, emoji, actions.myId);
+        return (
+          <button
+            key={emoji}
+            type="button"
+            className={cn(toolButton, mine && "bg-accent")}
+            aria-label={`React with ${REACTION_NAMES[emoji]}`}
+            aria-pressed={mine}
+            onClick={act(() => actions.react(message, emoji, !mine))}
+          >
+            <span aria-hidden>{emoji}</span>
+          </button>
+        );
+      })}
+      <span className="mx-0.5 h-5 w-px shrink-0 bg-border" aria-hidden />
+      {messageActions(message, own, actions).map(({ label, icon: Icon, run, destructive }) => (
         <button
-          key={emoji}
+          key={label}
           type="button"
-          className={cn(toolButton, mine(emoji) && "bg-accent")}
-          aria-label={`React with ${REACTION_NAMES[emoji]}`}
-          aria-pressed={mine(emoji)}
-          onClick={act(() => actions.react(message, emoji, !mine(emoji)))}
+          className={cn(toolButton, destructive && "text-destructive")}
+          aria-label={label}
+          onClick={act(run)}
         >
-          <span aria-hidden>{emoji}</span>
+          <Icon aria-hidden />
         </button>
       ))}
-      <span className="mx-0.5 h-5 w-px bg-border" aria-hidden />
-      <button type="button" className={toolButton} aria-label="Reply" onClick={act(() => actions.reply(message))}>
-        <Reply aria-hidden />
-      </button>
-      {own && (
-        <button type="button" className={toolButton} aria-label="Edit" onClick={act(() => actions.edit(message))}>
-          <Pencil aria-hidden />
-        </button>
-      )}
-      {(own || actions.deletesAny) && (
-        <button
-          type="button"
-          className={cn(toolButton, "text-destructive")}
-          aria-label="Delete"
-          onClick={act(() => actions.remove(message))}
-        >
-          <Trash2 aria-hidden />
-        </button>
-      )}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useStat
 import type { WireMessage } from "@party/protocol";
 import { Button } from "@web/components/ui/button";
 import { MessageActionsContext, type MessageHandlers } from "./message-actions";
+import { continuesGroup } from "./message-groups";
 import { SeenLine } from "./message-parts";
 import { MessageRow, PendingRow, type Sender } from "./message-row";
 import { dayKey } from "./timeline";
@@ -89,7 +90,7 @@ export const MessageList = memo(function MessageList({
   const atBottom = useRef(true);
   const [unseen, setUnseen] = useState(false);
   const [hovered, setHovered] = useState<number | null>(null);
-  const [opened, setOpened] = useState<number | null>(null);
+  const [opened, setOpened] = useState<{ id: number; as: "toolbar" | "sheet" } | null>(null);
   const [highlighted, setHighlighted] = useState<number | null>(null);
   const firstSeq = messages[0]?.seq;
   const lastSeq = messages.at(-1)?.seq;
@@ -130,11 +131,11 @@ export const MessageList = memo(function MessageList({
     return () => clearTimeout(timer);
   }, [highlighted]);
 
-  // A toolbar opened by touch or keyboard closes when the member presses anywhere else.
+  // A toolbar opened from the keyboard closes when the member presses anywhere else (a sheet closes itself).
   useEffect(() => {
-    if (opened === null) return;
+    if (opened?.as !== "toolbar") return;
     const away = (event: PointerEvent) => {
-      if (!(event.target as Element).closest(`[data-message-id="${opened}"]`)) setOpened(null);
+      if (!(event.target as Element).closest(`[data-message-id="${opened.id}"]`)) setOpened(null);
     };
     document.addEventListener("pointerdown", away);
     return () => document.removeEventListener("pointerdown", away);
@@ -214,7 +215,7 @@ export const MessageList = memo(function MessageList({
       myId,
       deletesAny,
       nameOf: (userId: string) => senderOf(userId).name,
-      open: setOpened,
+      open: (id: number | null, as: "toolbar" | "sheet" = "toolbar") => setOpened(id === null ? null : { id, as }),
     }),
     [handlers, reveal, myId, deletesAny, senderOf],
   );
@@ -236,29 +237,57 @@ export const MessageList = memo(function MessageList({
   // time would stall a phone. A new message renders its own row only: the others keep their props.
   const rows = useMemo(
     () =>
-      messages.map((message, i) => (
-        <MessageRow
-          key={message.id}
-          message={message}
-          newDay={i === 0 || dayOf(messages[i - 1]!) !== dayOf(message)}
-          unreadFromHere={
-            unreadFrom !== null &&
-            message.seq >= unreadFrom &&
-            (i === 0 ? unreadAtTop : messages[i - 1]!.seq < unreadFrom)
-          }
-          own={message.senderId === myId}
-          sender={senderOf(message.senderId)}
-          toolbar={opened === message.id ? "open" : hovered === message.id ? "hover" : null}
-          highlighted={highlighted === message.seq}
-          footer={message === mine && seenBy.length > 0 ? <SeenLine by={seenBy} group={isGroup} /> : undefined}
-          observe={observe}
-          onHover={setHovered}
-        />
-      )),
+      messages.map((message, i) => {
+        const previous = messages[i - 1];
+        const unreadFromHere =
+          unreadFrom !== null &&
+          message.seq >= unreadFrom &&
+          (previous === undefined ? unreadAtTop : previous.seq < unreadFrom);
+        return (
+          <MessageRow
+            key={message.id}
+            message={message}
+            newDay={previous === undefined || dayOf(previous) !== dayOf(message)}
+            unreadFromHere={unreadFromHere}
+            continues={continuesGroup(previous, message, unreadFromHere)}
+            own={message.senderId === myId}
+            sender={senderOf(message.senderId)}
+            toolbar={
+              opened?.id === message.id
+                ? opened.as === "sheet"
+                  ? "sheet"
+                  : "open"
+                : hovered === message.id
+                  ? "hover"
+                  : null
+            }
+            highlighted={highlighted === message.seq}
+            footer={message === mine && seenBy.length > 0 ? <SeenLine by={seenBy} group={isGroup} /> : undefined}
+            observe={observe}
+            onHover={setHovered}
+          />
+        );
+      }),
     [messages, myId, senderOf, unreadFrom, unreadAtTop, opened, hovered, highlighted, mine, seenBy, isGroup, observe],
   );
 
+  // The member's own messages on their way go on under their last, as they will once stored.
   const me = senderOf(myId);
+  const fromMe = { senderId: myId, messageType: "text", deletedAt: null } as const;
+  const lastShown = messages.at(-1);
+  const pendingRows = pending.map((p, i) => {
+    const previous = i === 0 ? lastShown : { ...pending[i - 1]!, ...fromMe };
+    return (
+      <PendingRow
+        key={p.clientId}
+        message={p}
+        sender={me}
+        continues={continuesGroup(previous, { ...p, ...fromMe }, false)}
+        onRetry={onRetry}
+      />
+    );
+  });
+
   return (
     <MessageActionsContext value={actions}>
       <div className="relative min-h-0 flex-1">
@@ -278,9 +307,7 @@ export const MessageList = memo(function MessageList({
           ) : (
             <ol ref={list} className="mx-auto flex max-w-3xl flex-col gap-3" aria-label="Messages">
               {rows}
-              {pending.map((p) => (
-                <PendingRow key={p.clientId} message={p} sender={me} onRetry={onRetry} />
-              ))}
+              {pendingRows}
             </ol>
           )}
         </div>

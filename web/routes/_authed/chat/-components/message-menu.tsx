@@ -9,6 +9,28 @@ import {
 } from "@web/components/ui/dropdown-menu";
 import { MessageActionsButton } from "./message-actions-button";
 
+/** Reporting another member's message to the moderators: from its menu, or from a phone's sheet (message-sheet.tsx). */
+export function ReportMessageDialog({
+  messageId,
+  senderName,
+  open,
+  onOpenChange,
+}: {
+  messageId: number;
+  senderName: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <ReportDialog
+      target={{ kind: "message", messageId }}
+      title={`Report a message from ${senderName}`}
+      open={open}
+      onOpenChange={onOpenChange}
+    />
+  );
+}
+
 /**
  * A message's menu, fetched the first time a member opens one (message-list.tsx): it opens as it
  * arrives, in place of the plain button that asked for it.
@@ -28,12 +50,7 @@ export default function MessageMenu({ messageId, senderName }: { messageId: numb
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      <ReportDialog
-        target={{ kind: "message", messageId }}
-        title={`Report a message from ${senderName}`}
-        open={reporting}
-        onOpenChange={setReporting}
-      />
+      <ReportMessageDialog messageId={messageId} senderName={senderName} open={reporting} onOpenChange={setReporting} />
     </>
   );
 }

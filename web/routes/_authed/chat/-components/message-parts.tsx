@@ -5,7 +5,7 @@ import type { WireMessage } from "@party/protocol";
 import { cn } from "@web/lib/cn";
 import { MessageActionsContext } from "./message-actions";
 
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+export const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /**
  * A note shown while its owner is hovered or focused, after the spec's 700 ms (§9). Plain CSS, no

@@ -23,6 +23,9 @@ export interface Sender {
 /** A message's menu (reporting it) is rarely opened: its code is fetched on the first open (message-menu.tsx). */
 const MessageMenu = lazy(() => import("./message-menu"));
 
+/** A phone's sheet of a message's actions opens on a long press: its code is fetched on the first (message-sheet.tsx). */
+const MessageSheet = lazy(() => import("./message-sheet"));
+
 /** The plain button until a member first opens it; then the menu itself, which opens as it arrives. */
 function MessageMenuButton({ messageId, senderName }: { messageId: number; senderName: string }) {
   const [opened, setOpened] = useState(false);
@@ -75,12 +78,18 @@ export function UnreadDivider() {
   );
 }
 
+/** Hidden until its row is hovered or holds the focus; still read by screen readers and reachable by Tab. */
+const onRowHover =
+  "opacity-0 transition-opacity group-hover/row:opacity-100 group-focus-within/row:opacity-100 focus-visible:opacity-100";
+
 function Bubble({
   own,
   sender,
   at,
+  continues = false,
   children,
-  header,
+  marks,
+  menu,
   footer,
   tools,
   quiet = false,
@@ -88,31 +97,56 @@ function Bubble({
   own: boolean;
   sender: Sender;
   at: number;
+  /**
+   * It goes on under the header of the sender's message above (message-groups.ts): no avatar (its
+   * room kept, so bubbles align), name or time over it; its time shows beside it on hover and is
+   * always in the text a screen reader reads, with the sender's name.
+   */
+  continues?: boolean;
   children: ReactNode;
   /** Words that are not the sender's (removed, folded away): muted and italic. */
   quiet?: boolean;
   /** After the time: '(edited)'. */
-  header?: ReactNode;
+  marks?: ReactNode;
+  /** After the marks: the way to the message's menu. */
+  menu?: ReactNode;
   footer?: ReactNode;
   /** Beside the bubble, toward the middle: the way to the message's toolbar. */
   tools?: ReactNode;
 }) {
+  const stamp = (className?: string) => (
+    <time dateTime={new Date(at).toISOString()} className={className}>
+      {time(at)}
+    </time>
+  );
   return (
     <>
-      {!own && <Avatar name={sender.name} url={sender.avatarUrl} className="size-8" />}
+      {!own &&
+        (continues ? (
+          <span className="w-8 shrink-0" />
+        ) : (
+          <Avatar name={sender.name} url={sender.avatarUrl} className="size-8" />
+        ))}
       <div className={cn("relative flex max-w-[80%] min-w-0 flex-col gap-1 sm:max-w-[70%]", own && "items-end")}>
-        <div className="flex items-center gap-2 text-xs text-muted-foreground">
-          {!own && <span className="font-medium text-foreground">{sender.name}</span>}
-          <span className="flex shrink-0 items-center gap-2 whitespace-nowrap">
-            <time dateTime={new Date(at).toISOString()}>{time(at)}</time>
-            {header}
-          </span>
-        </div>
+        {continues ? (
+          !own && <span className="sr-only">{sender.name}</span>
+        ) : (
+          <div className="flex items-center gap-2 text-xs text-muted-foreground">
+            {!own && <span className="font-medium text-foreground">{sender.name}</span>}
+            <span className="flex shrink-0 items-center gap-2 whitespace-nowrap">
+              {stamp()}
+              {marks}
+              {menu}
+            </span>
+          </div>
+        )}
         <div className={cn("flex max-w-full items-center gap-1", own && "flex-row-reverse")}>
           <div
             className={cn(
               "min-w-0 whitespace-pre-wrap break-words rounded-2xl px-3.5 py-2 text-sm",
+              // A group's bubbles stack along the sender's side, its last one pointing at the avatar.
               own ? "rounded-br-sm" : "rounded-bl-sm",
+              continues && (own ? "rounded-tr-sm" : "rounded-tl-sm"),
               quiet
                 ? "border border-dashed italic text-muted-foreground"
                 : own
@@ -123,6 +157,18 @@ function Bubble({
             {children}
           </div>
           {tools}
+          {continues && (
+            <span
+              className={cn(
+                "flex shrink-0 items-center gap-2 px-1 text-xs whitespace-nowrap text-muted-foreground",
+                own && "flex-row-reverse",
+              )}
+            >
+              {stamp(onRowHover)}
+              {marks}
+              {menu && <span className={cn("flex has-[[data-state=open]]:opacity-100", onRowHover)}>{menu}</span>}
+            </span>
+          )}
         </div>
         {footer}
       </div>
@@ -130,14 +176,22 @@ function Bubble({
   );
 }
 
-/** How long a finger rests on a message before its toolbar opens. */
+/**
+ * A message's row: at least as tall as its toolbar, which stays inside the row (message-actions.tsx);
+ * close under the message it goes on from, the list's gap being for what starts anew.
+ */
+const rowLayout = (own: boolean, continues: boolean) =>
+  cn("group/row relative flex min-h-9 items-end gap-2", own && "flex-row-reverse", continues && "-mt-2.5");
+
+/** How long a finger rests on a message before its actions open. */
 const LONG_PRESS_MS = 500;
 /** A finger that moves further than this is scrolling, not pressing. */
 const PRESS_SLOP_PX = 10;
 
 /**
- * Opens the toolbar on a long press by touch; a pointer hovers instead. The system's own long-press
- * menu (the contextmenu event, which some phones fire first) opens it too, in that menu's place.
+ * Opens the message's actions (in a sheet) on a long press by touch; a pointer hovers instead. The
+ * system's own long-press menu (the contextmenu event, which some phones fire first) opens them too,
+ * in that menu's place.
  */
 function useLongPress(onPress: () => void) {
   const press = useRef<{ timer: ReturnType<typeof setTimeout>; x: number; y: number } | null>(null);
@@ -173,6 +227,7 @@ export const MessageRow = memo(function MessageRow({
   own,
   sender,
   unreadFromHere,
+  continues,
   toolbar,
   highlighted,
   footer,
@@ -183,10 +238,15 @@ export const MessageRow = memo(function MessageRow({
   newDay: boolean;
   /** The 'New messages' line goes above it. */
   unreadFromHere: boolean;
+  /** It goes on under the header of the sender's message above (message-groups.ts). */
+  continues: boolean;
   own: boolean;
   sender: Sender;
-  /** Its toolbar shows: while hovered, or opened (from the keyboard or by a long press) until closed. */
-  toolbar: "hover" | "open" | null;
+  /**
+   * Its actions show: as a toolbar while hovered or once opened from the keyboard, as a sheet along
+   * the bottom of the screen after a long press (a phone's), until closed.
+   */
+  toolbar: "hover" | "open" | "sheet" | null;
   /** Just jumped to, from a reply's quote. */
   highlighted: boolean;
   /** Under the bubble: the read receipt of the member's last message. */
@@ -196,7 +256,7 @@ export const MessageRow = memo(function MessageRow({
   onHover: (id: number | null) => void;
 }) {
   const actions = use(MessageActionsContext);
-  const longPress = useLongPress(() => actions.open(message.id));
+  const longPress = useLongPress(() => actions.open(message.id, "sheet"));
   const toolsButton = useRef<HTMLButtonElement>(null);
   const [unfolded, setUnfolded] = useState(false);
   const deleted = message.deletedAt !== null;
@@ -229,25 +289,23 @@ export const MessageRow = memo(function MessageRow({
         data-own={own}
         data-highlighted={highlighted || undefined}
         className={cn(
-          "group/row relative flex scroll-mt-16 items-end gap-2 rounded-lg transition-colors duration-700",
-          own && "flex-row-reverse",
+          rowLayout(own, continues),
+          "scroll-mt-16 rounded-lg transition-colors duration-700",
           highlighted && "bg-primary/10",
         )}
-        onMouseEnter={interactive ? () => onHover(message.id) : undefined}
-        onMouseLeave={interactive ? () => onHover(null) : undefined}
+        // A finger's tap is no hover: on a touch screen the actions wait for a long press, in a sheet.
+        onPointerEnter={interactive ? (event) => event.pointerType !== "touch" && onHover(message.id) : undefined}
+        onPointerLeave={interactive ? () => onHover(null) : undefined}
         {...(interactive ? longPress : {})}
       >
         <Bubble
           own={own}
           sender={sender}
           at={message.createdAt}
+          continues={continues}
           quiet={removed || folded}
-          header={
-            <>
-              {message.editedAt !== null && !deleted && !removed && <EditedMark at={message.editedAt} own={own} />}
-              {!own && !removed && !deleted && <MessageMenuButton messageId={message.id} senderName={sender.name} />}
-            </>
-          }
+          marks={message.editedAt !== null && !deleted && !removed && <EditedMark at={message.editedAt} own={own} />}
+          menu={!own && !removed && !deleted && <MessageMenuButton messageId={message.id} senderName={sender.name} />}
           tools={
             interactive && (
               <ToolbarButton
@@ -288,10 +346,16 @@ export const MessageRow = memo(function MessageRow({
             </>
           )}
         </Bubble>
-        {toolbar && interactive && (
+        {(toolbar === "hover" || toolbar === "open") && interactive && (
           <MessageToolbar message={message} own={own} focusFirst={toolbar === "open"} onClose={close} />
         )}
       </li>
+      {/* Beside the row, not in it: what happens in the sheet must not reach the row's own long press. */}
+      {toolbar === "sheet" && interactive && (
+        <Suspense>
+          <MessageSheet message={message} own={own} sender={sender} onClose={() => actions.open(null)} />
+        </Suspense>
+      )}
     </>
   );
 });
@@ -300,18 +364,22 @@ export const MessageRow = memo(function MessageRow({
 export const PendingRow = memo(function PendingRow({
   message,
   sender,
+  continues,
   onRetry,
 }: {
   message: PendingMessage;
   sender: Sender;
+  /** It goes on under the member's message above. */
+  continues: boolean;
   onRetry: (clientId: string) => void;
 }) {
   return (
-    <li className="flex flex-row-reverse items-end gap-2" data-own>
+    <li className={rowLayout(true, continues)} data-own>
       <Bubble
         own
         sender={sender}
         at={message.createdAt}
+        continues={continues}
         footer={
           message.error ? (
             <span className="flex flex-wrap items-center gap-x-2 text-xs text-destructive" role="alert">
