@@ -1,4 +1,4 @@
-import { Pencil, Reply, SmilePlus, Trash2 } from "lucide-react";
+import { Pencil, Pin, PinOff, Reply, SmilePlus, Trash2 } from "lucide-react";
 import { createContext, use, useEffect, useRef, type KeyboardEvent, type Ref } from "react";
 import { REACTION_NAMES, REACTIONS, type Reaction } from "@core/chat-rules";
 import type { WireMessage } from "@party/protocol";
@@ -10,6 +10,8 @@ export interface MessageHandlers {
   reply: (message: WireMessage) => void;
   edit: (message: WireMessage) => void;
   remove: (message: WireMessage) => void;
+  /** Pins the message for everyone in the chat (`on`), or unpins it. */
+  pin: (message: WireMessage, on: boolean) => void;
   /** Scrolls to a message, loading older pages until it is held. */
   jumpTo: (seq: number) => void;
 }
@@ -23,6 +25,8 @@ export const MessageActionsContext = createContext<
     myId: string;
     /** A group admin may delete anyone's message. */
     deletesAny: boolean;
+    /** Either member of a private chat, or a group's admin, pins messages. */
+    pinsAllowed: boolean;
     nameOf: (userId: string) => string;
     open: (id: number | null) => void;
   }
@@ -32,17 +36,19 @@ const toolButton =
   "inline-flex size-8 items-center justify-center rounded-full text-base outline-none transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-4";
 
 /**
- * The six reactions and what else the member may do to this message: reply, and for their own text
- * edit and delete (a group admin deletes any). Escape closes it and gives focus back to the message.
+ * The six reactions and what else the member may do to this message: reply, pin (where they may),
+ * and for their own text edit and delete (a group admin deletes any). Escape closes it and gives focus back to the message.
  */
 export function MessageToolbar({
   message,
   own,
+  pinned,
   focusFirst,
   onClose,
 }: {
   message: WireMessage;
   own: boolean;
+  pinned: boolean;
   /** Opened on purpose (not by hovering): focus moves into it. */
   focusFirst: boolean;
   /** After an action, or on Escape, which gives focus back to the message. */
@@ -92,6 +98,16 @@ export function MessageToolbar({
       <button type="button" className={toolButton} aria-label="Reply" onClick={act(() => actions.reply(message))}>
         <Reply aria-hidden />
       </button>
+      {actions.pinsAllowed && (
+        <button
+          type="button"
+          className={toolButton}
+          aria-label={pinned ? "Unpin" : "Pin"}
+          onClick={act(() => actions.pin(message, !pinned))}
+        >
+          {pinned ? <PinOff aria-hidden /> : <Pin aria-hidden />}
+        </button>
+      )}
       {own && (
         <button type="button" className={toolButton} aria-label="Edit" onClick={act(() => actions.edit(message))}>
           <Pencil aria-hidden />

@@ -37,6 +37,10 @@ interface Props {
   isGroup: boolean;
   /** A group admin deletes any message. */
   deletesAny: boolean;
+  /** The member may pin and unpin messages here. */
+  pinsAllowed: boolean;
+  /** Ids of the chat's pinned messages. */
+  pinned: ReadonlySet<number>;
   handlers: Omit<MessageHandlers, "jumpTo">;
   /** A message to open at, highlighted, instead of the unread or the bottom (a search result). */
   openAt: number | null;
@@ -82,6 +86,8 @@ export const MessageList = memo(function MessageList({
   receipts,
   isGroup,
   deletesAny,
+  pinsAllowed,
+  pinned,
   handlers,
   openAt,
 }: Props) {
@@ -213,10 +219,11 @@ export const MessageList = memo(function MessageList({
       jumpTo: (seq: number) => reveal(seq, true),
       myId,
       deletesAny,
+      pinsAllowed,
       nameOf: (userId: string) => senderOf(userId).name,
       open: setOpened,
     }),
-    [handlers, reveal, myId, deletesAny, senderOf],
+    [handlers, reveal, myId, deletesAny, pinsAllowed, senderOf],
   );
 
   const mine = lastOwn(messages, myId);
@@ -247,6 +254,7 @@ export const MessageList = memo(function MessageList({
             (i === 0 ? unreadAtTop : messages[i - 1]!.seq < unreadFrom)
           }
           own={message.senderId === myId}
+          pinned={pinned.has(message.id)}
           sender={senderOf(message.senderId)}
           toolbar={opened === message.id ? "open" : hovered === message.id ? "hover" : null}
           highlighted={highlighted === message.seq}
@@ -255,7 +263,21 @@ export const MessageList = memo(function MessageList({
           onHover={setHovered}
         />
       )),
-    [messages, myId, senderOf, unreadFrom, unreadAtTop, opened, hovered, highlighted, mine, seenBy, isGroup, observe],
+    [
+      messages,
+      myId,
+      pinned,
+      senderOf,
+      unreadFrom,
+      unreadAtTop,
+      opened,
+      hovered,
+      highlighted,
+      mine,
+      seenBy,
+      isGroup,
+      observe,
+    ],
   );
 
   const me = senderOf(myId);

@@ -9,7 +9,7 @@ import { cn } from "@web/lib/cn";
 import { MessageAttachments } from "./attachments";
 import { MessageActionsContext, MessageToolbar, ToolbarButton } from "./message-actions";
 import { MessageActionsButton } from "./message-actions-button";
-import { EditedMark, Reactions, ReplyQuote } from "./message-parts";
+import { EditedMark, PinnedMark, Reactions, ReplyQuote } from "./message-parts";
 import { MessageText } from "./message-text";
 import { NOT_SENT, type PendingMessage } from "./use-outbox";
 
@@ -171,6 +171,7 @@ export const MessageRow = memo(function MessageRow({
   message,
   newDay,
   own,
+  pinned,
   sender,
   unreadFromHere,
   toolbar,
@@ -184,6 +185,8 @@ export const MessageRow = memo(function MessageRow({
   /** The 'New messages' line goes above it. */
   unreadFromHere: boolean;
   own: boolean;
+  /** In the chat's pins panel. */
+  pinned: boolean;
   sender: Sender;
   /** Its toolbar shows: while hovered, or opened (from the keyboard or by a long press) until closed. */
   toolbar: "hover" | "open" | null;
@@ -244,6 +247,7 @@ export const MessageRow = memo(function MessageRow({
           quiet={removed || folded}
           header={
             <>
+              {pinned && <PinnedMark />}
               {message.editedAt !== null && !deleted && !removed && <EditedMark at={message.editedAt} own={own} />}
               {!own && !removed && !deleted && <MessageMenuButton messageId={message.id} senderName={sender.name} />}
             </>
@@ -289,7 +293,7 @@ export const MessageRow = memo(function MessageRow({
           )}
         </Bubble>
         {toolbar && interactive && (
-          <MessageToolbar message={message} own={own} focusFirst={toolbar === "open"} onClose={close} />
+          <MessageToolbar message={message} own={own} pinned={pinned} focusFirst={toolbar === "open"} onClose={close} />
         )}
       </li>
     </>
