@@ -77,7 +77,7 @@ export default function Switcher({ open, onOpenChange }: { open: boolean; onOpen
 
   return (
     <Dialog open={open} onOpenChange={close}>
-      <DialogContent bare className="top-[12dvh] max-w-lg -translate-y-0 overflow-hidden" aria-describedby={undefined}>
+      <DialogContent bare className="top-[12dvh] max-w-lg translate-y-0 overflow-hidden" aria-describedby={undefined}>
         <DialogTitle className="sr-only">Go to a chat, friend or project</DialogTitle>
         <Command label="Go to a chat, friend or project" filter={match} loop>
           <div className="flex items-center gap-2 border-b pr-10 pl-3">
@@ -167,7 +167,9 @@ export default function Switcher({ open, onOpenChange }: { open: boolean; onOpen
   );
 }
 
-function Section({ heading, children }: { heading: string; children: ReactNode }) {
+/** A heading and its entries; a heading with none under it (no friends yet) is left out. */
+function Section({ heading, children }: { heading: string; children: ReactNode[] }) {
+  if (children.flat().length === 0) return null;
   return (
     <Command.Group
       heading={heading}

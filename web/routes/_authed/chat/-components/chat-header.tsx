@@ -56,7 +56,7 @@ export const ChatHeader = memo(function ChatHeader({
       <AfterPaint fallback={<ChatSearchButton disabled />}>
         <ChatSearch chatId={chat.id} />
       </AfterPaint>
-      <AfterPaint fallback={<ChatPinsButton disabled />}>
+      <AfterPaint fallback={<ChatPinsButton disabled className="max-sm:hidden" />}>
         <ChatPins chat={chat} myId={myId} />
       </AfterPaint>
       {/* A deleted project's team chat is read-only: nobody is rung from it. */}

@@ -27,7 +27,11 @@ export default function ChatPins({ chat, myId }: { chat: Chat; myId: string }) {
   return (
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger asChild>
-        <ChatPinsButton aria-label={count ? `Pinned messages (${count})` : "Pinned messages"} />
+        <ChatPinsButton
+          aria-label={count ? `Pinned messages (${count})` : "Pinned messages"}
+          // A phone's header keeps its width for the chat's name while there is nothing pinned.
+          className={count ? undefined : "max-sm:hidden"}
+        />
       </PopoverTrigger>
       <PopoverContent className="w-[min(24rem,calc(100vw-1rem))] p-0" aria-label="Pinned messages">
         <h2 className="border-b px-3 py-2 text-sm font-semibold">Pinned messages</h2>
