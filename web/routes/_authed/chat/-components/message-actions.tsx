@@ -27,6 +27,8 @@ export const MessageActionsContext = createContext<
     deletesAny: boolean;
     /** Either member of a private chat, or a group's admin, pins messages. */
     pinsAllowed: boolean;
+    /** Ids of the chat's pinned messages: rare to change, so every row may read them here. */
+    pinned: ReadonlySet<number>;
     nameOf: (userId: string) => string;
     open: (id: number | null) => void;
   }
@@ -42,13 +44,11 @@ const toolButton =
 export function MessageToolbar({
   message,
   own,
-  pinned,
   focusFirst,
   onClose,
 }: {
   message: WireMessage;
   own: boolean;
-  pinned: boolean;
   /** Opened on purpose (not by hovering): focus moves into it. */
   focusFirst: boolean;
   /** After an action, or on Escape, which gives focus back to the message. */
@@ -59,6 +59,7 @@ export function MessageToolbar({
   useEffect(() => {
     if (focusFirst) bar.current?.querySelector("button")?.focus();
   }, [focusFirst]);
+  const pinned = actions.pinned.has(message.id);
   const mine = (emoji: Reaction) => message.reactions[emoji]?.includes(actions.myId) ?? false;
   const act = (then: () => void) => () => {
     onClose(false);

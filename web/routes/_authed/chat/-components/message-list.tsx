@@ -220,10 +220,11 @@ export const MessageList = memo(function MessageList({
       myId,
       deletesAny,
       pinsAllowed,
+      pinned,
       nameOf: (userId: string) => senderOf(userId).name,
       open: setOpened,
     }),
-    [handlers, reveal, myId, deletesAny, pinsAllowed, senderOf],
+    [handlers, reveal, myId, deletesAny, pinsAllowed, pinned, senderOf],
   );
 
   const mine = lastOwn(messages, myId);
@@ -254,7 +255,6 @@ export const MessageList = memo(function MessageList({
             (i === 0 ? unreadAtTop : messages[i - 1]!.seq < unreadFrom)
           }
           own={message.senderId === myId}
-          pinned={pinned.has(message.id)}
           sender={senderOf(message.senderId)}
           toolbar={opened === message.id ? "open" : hovered === message.id ? "hover" : null}
           highlighted={highlighted === message.seq}
@@ -263,21 +263,7 @@ export const MessageList = memo(function MessageList({
           onHover={setHovered}
         />
       )),
-    [
-      messages,
-      myId,
-      pinned,
-      senderOf,
-      unreadFrom,
-      unreadAtTop,
-      opened,
-      hovered,
-      highlighted,
-      mine,
-      seenBy,
-      isGroup,
-      observe,
-    ],
+    [messages, myId, senderOf, unreadFrom, unreadAtTop, opened, hovered, highlighted, mine, seenBy, isGroup, observe],
   );
 
   const me = senderOf(myId);

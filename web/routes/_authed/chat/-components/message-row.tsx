@@ -171,7 +171,6 @@ export const MessageRow = memo(function MessageRow({
   message,
   newDay,
   own,
-  pinned,
   sender,
   unreadFromHere,
   toolbar,
@@ -185,8 +184,6 @@ export const MessageRow = memo(function MessageRow({
   /** The 'New messages' line goes above it. */
   unreadFromHere: boolean;
   own: boolean;
-  /** In the chat's pins panel. */
-  pinned: boolean;
   sender: Sender;
   /** Its toolbar shows: while hovered, or opened (from the keyboard or by a long press) until closed. */
   toolbar: "hover" | "open" | null;
@@ -247,7 +244,7 @@ export const MessageRow = memo(function MessageRow({
           quiet={removed || folded}
           header={
             <>
-              {pinned && <PinnedMark />}
+              {actions.pinned.has(message.id) && <PinnedMark />}
               {message.editedAt !== null && !deleted && !removed && <EditedMark at={message.editedAt} own={own} />}
               {!own && !removed && !deleted && <MessageMenuButton messageId={message.id} senderName={sender.name} />}
             </>
@@ -293,7 +290,7 @@ export const MessageRow = memo(function MessageRow({
           )}
         </Bubble>
         {toolbar && interactive && (
-          <MessageToolbar message={message} own={own} pinned={pinned} focusFirst={toolbar === "open"} onClose={close} />
+          <MessageToolbar message={message} own={own} focusFirst={toolbar === "open"} onClose={close} />
         )}
       </li>
     </>
