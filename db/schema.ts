@@ -360,6 +360,29 @@ export const messageFollowUp = sqliteTable(
   (t) => [check("message_follow_up_one_row", sql`${t.id} = 1`)],
 );
 
+/**
+ * Messages pinned in their chat, for its pins panel: by either member of a private chat, or by a
+ * group's admins. A message deleted for everyone loses its pin (migration 0021's trigger).
+ */
+export const messagePins = sqliteTable(
+  "message_pins",
+  {
+    messageId: integer("message_id")
+      .primaryKey()
+      .references(() => messages.id, { onDelete: "cascade" }),
+    chatId: text("chat_id")
+      .notNull()
+      .references(() => chats.id, { onDelete: "cascade" }),
+    /** No foreign key, like a message's sender: a pin stays when the member who made it leaves. */
+    pinnedBy: text("pinned_by").notNull(),
+    pinnedAt: integer("pinned_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  // The panel lists a chat's pins newest first.
+  (t) => [index("message_pins_chat_idx").on(t.chatId, t.pinnedAt)],
+);
+
 /** One row per member, emoji and message; a member may react with several emoji. */
 export const messageReactions = sqliteTable(
   "message_reactions",

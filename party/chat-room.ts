@@ -159,6 +159,10 @@ export class ChatRoom extends Server<RoomEnv> {
         case "seen":
           this.#queueSeen(notice);
           break;
+        case "pins":
+          frame.flush();
+          this.broadcast(chatRoomEvents.pins());
+          break;
         default:
           frame.flush();
           await this.#membershipChanged(notice);

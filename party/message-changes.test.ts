@@ -1,5 +1,5 @@
 /**
- * Replies, edits, deletions, reactions and read receipts through the whole live path: the real
+ * Replies, edits, deletions, reactions, pins and read receipts through the whole live path: the real
  * procedures on a real database tell the rooms in workerd over HTTP, as `npm start` wires them, and
  * real partysocket clients, let in with tickets from the API, receive what changed.
  */
@@ -68,6 +68,17 @@ describe("changes to stored messages reach every open page of the chat", () => {
     expect(changes(pages.cy).map((m) => m.changeSeq)).toEqual([1, 2, 3, 4]);
     expect(liked.reactions).toEqual({ "👍": [bob.me.id] });
     expect(deleted).toMatchObject({ content: "", deletedAt: expect.any(Number) });
+    for (const page of Object.values(pages)) page.socket.close();
+  });
+
+  it("a pin or an unpin tells every open page of the chat to read its pins again", async () => {
+    const { ada, bob, chatId, pages } = await groupOnline();
+    const sent = await bob.trpc.chats.send.mutate({ chatId, clientId: crypto.randomUUID(), content: "Runbook" });
+    await ada.trpc.messages.pin.mutate({ chatId, messageId: sent.id });
+    await ada.trpc.messages.unpin.mutate({ chatId, messageId: sent.id });
+    for (const page of Object.values(pages)) {
+      await eventually(() => expect(page.events.filter((e) => e.type === "pins")).toHaveLength(2));
+    }
     for (const page of Object.values(pages)) page.socket.close();
   });
 

@@ -102,6 +102,8 @@ export const chatNotice = z.discriminatedUnion("type", [
   z.object({ type: z.literal("joined"), userId: z.string() }),
   /** A stored message was edited, deleted or reacted to: its state now, relayed to the chat's sockets. */
   z.object({ type: z.literal("changed"), message: wireMessage }),
+  /** A message was pinned or unpinned: the chat's pages read its pins again. */
+  z.object({ type: z.literal("pins") }),
   /**
    * A member displayed the chat up to `seq`: relayed only to the sockets of `audience`, the
    * participants who see read receipts (they send their own).
@@ -175,6 +177,8 @@ export type ChatRoomEvent =
   | { type: "messages"; messages: WireMessage[] }
   /** Stored messages as they are now after an edit, deletion or reaction, oldest change first. */
   | { type: "changes"; messages: WireMessage[] }
+  /** The chat's pinned messages changed: read them again (messages.pins). */
+  | { type: "pins" }
   /** Read receipts: how far each of these members displayed the chat, gathered for a moment. */
   | { type: "seen"; marks: SeenMark[] }
   | { type: "presence"; online: string[] }
@@ -199,6 +203,7 @@ export type MemberRoomEvent =
 export const chatRoomEvents = {
   messages: (messages: WireMessage[]) => JSON.stringify({ type: "messages", messages } satisfies ChatRoomEvent),
   changes: (messages: WireMessage[]) => JSON.stringify({ type: "changes", messages } satisfies ChatRoomEvent),
+  pins: () => JSON.stringify({ type: "pins" } satisfies ChatRoomEvent),
   seen: (marks: SeenMark[]) => JSON.stringify({ type: "seen", marks } satisfies ChatRoomEvent),
   presence: (online: string[]) => JSON.stringify({ type: "presence", online } satisfies ChatRoomEvent),
   typing: (userId: string) => JSON.stringify({ type: "typing", userId } satisfies ChatRoomEvent),

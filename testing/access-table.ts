@@ -437,6 +437,30 @@ export const accessTable: AccessTable = {
       return { party: member, others: { admin }, input: { chatId, messageId, emoji: "👍", on: true } };
     },
   },
+  /** A group's admin pins a message; a plain member may not, an outsider does not see the group. */
+  "messages.pin": {
+    anonymous: "UNAUTHORIZED",
+    stranger: "NOT_FOUND",
+    party: "ok",
+    others: { author: "FORBIDDEN", member: "FORBIDDEN" },
+    arrange: async (w) => {
+      const { admin, author, member, chatId, messageId } = await w.groupMessage();
+      return { party: admin, others: { author, member }, input: { chatId, messageId } };
+    },
+  },
+  /** Unpinning is the admin's too (of a message that is pinned). */
+  "messages.unpin": {
+    anonymous: "UNAUTHORIZED",
+    stranger: "NOT_FOUND",
+    party: "ok",
+    others: { author: "FORBIDDEN", member: "FORBIDDEN" },
+    arrange: async (w) => {
+      const { admin, author, member, chatId, messageId } = await w.groupMessage();
+      await admin.trpc.messages.pin.mutate({ chatId, messageId });
+      return { party: admin, others: { author, member }, input: { chatId, messageId } };
+    },
+  },
+  "messages.pins": participantsOnly((chatId) => ({ chatId })),
   /** Only a participant uploads a file into a chat; to anyone else the chat does not exist. */
   "attachments.upload": participantsOnly((chatId) => attachmentForm(chatId)),
   "messages.changes": participantsOnly((chatId) => ({ chatId, afterChange: 0 })),

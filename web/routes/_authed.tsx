@@ -1,6 +1,7 @@
 import { createFileRoute, Outlet, redirect, useNavigate, useRouter } from "@tanstack/react-router";
 import { lazy, useDeferredValue, useEffect } from "react";
 import { AfterPaint } from "../components/after-paint";
+import { KeyboardShortcuts } from "../components/keyboard/keyboard-shortcuts";
 import { PendingOutline } from "../components/shell-outline";
 import { loadData } from "../lib/data";
 import { DataProvider } from "../lib/data-provider";
@@ -75,12 +76,16 @@ function Guarded() {
 /** Incoming calls and the call in progress, over any signed-in page (its code comes after the first paint). */
 const CallLayer = lazy(() => import("../components/calls/call-layer"));
 
-/** Signed-in pages stay live through the member's own room, which also rings them for calls. */
+/**
+ * Signed-in pages stay live through the member's own room, which also rings them for calls; Ctrl/⌘K
+ * and `?` work on every one of them.
+ */
 function Live({ userId }: { userId: string }) {
   useMemberRoom(userId);
   return (
     <>
       <Outlet />
+      <KeyboardShortcuts />
       <AfterPaint>
         <CallLayer myId={userId} />
       </AfterPaint>

@@ -12,10 +12,13 @@ import {
   SEARCH_TOO_LONG,
 } from "@core/chat-rules";
 import { plainText } from "@core/fields";
+import { MAX_PINS_PER_CHAT, ONLY_ADMINS_PIN, PINS_FULL } from "@core/pin-rules";
+import { TEAM_CHAT_READ_ONLY } from "@core/team-rules";
 import type { WireMessage } from "@party/protocol";
 import { sweepUploads } from "../attachments/uploads";
 import { currentChat, currentChatWith, NOT_FRIENDS } from "../chats/access";
 import { editMentionStatements, resolveMentions } from "../chats/mentions";
+import { pinChange, pinsFrom, pinsQuery } from "../chats/pins";
 import { changedMessagesQuery, changedPage, deleteMessage, editMessage, setReaction } from "../chats/message-changes";
 import { tellChat } from "../rooms/notify";
 import { seenMarks, seenMarksQuery } from "../chats/receipts";
@@ -65,7 +68,32 @@ async function unchanged(
 }
 
 /**
- * What members do to messages already stored: edit, delete, react, and what pages need to keep
+ * Pins the message (`on`) or unpins it, answering with the chat's pins as they now are; the chat's
+ * open pages refetch theirs. Pinning what is pinned, or unpinning what is not, is answered as done.
+ */
+async function setPin(ctx: Ctx, input: Input, on: boolean) {
+  const {
+    place: { chat, me },
+    changed,
+    message: [message],
+    count: [count],
+    pins,
+  } = await currentChatWith(ctx.db, input.chatId, ctx.user.id, pinChange(ctx.db, target(ctx, input), on));
+  if (changed.length) {
+    tellChat(ctx, chat.id, { type: "pins" });
+    await ctx.rooms.sent?.();
+    return pinsFrom(pins);
+  }
+  if (!message?.standing) throw new TRPCError({ code: "NOT_FOUND", message: MESSAGE_NOT_FOUND });
+  if (chat.isGroup && me.role !== "admin") throw new TRPCError({ code: "FORBIDDEN", message: ONLY_ADMINS_PIN });
+  if (Boolean(message.pinned) === on) return pinsFrom(pins);
+  if ((count?.n ?? 0) >= MAX_PINS_PER_CHAT) throw new TRPCError({ code: "BAD_REQUEST", message: PINS_FULL });
+  if (chat.archived) throw new TRPCError({ code: "FORBIDDEN", message: TEAM_CHAT_READ_ONLY });
+  throw new TRPCError({ code: "FORBIDDEN", message: NOT_FRIENDS });
+}
+
+/**
+ * What members do to messages already stored: edit, delete, react, pin, and what pages need to keep
  * up with those (changes since a number, read receipts). Sending and reading pages are chats'.
  */
 export const messagesRouter = router({
@@ -124,6 +152,20 @@ export const messagesRouter = router({
         if (m.deletedAt === null && mine === input.on) return m;
       });
     }),
+
+  /** Either member of a private chat, or a group's admin, pins a message for everyone in the chat. */
+  pin: protectedProcedure.input(aMessage).mutation(({ ctx, input }) => setPin(ctx, input, true)),
+
+  /** Takes a pin off, by the same members who may pin. */
+  unpin: protectedProcedure.input(aMessage).mutation(({ ctx, input }) => setPin(ctx, input, false)),
+
+  /** The chat's pinned messages, newest pin first: the header's pins panel. */
+  pins: protectedProcedure.input(z.object({ chatId: id })).query(async ({ ctx, input }) => {
+    const { pins } = await currentChatWith(ctx.db, input.chatId, ctx.user.id, {
+      pins: pinsQuery(ctx.db, input.chatId),
+    });
+    return pinsFrom(pins);
+  }),
 
   /** Messages edited, deleted or reacted to after change number `afterChange`, as they are now: a page catching up. */
   changes: protectedProcedure

@@ -1,16 +1,13 @@
 import { Link } from "@tanstack/react-router";
 import { SearchX } from "lucide-react";
-import { useEffect, useState } from "react";
 import { plainMentions } from "@core/mentions";
 import { matchedRuns } from "@core/search-words";
 import { Button } from "@web/components/ui/button";
 import { relativeTime } from "@web/lib/relative-time";
+import { usePaused } from "@web/lib/use-paused";
 import { useMember } from "@web/lib/session";
 import { trpc } from "@web/lib/trpc";
 import type { RouterOutputs } from "@web/lib/types";
-
-/** A search asks once the member pauses typing. */
-const SEARCH_DELAY_MS = 250;
 
 type Found = RouterOutputs["messages"]["searchAll"]["items"][number];
 
@@ -36,16 +33,6 @@ function Excerpt({ text, query }: { text: string; query: string }) {
       )}
     </span>
   );
-}
-
-/** What was typed, once the member paused. */
-function usePaused(text: string) {
-  const [paused, setPaused] = useState(text);
-  useEffect(() => {
-    const timer = setTimeout(() => setPaused(text), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
-  return paused.trim();
 }
 
 /** The longest message search the box takes. */

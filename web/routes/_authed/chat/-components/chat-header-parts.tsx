@@ -1,4 +1,4 @@
-import { MoreVertical, Search } from "lucide-react";
+import { MoreVertical, Pin, Search } from "lucide-react";
 import type { ComponentProps } from "react";
 import { Button } from "@web/components/ui/button";
 import type { RouterOutputs } from "@web/lib/types";
@@ -39,6 +39,15 @@ export function ChatSearchButton(props: ComponentProps<typeof Button>) {
   return (
     <Button variant="ghost" size="icon" aria-label="Search messages" {...props}>
       <Search aria-hidden />
+    </Button>
+  );
+}
+
+/** The button that opens the chat's pinned messages: off until the panel's code is there. */
+export function ChatPinsButton(props: ComponentProps<typeof Button>) {
+  return (
+    <Button variant="ghost" size="icon" aria-label="Pinned messages" {...props}>
+      <Pin aria-hidden />
     </Button>
   );
 }

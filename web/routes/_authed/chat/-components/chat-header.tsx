@@ -4,7 +4,14 @@ import { Avatar } from "@web/components/avatar";
 import { CallButtons } from "@web/components/calls/call-buttons";
 import { ChatBar } from "@web/components/chat-outline";
 import { ThemeSwitcher } from "@web/components/theme-switcher";
-import { chatPeople, ChatMenuButton, ChatSearchButton, OnlineDot, type Chat } from "./chat-header-parts";
+import {
+  chatPeople,
+  ChatMenuButton,
+  ChatPinsButton,
+  ChatSearchButton,
+  OnlineDot,
+  type Chat,
+} from "./chat-header-parts";
 import { useOnline, useTyping, type PresenceStore } from "./use-presence";
 
 /**
@@ -14,6 +21,8 @@ import { useOnline, useTyping, type PresenceStore } from "./use-presence";
 const ChatMenu = lazy(() => import("./chat-menu"));
 /** The chat's search and its popover, fetched the same way. */
 const ChatSearch = lazy(() => import("./chat-search"));
+/** The chat's pinned messages and their panel, fetched the same way. */
+const ChatPins = lazy(() => import("./chat-pins"));
 
 /** Back to /friends, who the chat is with (and whether they are here), and the chat's menu. */
 export const ChatHeader = memo(function ChatHeader({
@@ -46,6 +55,9 @@ export const ChatHeader = memo(function ChatHeader({
       </div>
       <AfterPaint fallback={<ChatSearchButton disabled />}>
         <ChatSearch chatId={chat.id} />
+      </AfterPaint>
+      <AfterPaint fallback={<ChatPinsButton disabled className="max-sm:hidden" />}>
+        <ChatPins chat={chat} myId={myId} />
       </AfterPaint>
       {/* A deleted project's team chat is read-only: nobody is rung from it. */}
       {!chat.archived && <CallButtons chatId={chat.id} />}

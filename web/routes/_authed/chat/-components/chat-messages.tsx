@@ -1,6 +1,7 @@
 import { useSelector } from "@tanstack/react-store";
 import type { QueryKey } from "@tanstack/react-query";
 import { useMemo, type ComponentProps } from "react";
+import { trpc } from "@web/lib/trpc";
 import { MessageList } from "./message-list";
 import type { Outbox } from "./use-outbox";
 import { useReceipts } from "./use-receipts";
@@ -9,8 +10,8 @@ import { useTimelineMessages } from "./use-timeline";
 type ListProps = ComponentProps<typeof MessageList>;
 
 /**
- * The open chat's messages, with the member's own on their way and the others' read receipts. It
- * reads all three itself, as they change: a room's frame, a send or a receipt renders this list (and
+ * The open chat's messages, with the member's own on their way, the others' read receipts and which
+ * are pinned. It reads them itself, as they change: a room's frame, a send or a receipt renders this list (and
  * in it the row that changed), never the page around it.
  */
 export function ChatMessages({
@@ -18,7 +19,7 @@ export function ChatMessages({
   timelineKey,
   outbox,
   ...list
-}: Omit<ListProps, "messages" | "pending" | "readUpTo" | "receipts"> & {
+}: Omit<ListProps, "messages" | "pending" | "readUpTo" | "receipts" | "pinned"> & {
   chatId: string;
   timelineKey: QueryKey;
   outbox: Outbox;
@@ -26,6 +27,10 @@ export function ChatMessages({
   const { messages, loaded, readUpTo } = useTimelineMessages(timelineKey, list.myId);
   const queued = useSelector(outbox);
   const receipts = useReceipts(chatId);
+  // Asked for once the messages are in, so it never holds up the first screen; the header's pins
+  // panel reads the same query, and the room says when to read it again (use-chat.ts).
+  const pins = trpc.messages.pins.useQuery({ chatId }, { enabled: loaded });
+  const pinned = useMemo(() => new Set(pins.data?.map((pin) => pin.messageId)), [pins.data]);
 
   // An own message shows once: as sent when the timeline holds it, whichever arrived first, the room's
   // frame or the send's answer.
@@ -42,5 +47,14 @@ export function ChatMessages({
       </div>
     );
   }
-  return <MessageList {...list} messages={messages} pending={pending} readUpTo={readUpTo} receipts={receipts} />;
+  return (
+    <MessageList
+      {...list}
+      messages={messages}
+      pending={pending}
+      readUpTo={readUpTo}
+      receipts={receipts}
+      pinned={pinned}
+    />
+  );
 }

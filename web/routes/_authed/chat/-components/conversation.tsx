@@ -99,6 +99,7 @@ export function Conversation({
           onDisplayed={markDisplayed}
           isGroup={chat.isGroup}
           deletesAny={chat.isGroup && chat.me.role === "admin"}
+          pinsAllowed={!chat.archived && !live.unreachable && (!chat.isGroup || chat.me.role === "admin")}
           handlers={actions.handlers}
           openAt={openAt}
         />

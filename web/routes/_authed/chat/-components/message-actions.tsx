@@ -1,4 +1,4 @@
-import { Pencil, Reply, SmilePlus, Trash2, type LucideIcon } from "lucide-react";
+import { Pencil, Pin, PinOff, Reply, SmilePlus, Trash2, type LucideIcon } from "lucide-react";
 import { createContext, use, useEffect, useRef, type KeyboardEvent, type Ref } from "react";
 import { REACTION_NAMES, REACTIONS, type Reaction } from "@core/chat-rules";
 import type { WireMessage } from "@party/protocol";
@@ -10,6 +10,8 @@ export interface MessageHandlers {
   reply: (message: WireMessage) => void;
   edit: (message: WireMessage) => void;
   remove: (message: WireMessage) => void;
+  /** Pins the message for everyone in the chat (`on`), or unpins it. */
+  pin: (message: WireMessage, on: boolean) => void;
   /** Scrolls to a message, loading older pages until it is held. */
   jumpTo: (seq: number) => void;
 }
@@ -23,6 +25,10 @@ export const MessageActionsContext = createContext<
     myId: string;
     /** A group admin may delete anyone's message. */
     deletesAny: boolean;
+    /** Either member of a private chat, or a group's admin, pins messages. */
+    pinsAllowed: boolean;
+    /** Ids of the chat's pinned messages: rare to change, so every row may read them here. */
+    pinned: ReadonlySet<number>;
     nameOf: (userId: string) => string;
     /** Shows one message's actions until closed: its toolbar (the keyboard's), or its sheet (a long press's). */
     open: (id: number | null, as?: "toolbar" | "sheet") => void;
@@ -40,9 +46,24 @@ export interface MessageAction {
   destructive?: boolean;
 }
 
-/** Reply, and for the member's own text edit and delete (a group admin deletes any): the toolbar's and the sheet's list. */
-export function messageActions(message: WireMessage, own: boolean, actions: MessageHandlers & { deletesAny: boolean }) {
+/**
+ * Reply, pin (where the member may), and for the member's own text edit and delete (a group admin
+ * deletes any): the toolbar's and the sheet's list.
+ */
+export function messageActions(
+  message: WireMessage,
+  own: boolean,
+  actions: MessageHandlers & { deletesAny: boolean; pinsAllowed: boolean; pinned: ReadonlySet<number> },
+) {
   const list: MessageAction[] = [{ label: "Reply", icon: Reply, run: () => actions.reply(message) }];
+  if (actions.pinsAllowed) {
+    const pinned = actions.pinned.has(message.id);
+    list.push({
+      label: pinned ? "Unpin" : "Pin",
+      icon: pinned ? PinOff : Pin,
+      run: () => actions.pin(message, !pinned),
+    });
+  }
   if (own) list.push({ label: "Edit", icon: Pencil, run: () => actions.edit(message) });
   if (own || actions.deletesAny) {
     list.push({ label: "Delete", icon: Trash2, run: () => actions.remove(message), destructive: true });

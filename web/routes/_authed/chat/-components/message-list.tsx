@@ -38,6 +38,10 @@ interface Props {
   isGroup: boolean;
   /** A group admin deletes any message. */
   deletesAny: boolean;
+  /** The member may pin and unpin messages here. */
+  pinsAllowed: boolean;
+  /** Ids of the chat's pinned messages. */
+  pinned: ReadonlySet<number>;
   handlers: Omit<MessageHandlers, "jumpTo">;
   /** A message to open at, highlighted, instead of the unread or the bottom (a search result). */
   openAt: number | null;
@@ -83,6 +87,8 @@ export const MessageList = memo(function MessageList({
   receipts,
   isGroup,
   deletesAny,
+  pinsAllowed,
+  pinned,
   handlers,
   openAt,
 }: Props) {
@@ -214,10 +220,12 @@ export const MessageList = memo(function MessageList({
       jumpTo: (seq: number) => reveal(seq, true),
       myId,
       deletesAny,
+      pinsAllowed,
+      pinned,
       nameOf: (userId: string) => senderOf(userId).name,
       open: (id: number | null, as: "toolbar" | "sheet" = "toolbar") => setOpened(id === null ? null : { id, as }),
     }),
-    [handlers, reveal, myId, deletesAny, senderOf],
+    [handlers, reveal, myId, deletesAny, pinsAllowed, pinned, senderOf],
   );
 
   const mine = lastOwn(messages, myId);

@@ -1,3 +1,4 @@
+import { Pin } from "lucide-react";
 import { use, useId, type ReactNode } from "react";
 import { ORIGINAL_DELETED, REACTION_NAMES, REACTIONS } from "@core/chat-rules";
 import { plainMentions } from "@core/mentions";
@@ -121,6 +122,16 @@ export function SeenLine({ by, group }: { by: string[]; group: boolean }) {
       <Tip id={tipId} align="end">
         {namesList(by)}
       </Tip>
+    </span>
+  );
+}
+
+/** Beside a pinned message's time: it is in the chat's pins panel. */
+export function PinnedMark() {
+  return (
+    <span className="inline-flex items-center gap-0.5" title="Pinned">
+      <Pin className="size-3" aria-hidden />
+      <span className="sr-only">Pinned</span>
     </span>
   );
 }

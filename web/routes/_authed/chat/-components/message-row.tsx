@@ -9,7 +9,7 @@ import { cn } from "@web/lib/cn";
 import { MessageAttachments } from "./attachments";
 import { MessageActionsContext, MessageToolbar, ToolbarButton } from "./message-actions";
 import { MessageActionsButton } from "./message-actions-button";
-import { EditedMark, Reactions, ReplyQuote } from "./message-parts";
+import { EditedMark, PinnedMark, Reactions, ReplyQuote } from "./message-parts";
 import { MessageText } from "./message-text";
 import { NOT_SENT, type PendingMessage } from "./use-outbox";
 
@@ -304,7 +304,12 @@ export const MessageRow = memo(function MessageRow({
           at={message.createdAt}
           continues={continues}
           quiet={removed || folded}
-          marks={message.editedAt !== null && !deleted && !removed && <EditedMark at={message.editedAt} own={own} />}
+          marks={
+            <>
+              {actions.pinned.has(message.id) && <PinnedMark />}
+              {message.editedAt !== null && !deleted && !removed && <EditedMark at={message.editedAt} own={own} />}
+            </>
+          }
           menu={!own && !removed && !deleted && <MessageMenuButton messageId={message.id} senderName={sender.name} />}
           tools={
             interactive && (

@@ -24,6 +24,8 @@ export function useChat(chatId: string, myId: string, onGone: () => void) {
   const receipts = useReceiptEvents(chatId);
   const hearCall = useHearCalls(chatId);
 
+  const refetchPins = () => void utils.messages.pins.invalidate({ chatId });
+
   /** The first socket's ticket, asked beside the page's data, while the room's welcome is awaited. */
   const firstDated = useRef<Dated | null>(null);
   const opened = useRef(false);
@@ -49,6 +51,8 @@ export function useChat(chatId: string, myId: string, onGone: () => void) {
         void timeline.catchUp();
       }
       receipts.reopened();
+      // A pin made while the socket was away is not announced again.
+      if (!first) refetchPins();
     },
     onGone,
     onRefused: () => setUnreachable(true),
@@ -61,6 +65,11 @@ export function useChat(chatId: string, myId: string, onGone: () => void) {
           break;
         case "changes":
           timeline.receiveChanges(event.messages);
+          // A deleted or taken-down message leaves the pins with it (on the server, in the same statement).
+          if (event.messages.some((m) => m.deletedAt !== null || m.messageType !== "text")) refetchPins();
+          break;
+        case "pins":
+          refetchPins();
           break;
         case "seen":
           receipts.hear(event);

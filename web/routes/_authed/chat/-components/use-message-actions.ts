@@ -3,12 +3,15 @@ import { useCallback, useMemo, useState } from "react";
 import type { WireAttachment, WireMessage } from "@party/protocol";
 import { notify } from "@web/lib/toast";
 import { errorMessage, trpc } from "@web/lib/trpc";
+import type { RouterOutputs } from "@web/lib/types";
 import type { ComposerMode } from "./composer";
 import type { MessageHandlers } from "./message-actions";
 import { lastEditable, quoteOf, timelineMessages, type Timeline } from "./timeline";
 
+type Pins = RouterOutputs["messages"]["pins"];
+
 /**
- * What the member does to stored messages from the chat page: reactions go at once; a reply or an
+ * What the member does to stored messages from the chat page: reactions and pins go at once; a reply or an
  * edit goes through the composer (`mode`); a deletion is confirmed first (`deleting`). Each answer
  * is the message as it now is, held at once; the room brings it to every other page.
  */
@@ -38,6 +41,10 @@ export function useMessageActions({
   const changed = { onSuccess: (message: WireMessage) => receiveChanges([message]), onError: failed };
   const { mutate: react } = trpc.messages.react.useMutation(changed);
   const { mutate: edit } = trpc.messages.edit.useMutation(changed);
+  const utils = trpc.useUtils();
+  const pinned = { onSuccess: (pins: Pins) => utils.messages.pins.setData({ chatId }, pins), onError: failed };
+  const { mutate: pin } = trpc.messages.pin.useMutation(pinned);
+  const { mutate: unpin } = trpc.messages.unpin.useMutation(pinned);
   const remove = trpc.messages.remove.useMutation({
     onSuccess: (message) => {
       receiveChanges([message]);
@@ -52,8 +59,9 @@ export function useMessageActions({
       reply: (message) => setMode({ kind: "reply", message, senderName: nameOf(message.senderId) }),
       edit: (message) => setMode({ kind: "edit", message }),
       remove: setDeleting,
+      pin: (message, on) => (on ? pin : unpin)({ chatId, messageId: message.id }),
     }),
-    [chatId, react, nameOf],
+    [chatId, react, pin, unpin, nameOf],
   );
 
   /**
