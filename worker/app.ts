@@ -12,6 +12,7 @@ import { trpcBodyLimit } from "./http/body-limit";
 import { googleRoutes } from "./http/google";
 import { MAILBOX_PATH, mailboxRoutes } from "./http/mailbox";
 import { originCheck } from "./http/origin";
+import { previewImageRoutes } from "./http/preview-images";
 import { securityHeadersMiddleware } from "./http/security-headers";
 import { sessionMiddleware } from "./http/session";
 import { STRIPE_WEBHOOK_PATH, stripeWebhook } from "./http/stripe-webhook";
@@ -74,6 +75,7 @@ export function createApp(services: (c: HonoContext<AppEnv>) => Services) {
 
   app.route(MAILBOX_PATH, mailboxRoutes);
   app.route("/api/attachments", attachmentRoutes);
+  app.route("/api/previews", previewImageRoutes);
 
   // Monitors ask this: it says whether the database answers, not only the process.
   app.get("/api/health", async (c) => {

@@ -12,11 +12,19 @@ import {
   SEARCH_TOO_LONG,
 } from "@core/chat-rules";
 import { plainText } from "@core/fields";
+import { ONLY_AUTHOR_REMOVES_PREVIEW } from "@core/link-previews";
 import type { WireMessage } from "@party/protocol";
 import { sweepUploads } from "../attachments/uploads";
 import { currentChat, currentChatWith, NOT_FRIENDS } from "../chats/access";
 import { editMentionStatements, resolveMentions } from "../chats/mentions";
-import { changedMessagesQuery, changedPage, deleteMessage, editMessage, setReaction } from "../chats/message-changes";
+import {
+  changedMessagesQuery,
+  changedPage,
+  deleteMessage,
+  editMessage,
+  removePreview,
+  setReaction,
+} from "../chats/message-changes";
 import { tellChat } from "../rooms/notify";
 import { seenMarks, seenMarksQuery } from "../chats/receipts";
 import { searchMessages } from "../chats/search";
@@ -65,8 +73,9 @@ async function unchanged(
 }
 
 /**
- * What members do to messages already stored: edit, delete, react, and what pages need to keep
- * up with those (changes since a number, read receipts). Sending and reading pages are chats'.
+ * What members do to messages already stored: edit, delete, react, take a preview off, and what
+ * pages need to keep up with those (changes since a number, read receipts). Sending and reading
+ * pages are chats'.
  */
 export const messagesRouter = router({
   /** The author replaces their text; the earlier version stays on the server. Same text again changes nothing. */
@@ -124,6 +133,16 @@ export const messagesRouter = router({
         if (m.deletedAt === null && mine === input.on) return m;
       });
     }),
+
+  /** The author takes the link preview off their message, for everyone. Again: already done. */
+  removePreview: protectedProcedure.input(aMessage).mutation(async ({ ctx, input }) => {
+    const { changed, message } = await removePreview(ctx.db, target(ctx, input));
+    if (changed) return announced(ctx, message!);
+    return unchanged(ctx, input, message, (m) => {
+      if (m.senderId !== ctx.user.id) throw new TRPCError({ code: "FORBIDDEN", message: ONLY_AUTHOR_REMOVES_PREVIEW });
+      if (m.deletedAt === null && m.previewRemoved) return m;
+    });
+  }),
 
   /** Messages edited, deleted or reacted to after change number `afterChange`, as they are now: a page catching up. */
   changes: protectedProcedure
