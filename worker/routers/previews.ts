@@ -11,12 +11,19 @@ const aMessage = z.object({ chatId: plainText().trim().min(1).max(64), messageId
  */
 export const previewsRouter = router({
   /** The card of a message the member can see; null when it has none. */
-  ofMessage: protectedProcedure.input(aMessage).query(({ ctx, input }) =>
-    messagePreview(
-      ctx.db,
-      { outbound: ctx.outbound, config: ctx.config.previews, appUrl: ctx.appUrl },
-      // A query may run beside the session check (worker/trpc.ts): no request leaves before it holds.
-      { ...input, memberId: ctx.user.id, checked: ctx.signedIn },
+  ofMessage: protectedProcedure
+    .input(
+      aMessage.extend({
+        /** When the message was last edited, as the page holds it: unread here, it makes an edit ask again. */
+        edited: z.number().nullish(),
+      }),
+    )
+    .query(({ ctx, input }) =>
+      messagePreview(
+        ctx.db,
+        { outbound: ctx.outbound, config: ctx.config.previews, appUrl: ctx.appUrl },
+        // A query may run beside the session check (worker/trpc.ts): no request leaves before it holds.
+        { chatId: input.chatId, messageId: input.messageId, memberId: ctx.user.id, checked: ctx.signedIn },
+      ),
     ),
-  ),
 });

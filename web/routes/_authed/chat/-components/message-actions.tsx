@@ -10,6 +10,8 @@ export interface MessageHandlers {
   reply: (message: WireMessage) => void;
   edit: (message: WireMessage) => void;
   remove: (message: WireMessage) => void;
+  /** Its author takes its link preview off, for everyone. */
+  removePreview: (message: WireMessage) => void;
   /** Scrolls to a message, loading older pages until it is held. */
   jumpTo: (seq: number) => void;
 }

@@ -33,6 +33,7 @@ export function useMessageActions({
   const changed = { onSuccess: (message: WireMessage) => receiveChanges([message]), onError: failed };
   const { mutate: react } = trpc.messages.react.useMutation(changed);
   const { mutate: edit } = trpc.messages.edit.useMutation(changed);
+  const { mutate: removePreview } = trpc.messages.removePreview.useMutation(changed);
   const remove = trpc.messages.remove.useMutation({
     onSuccess: (message) => {
       receiveChanges([message]);
@@ -47,8 +48,9 @@ export function useMessageActions({
       reply: (message) => setMode({ kind: "reply", message, senderName: nameOf(message.senderId) }),
       edit: (message) => setMode({ kind: "edit", message }),
       remove: setDeleting,
+      removePreview: (message) => removePreview({ chatId, messageId: message.id }),
     }),
-    [chatId, react, nameOf],
+    [chatId, react, nameOf, removePreview],
   );
 
   /**
