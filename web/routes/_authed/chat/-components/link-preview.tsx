@@ -9,10 +9,10 @@ import { MessageActionsContext } from "./message-actions";
 const number = new Intl.NumberFormat();
 
 const STATES: Record<GithubState, { label: string; className: string }> = {
-  open: { label: "Open", className: "bg-emerald-600 text-white dark:bg-emerald-500 dark:text-emerald-950" },
+  open: { label: "Open", className: "bg-emerald-700 text-white dark:bg-emerald-500 dark:text-emerald-950" },
   draft: { label: "Draft", className: "bg-muted-foreground text-background" },
-  merged: { label: "Merged", className: "bg-purple-600 text-white dark:bg-purple-400 dark:text-purple-950" },
-  closed: { label: "Closed", className: "bg-red-600 text-white dark:bg-red-400 dark:text-red-950" },
+  merged: { label: "Merged", className: "bg-purple-700 text-white dark:bg-purple-400 dark:text-purple-950" },
+  closed: { label: "Closed", className: "bg-red-700 text-white dark:bg-red-400 dark:text-red-950" },
 };
 
 const pullIcon: Record<GithubState, LucideIcon> = {
@@ -90,7 +90,9 @@ function CardBody({ card }: { card: LinkPreview }) {
           </Site>
           <Title url={card.url}>{card.title}</Title>
           <p className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-            <span className={cn("inline-flex items-center gap-1 rounded-full px-2 py-0.5 font-medium", state.className)}>
+            <span
+              className={cn("inline-flex items-center gap-1 rounded-full px-2 py-0.5 font-medium", state.className)}
+            >
               <Icon aria-hidden className="size-3.5" />
               {state.label}
             </span>
