@@ -7,7 +7,7 @@ import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import { startPreviewStandIn } from "@testing/preview-stand-ins";
 import { ownLiveHostTest } from "./harness";
-import { friendsInChat } from "./people";
+import { call, friendsInChat } from "./people";
 import { messageList } from "./ui";
 
 const test = ownLiveHostTest
@@ -51,4 +51,15 @@ test("a GitHub pull-request link shows its card from the stand-in on both pages,
   await bob.page.reload();
   await messageList(bob.page).getByText(PULL).waitFor();
   expect(await card(bob.page).count()).toBe(0);
+});
+
+test("a chat opened on 25 links shows every one's card", async ({ newPage, standIn }) => {
+  const { ada, bob, chatId } = await friendsInChat(newPage, "Ada Links", "Bob Links");
+  for (let n = 1; n <= 25; n++) {
+    await call(ada, "chats.send", { chatId, clientId: crypto.randomUUID(), content: `${standIn.url}/plain?n=${n}` });
+  }
+  await bob.page.goto(`/chat/${chatId}`);
+  // More cards than one request to the API may ask for: the page's requests split, none refused.
+  await card(bob.page).nth(24).waitFor();
+  expect(await card(bob.page).count()).toBe(25);
 });
