@@ -119,7 +119,13 @@ export const trpcClient = trpc.createClient({
     splitLink({
       condition: (op) => isNonJsonSerializable(op.input) || unbatched(op.path) || immediate(op.path),
       true: httpLink({ url: "/api/trpc", transformer: superjson, fetch: sendAlone }),
-      false: httpBatchLink({ url: "/api/trpc", transformer: superjson, maxItems: MAX_BATCH_SIZE }),
+      // Link previews may wait seconds on a slow site (worker/previews/): they batch among
+      // themselves, never holding back the page's other data.
+      false: splitLink({
+        condition: (op) => op.path === "previews.ofMessage",
+        true: httpBatchLink({ url: "/api/trpc", transformer: superjson, maxItems: MAX_BATCH_SIZE }),
+        false: httpBatchLink({ url: "/api/trpc", transformer: superjson, maxItems: MAX_BATCH_SIZE }),
+      }),
     }),
   ],
 });
