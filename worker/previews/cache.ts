@@ -3,13 +3,16 @@
  * (unreachable, refused, no title) is tried again after an hour, so a chat full of one link costs
  * one request to its site.
  */
-import { eq } from "drizzle-orm";
+import { eq, lte } from "drizzle-orm";
 import type { LinkPreview } from "@core/link-previews";
 import type { Db } from "@db/client";
 import { linkPreviews } from "@db/schema";
 
 const CARD_KEPT_MS = 24 * 60 * 60 * 1000;
 const NONE_KEPT_MS = 60 * 60 * 1000;
+
+/** Cards no reader would be given any more (the scheduled jobs delete them): older than any is kept. */
+export const expiredCards = (now: number) => lte(linkPreviews.fetchedAt, new Date(now - CARD_KEPT_MS));
 
 /** The stored card: `undefined` when none is stored or it is too old, null when the address made none. */
 export async function storedCard(db: Db, url: string, now = Date.now()) {
