@@ -33,3 +33,9 @@ export const AVATAR_TOO_LARGE = "Images must be at most 2 MB.";
 
 export const MAX_CONTACT_NAME_LENGTH = 100;
 export const MAX_CONTACT_MESSAGE_LENGTH = 5000;
+
+/**
+ * The most calls one tRPC request may carry: a page's queries arrive together, and far more than
+ * this in one request is not a page. The SPA's batches split at it (a chat full of link previews).
+ */
+export const MAX_BATCH_SIZE = 20;

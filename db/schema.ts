@@ -14,6 +14,7 @@ import {
   SUGGESTION_KINDS,
   type ProjectCategory,
 } from "../core/enums";
+import type { LinkPreview } from "../core/link-previews";
 import { MODERATION_ACTIONS, REPORT_REASONS, REPORT_TARGETS } from "../core/safety-rules";
 
 const createdAt = () =>
@@ -333,6 +334,8 @@ export const messages = sqliteTable(
       .default(sql`'{}'`),
     /** The chat's `change_seq` at this message's latest change; 0 while it never changed. */
     changeSeq: integer("change_seq").notNull().default(0),
+    /** Its author took the link preview off it: no card shows under it for anyone, ever again. */
+    previewRemoved: integer("preview_removed", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -344,6 +347,17 @@ export const messages = sqliteTable(
       .where(sql`change_seq > 0`),
   ],
 );
+
+/**
+ * Link previews the server fetched, by the address a message carried (worker/previews/): the card,
+ * or null when the address gave none (refused, unreachable, no title), so it is not asked again
+ * until `fetchedAt` is old enough.
+ */
+export const linkPreviews = sqliteTable("link_previews", {
+  url: text("url").primaryKey(),
+  card: text("card", { mode: "json" }).$type<LinkPreview>(),
+  fetchedAt: integer("fetched_at", { mode: "timestamp_ms" }).notNull(),
+});
 
 /**
  * How far the work that follows a send has gone (worker/chats/send-follow-up.ts): every message up

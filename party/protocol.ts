@@ -64,6 +64,8 @@ export const wireMessage = z.object({
    * Of two copies of one message, the one with the higher number is the newer.
    */
   changeSeq: z.number().int().min(0),
+  /** Its author took its link preview off (core/link-previews.ts). */
+  previewRemoved: z.boolean(),
 });
 export type WireMessage = z.infer<typeof wireMessage>;
 

@@ -461,6 +461,28 @@ export const accessTable: AccessTable = {
     },
   },
   "messages.pins": participantsOnly((chatId) => ({ chatId })),
+  /** Only its author takes a message's preview off; to an outsider the chat does not exist. */
+  "messages.removePreview": {
+    anonymous: "UNAUTHORIZED",
+    stranger: "NOT_FOUND",
+    party: "ok",
+    others: { admin: "FORBIDDEN", member: "FORBIDDEN" },
+    arrange: async (w) => {
+      const { admin, author, member, chatId, messageId } = await w.groupMessage();
+      return { party: author, others: { admin, member }, input: { chatId, messageId } };
+    },
+  },
+  /** A message's preview is for those who can read the chat. */
+  "previews.ofMessage": {
+    anonymous: "UNAUTHORIZED",
+    stranger: "NOT_FOUND",
+    party: "ok",
+    others: { admin: "ok" },
+    arrange: async (w) => {
+      const { admin, member, chatId, messageId } = await w.groupMessage();
+      return { party: member, others: { admin }, input: { chatId, messageId } };
+    },
+  },
   /** Only a participant uploads a file into a chat; to anyone else the chat does not exist. */
   "attachments.upload": participantsOnly((chatId) => attachmentForm(chatId)),
   "messages.changes": participantsOnly((chatId) => ({ chatId, afterChange: 0 })),

@@ -16,5 +16,6 @@ export const wireMessage = (seq: number, fields: Partial<WireMessage> = {}): Wir
   reactions: {},
   attachments: [],
   changeSeq: 0,
+  previewRemoved: false,
   ...fields,
 });

@@ -4,6 +4,7 @@ import { Hono, type Context as HonoContext } from "hono";
 import { createMiddleware } from "hono/factory";
 import { HTTPException } from "hono/http-exception";
 import { sql } from "drizzle-orm";
+import { MAX_BATCH_SIZE } from "@core/rules";
 import { DATABASE_BUSY, isDatabaseUnavailable } from "../db/errors";
 import type { AppEnv, Services } from "./env";
 import { attachmentRoutes } from "./http/attachments";
@@ -12,6 +13,7 @@ import { trpcBodyLimit } from "./http/body-limit";
 import { googleRoutes } from "./http/google";
 import { MAILBOX_PATH, mailboxRoutes } from "./http/mailbox";
 import { originCheck } from "./http/origin";
+import { previewImageRoutes } from "./http/preview-images";
 import { securityHeadersMiddleware } from "./http/security-headers";
 import { sessionMiddleware } from "./http/session";
 import { STRIPE_WEBHOOK_PATH, stripeWebhook } from "./http/stripe-webhook";
@@ -21,8 +23,6 @@ import { ONE_CLICK_UNSUBSCRIBE_PATH } from "./notifications/unsubscribe";
 import { appRouter, memberRouter } from "./routers";
 import { isAdministrator } from "./safety/administrators";
 import type { Context } from "./trpc";
-
-const MAX_BATCH_SIZE = 20;
 
 /**
  * The one Hono app both hosts run. `services` builds the per-request dependencies from
@@ -74,6 +74,7 @@ export function createApp(services: (c: HonoContext<AppEnv>) => Services) {
 
   app.route(MAILBOX_PATH, mailboxRoutes);
   app.route("/api/attachments", attachmentRoutes);
+  app.route("/api/previews", previewImageRoutes);
 
   // Monitors ask this: it says whether the database answers, not only the process.
   app.get("/api/health", async (c) => {
@@ -94,7 +95,6 @@ export function createApp(services: (c: HonoContext<AppEnv>) => Services) {
       endpoint: "/api/trpc",
       req: c.req.raw,
       router: (await asksTheDesk(c)) ? appRouter : memberRouter,
-      // A page's queries arrive together; far more than that in one request is not a page.
       maxBatchSize: MAX_BATCH_SIZE,
       createContext: ({ resHeaders, info }): Context => ({
         ...c.var,

@@ -35,6 +35,7 @@ export interface Config {
    * whole domain), trusted as the operator's own: over plain http too, and at any address.
    */
   pushEndpointHosts: string[];
+  previews: PreviewsConfig;
   calls: CallsConfig;
   /** scrypt's cost for new password hashes (`PASSWORD_HASH_LOG2_N`). */
   passwordHashN: number;
@@ -65,6 +66,19 @@ export interface CallsConfig {
   iceServers: IceServer[];
   /** Cloudflare's TURN service, which mints short-lived credentials per call; null without a key. */
   turn: TurnConfig | null;
+}
+
+/** Where link previews come from (worker/previews/). */
+export interface PreviewsConfig {
+  /**
+   * `LINK_PREVIEW_HOSTS`: hosts trusted as the operator's own, reached at any address (tests name
+   * their stand-in site here); every other host must be public.
+   */
+  trustedHosts: string[];
+  /** `GITHUB_API_URL`: GitHub's REST API, or (in tests) a local stand-in that speaks it. */
+  githubApiUrl: string;
+  /** `GITHUB_TOKEN`: optional; with it GitHub allows far more requests an hour. */
+  githubToken: string | null;
 }
 
 export interface IceServer {
@@ -173,9 +187,9 @@ function readCalls(env: EnvVars): CallsConfig {
   };
 }
 
-/** `PUSH_ENDPOINT_HOSTS`, each entry a host as a URL writes it (lower case, IPv6 bracketed). */
-function readPushEndpointHosts(env: EnvVars) {
-  const hosts = (env.PUSH_ENDPOINT_HOSTS ?? "")
+/** A list of hosts (`PUSH_ENDPOINT_HOSTS`, `LINK_PREVIEW_HOSTS`), each as a URL writes it (lower case, IPv6 bracketed). */
+function readHosts(env: EnvVars, name: string) {
+  const hosts = (env[name] ?? "")
     .split(/[\s,]+/)
     .filter(Boolean)
     .map((host) => host.toLowerCase().replace(/\.$/, ""));
@@ -185,9 +199,21 @@ function readPushEndpointHosts(env: EnvVars) {
     return !hostLike || !URL.canParse(`https://${named}`) || new URL(`https://${named}`).hostname !== named;
   });
   if (wrong !== undefined) {
-    throw new Error(`PUSH_ENDPOINT_HOSTS takes host names (push.example.com, *.example.com), not ${wrong}`);
+    throw new Error(`${name} takes host names (push.example.com, *.example.com), not ${wrong}`);
   }
   return hosts;
+}
+
+const GITHUB_API_URL = "https://api.github.com";
+
+function readPreviews(env: EnvVars): PreviewsConfig {
+  const githubApiUrl = env.GITHUB_API_URL || GITHUB_API_URL;
+  if (!URL.canParse(githubApiUrl)) throw new Error(`GITHUB_API_URL must be a URL, not ${githubApiUrl}`);
+  return {
+    trustedHosts: readHosts(env, "LINK_PREVIEW_HOSTS"),
+    githubApiUrl: githubApiUrl.replace(/\/+$/, ""),
+    githubToken: env.GITHUB_TOKEN || null,
+  };
 }
 
 function positiveInt(value: string | undefined, fallback: number) {
@@ -241,7 +267,8 @@ export function readConfig(env: EnvVars): Config {
       .map((email) => email.trim().toLowerCase())
       .filter(Boolean),
     push: readVapid(env, appUrl),
-    pushEndpointHosts: readPushEndpointHosts(env),
+    pushEndpointHosts: readHosts(env, "PUSH_ENDPOINT_HOSTS"),
+    previews: readPreviews(env),
     calls: readCalls(env),
     passwordHashN: readPasswordHashN(env),
     production: env.NODE_ENV === "production",

@@ -1,5 +1,6 @@
 // Own host: ADMIN_EMAILS names its member, and its pages must show only what it seeded; its rooms
-// run, as `npm start` runs them, so the pages open their sockets.
+// run, as `npm start` runs them, so the pages open their sockets; its link previews reach the
+// stand-in site and GitHub API this file starts.
 /**
  * Every page, wide and phone-sized, light and dark, looked over the way a reviewer would: nothing
  * wider than the screen, no text cut by the box it sits in, and no text too faint to read (axe's
@@ -13,6 +14,7 @@ import { describe, expect } from "vitest";
 import { ownLiveHostTest as base } from "./harness";
 import { contrastViolations, findLayoutDefects, pinnedScrollersSlip, settleAnimations } from "./layout-defects";
 import type { RunningHost } from "@testing/host";
+import { startPreviewStandIn } from "@testing/preview-stand-ins";
 import { unsubscribeQuery } from "@worker/notifications/unsubscribe";
 import { call, newMember, paidPurchase, signUpByApi, uploadFrom } from "./ui";
 
@@ -22,7 +24,17 @@ const PAID_SESSION = "cs_test_sweep";
 /** The seeded member runs the moderation desk too, so the sweep sees it with reports on it. */
 const ADMIN_EMAIL = "grace.sweep@example.com";
 
-const test = base.override("appEnv", { scope: "file" }, async () => ({ ADMIN_EMAILS: ADMIN_EMAIL }));
+const test = base
+  .extend("standIn", { scope: "file" }, async ({}, { onCleanup }) => {
+    const standIn = await startPreviewStandIn();
+    onCleanup(() => standIn.close());
+    return standIn;
+  })
+  .override("appEnv", { scope: "file" }, async ({ standIn }) => ({ ADMIN_EMAILS: ADMIN_EMAIL, ...standIn.env }));
+
+type StandIn = Awaited<ReturnType<typeof startPreviewStandIn>>;
+/** What the pull request's card says, which only the server's preview puts on the page. */
+const PULL_TITLE = "Chat that reads like a developers' tool";
 
 interface Visit {
   path: string;
@@ -34,7 +46,7 @@ interface Visit {
 }
 
 /** A site as a member sees it after a week: two members, friends, a project with a team, a chat. */
-async function seed(app: RunningHost, page: Page, newPage: () => Promise<Page>) {
+async function seed(app: RunningHost, page: Page, newPage: () => Promise<Page>, standIn: StandIn) {
   await signUpByApi(page, { ...newMember(), displayName: "Grace Hopper", email: ADMIN_EMAIL });
   await page.goto(await app.latestVerificationLink(ADMIN_EMAIL));
   await page.getByRole("heading", { name: "Email verified successfully!" }).waitFor();
@@ -98,6 +110,9 @@ async function seed(app: RunningHost, page: Page, newPage: () => Promise<Page>) 
     await uploadFrom(friendPage, chatId, "pass-times.pdf", "%PDF-1.7\nPass times\n"),
   ];
   await call(friendPage, "chats.send", { chatId, clientId: crypto.randomUUID(), content: "", attachmentIds });
+  // Links with their previews: a GitHub pull request's card, and a page's with its picture.
+  await send(friendPage, "The review is up: https://github.com/crewboard/crewboard/pull/42");
+  await send(page, `Notes from the last pass: ${standIn.url}/page`);
   // A chat the member can no longer write in: the friend at its other end blocked them.
   const blockerPage = await newPage();
   const blocker = await signUpByApi(blockerPage, { ...newMember(), displayName: "Rex Blocker" });
@@ -149,7 +164,7 @@ function visits(seeded: Awaited<ReturnType<typeof seed>>): Visit[] {
     { path: "/requests", ready: "You're all caught up! No friend requests to review.", as: "member" },
     { path: `/member/${seeded.friendId}`, ready: seeded.friendName, as: "member" },
     { path: "/people", ready: seeded.friendName, as: "member" },
-    { path: `/chat/${seeded.chatId}`, ready: "This message was deleted", as: "member", pinned: true },
+    { path: `/chat/${seeded.chatId}`, ready: PULL_TITLE, as: "member", pinned: true },
     {
       path: `/chat/${seeded.blockedChatId}`,
       ready: "You can only message your friends, so this chat is read-only.",
@@ -183,10 +198,16 @@ const shows = (tab: Page, scheme: (typeof SCHEMES)[number]) =>
 
 /** Each page loaded once at this width and looked over in light, then in dark. */
 async function sweep(
-  { app, browser, page, newPage }: { app: RunningHost; browser: Browser; page: Page; newPage: () => Promise<Page> },
+  {
+    app,
+    browser,
+    page,
+    newPage,
+    standIn,
+  }: { app: RunningHost; browser: Browser; page: Page; newPage: () => Promise<Page>; standIn: StandIn },
   width: (typeof WIDTHS)[number],
 ) {
-  const site = await (seeded ??= seed(app, page, newPage));
+  const site = await (seeded ??= seed(app, page, newPage, standIn));
   const options = { baseURL: app.url, viewport: { width, height: 800 } };
   const contexts: Record<Visit["as"], BrowserContext> = {
     guest: await browser.newContext(options),
@@ -241,13 +262,15 @@ async function repeatedFailures({
   browser,
   page,
   newPage,
+  standIn,
 }: {
   app: RunningHost;
   browser: Browser;
   page: Page;
   newPage: () => Promise<Page>;
+  standIn: StandIn;
 }) {
-  const site = await (seeded ??= seed(app, page, newPage));
+  const site = await (seeded ??= seed(app, page, newPage, standIn));
   const options = { baseURL: app.url, viewport: { width: 1280, height: 800 } };
   const contexts: Record<Visit["as"], BrowserContext> = {
     guest: await browser.newContext(options),
@@ -297,12 +320,19 @@ describe("every page, light and dark", () => {
       browser,
       page,
       newPage,
+      standIn,
     }) => {
-      expect(await sweep({ app, browser, page, newPage }, width)).toEqual([]);
+      expect(await sweep({ app, browser, page, newPage, standIn }, width)).toEqual([]);
     }, 240_000);
   }
 
-  test("no page asks again for what failed, in the 15 s after it loads", async ({ app, browser, page, newPage }) => {
-    expect(await repeatedFailures({ app, browser, page, newPage })).toEqual([]);
+  test("no page asks again for what failed, in the 15 s after it loads", async ({
+    app,
+    browser,
+    page,
+    newPage,
+    standIn,
+  }) => {
+    expect(await repeatedFailures({ app, browser, page, newPage, standIn })).toEqual([]);
   }, 240_000);
 });

@@ -9,6 +9,7 @@ import {
   TRPCClientError,
 } from "@trpc/react-query";
 import superjson from "superjson";
+import { MAX_BATCH_SIZE } from "@core/rules";
 import type { AppRouter } from "@worker/routers";
 
 export const trpc = createTRPCReact<AppRouter>();
@@ -118,7 +119,13 @@ export const trpcClient = trpc.createClient({
     splitLink({
       condition: (op) => isNonJsonSerializable(op.input) || unbatched(op.path) || immediate(op.path),
       true: httpLink({ url: "/api/trpc", transformer: superjson, fetch: sendAlone }),
-      false: httpBatchLink({ url: "/api/trpc", transformer: superjson }),
+      // Link previews may wait seconds on a slow site (worker/previews/): they batch among
+      // themselves, never holding back the page's other data.
+      false: splitLink({
+        condition: (op) => op.path === "previews.ofMessage",
+        true: httpBatchLink({ url: "/api/trpc", transformer: superjson, maxItems: MAX_BATCH_SIZE }),
+        false: httpBatchLink({ url: "/api/trpc", transformer: superjson, maxItems: MAX_BATCH_SIZE }),
+      }),
     }),
   ],
 });

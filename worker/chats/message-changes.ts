@@ -1,5 +1,5 @@
 /**
- * Changing a stored message: an edit, a deletion for everyone, a reaction. Each is one conditional
+ * Changing a stored message: an edit, a deletion for everyone, a reaction, its preview taken off. Each is one conditional
  * statement that checks who may make it, followed in the same transaction by a read of the message
  * as it now is. Triggers (migration 0016) keep the history, the reactions' summary and the chat's
  * change number in that same statement, so a retried or racing change never loses another.
@@ -67,6 +67,17 @@ export const deleteMessage = (db: Db, t: Target) =>
           SELECT 1 FROM chat_participants p JOIN chats c ON c.id = p.chat_id
           WHERE p.chat_id = ${t.chatId} AND p.user_id = ${t.memberId} AND p.left_at IS NULL
             AND (messages.sender_id = ${t.memberId} OR (c.is_group AND p.role = 'admin')))
+      RETURNING id`,
+  );
+
+/** The author takes the link preview off their message, once: doing so again changes nothing. */
+export const removePreview = (db: Db, t: Target) =>
+  changeThenRead(
+    db,
+    t,
+    sql`UPDATE messages SET preview_removed = 1
+      WHERE id = ${t.messageId} AND chat_id = ${t.chatId} AND sender_id = ${t.memberId}
+        AND message_type = 'text' AND deleted_at IS NULL AND NOT preview_removed AND ${stillIn(t)}
       RETURNING id`,
   );
 

@@ -46,6 +46,7 @@ export interface MessageRow {
   /** JSON: WireMessage's attachments. */
   attachments: string;
   change_seq: number;
+  preview_removed: number;
 }
 
 export const rowToWire = (row: MessageRow): WireMessage => {
@@ -65,6 +66,7 @@ export const rowToWire = (row: MessageRow): WireMessage => {
     reactions: JSON.parse(row.reactions) as WireMessage["reactions"],
     attachments: JSON.parse(row.attachments) as WireMessage["attachments"],
     changeSeq: row.change_seq,
+    previewRemoved: Boolean(row.preview_removed),
   };
 };
 
@@ -92,7 +94,7 @@ const quoteLine = `CASE WHEN r.content = '' THEN substr(${firstFileLine("r")}, 1
 export const MESSAGE_COLUMNS =
   sql.raw(`messages.id, messages.chat_id, messages.seq, messages.sender_id, messages.client_id,
   messages.content, messages.message_type, messages.created_at, messages.edited_at, messages.deleted_at,
-  messages.reactions, messages.change_seq,
+  messages.reactions, messages.change_seq, messages.preview_removed,
   (SELECT json_object('id', r.id, 'seq', r.seq, 'senderId', r.sender_id, 'excerpt', ${quoteLine},
     'deleted', r.deleted_at IS NOT NULL) FROM messages r WHERE r.id = messages.reply_to_id) AS reply_to,
   (SELECT json_group_array(json_object('id', a.id, 'name', a.name, 'contentType', a.content_type, 'size', a.size)

@@ -1,6 +1,6 @@
 import { eq, inArray, like } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import { accountTokens, emailTokens, rateLimits, sessions } from "@db/schema";
+import { accountTokens, emailTokens, linkPreviews, rateLimits, sessions } from "@db/schema";
 import { createTestApp, type TestApp, type TestMember } from "@testing/harness";
 import { SESSION_ABSOLUTE_LIFETIME_MS } from "../auth/lucia";
 import { LONGEST_WINDOW_MS } from "../auth/rate-limit";
@@ -61,6 +61,19 @@ it("deletes expired sessions, e-mail and account tokens and rate-limit rows past
   expect(hashes(await t.db.select().from(accountTokens))).toEqual(["a-live"]);
   expect((await t.db.select().from(rateLimits)).map((row) => row.key)).toContain("signup:ip:current");
   expect(await t.db.$count(rateLimits, eq(rateLimits.key, "signup:ip:past"))).toBe(0);
+});
+
+it("deletes link previews no reader would be given any more, and keeps fresh ones", async () => {
+  const now = Date.now();
+  const card = { kind: "page" as const, url: "", siteName: null, title: "T", description: null, image: null };
+  await t.db.insert(linkPreviews).values([
+    { url: "https://old.example.com/", card, fetchedAt: new Date(now - 25 * HOUR) },
+    { url: "https://none.example.com/", card: null, fetchedAt: new Date(now - 25 * HOUR) },
+    { url: "https://fresh.example.com/", card, fetchedAt: new Date(now - HOUR) },
+  ]);
+  const done = await runScheduledJobs(t.db, t.mailer, t.config, now);
+  expect(done.previews).toBe(2);
+  expect((await t.db.select().from(linkPreviews)).map((row) => row.url)).toEqual(["https://fresh.example.com/"]);
 });
 
 it("works in bounded batches: more expired rows than one statement takes are all gone after a run", async () => {

@@ -3,14 +3,14 @@
  * `scheduled()` (wrangler.toml `[triggers]`), on Node the host's primary process runs it on a timer
  * (worker/local.ts). It follows up on messages their sends left (worker/chats/send-follow-up.ts),
  * queues the e-mail digests that are due (worker/notifications/digest.ts), sends the outbox's due
- * e-mails (those digests and retries included) and pushes, and deletes what has expired and files
- * no message carries. Every statement touches a bounded number of rows, so none holds the write
+ * e-mails (those digests and retries included) and pushes, and deletes what has expired (link
+ * previews among it) and files no message carries. Every statement touches a bounded number of rows, so none holds the write
  * lock for long and the serving processes' writes slip in between.
  */
 import { and, inArray, isNull, lte, or, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "@db/client";
-import { accountTokens, emailTokens, pushOutbox, rateLimits, sessions } from "@db/schema";
+import { accountTokens, emailTokens, linkPreviews, pushOutbox, rateLimits, sessions } from "@db/schema";
 import { SESSION_ABSOLUTE_LIFETIME_MS } from "../auth/lucia";
 import { LONGEST_WINDOW_MS } from "../auth/rate-limit";
 import { sweepUploads } from "../attachments/uploads";
@@ -19,6 +19,7 @@ import type { Mailer } from "../mail/mailer";
 import { CLAIM_BATCH, deliverDue } from "../mail/outbox";
 import { queueDigests } from "../notifications/digest";
 import { followUpSends } from "../chats/send-follow-up";
+import { expiredCards } from "../previews/cache";
 import { deliverDuePushes, type PushServices } from "../push/outbox";
 import type { AvatarStore } from "../storage/avatar-store";
 
@@ -112,6 +113,7 @@ export async function runScheduledJobs(
     rateLimits.key,
     lte(rateLimits.windowStart, now - LONGEST_WINDOW_MS),
   );
+  const previewsGone = await deleteInBatches(db, linkPreviews, linkPreviews.url, expiredCards(now));
   // Last: a file store that fails stops nothing above.
   const files = attachments ? await sweepAllUploads(db, attachments, now) : 0;
   return {
@@ -124,6 +126,7 @@ export async function runScheduledJobs(
     emailTokens: emailTokensGone,
     accountTokens: accountTokensGone,
     rateLimits: rateLimitsGone,
+    previews: previewsGone,
     files,
   };
 }

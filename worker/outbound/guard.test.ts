@@ -8,9 +8,9 @@ import { describe, expect, it } from "vitest";
 import { isPublicAddress } from "./addresses";
 import { checkDestination, guardedOutbound, OutboundRefused, type OutboundRules, type Transport } from "./guard";
 
-const verdict = (address: string, trustedHosts: string[] = []) => {
+const verdict = (address: string, trustedHosts: string[] = [], plainHttp = false) => {
   try {
-    checkDestination(address, trustedHosts);
+    checkDestination(address, trustedHosts, plainHttp);
     return "allowed";
   } catch (error) {
     if (error instanceof OutboundRefused) return "refused";
@@ -108,6 +108,17 @@ describe("checkDestination", () => {
     "https://[2002:808:808::1]/",
   ])("allows %s", (address) => {
     expect(verdict(address)).toBe("allowed");
+  });
+
+  it("lets link previews reach public hosts over plain http, and still no address inside", () => {
+    const previewVerdict = (address: string) => verdict(address, [], true);
+    expect(previewVerdict("http://news.example.com/article")).toBe("allowed");
+    expect(previewVerdict("http://8.8.8.8/")).toBe("allowed");
+    for (const inside of ["http://127.0.0.1/", "http://169.254.169.254/", "http://10.0.0.1/", "http://localhost/"]) {
+      expect(previewVerdict(inside), inside).toBe("refused");
+    }
+    expect(previewVerdict("ftp://news.example.com/")).toBe("refused");
+    expect(verdict("http://news.example.com/article")).toBe("refused");
   });
 
   it("lets the operator's own hosts through at any address, over plain http too, and no others", () => {

@@ -1,14 +1,14 @@
 /**
- * The one way out for requests to addresses a member influenced (push endpoints; link previews
- * next): whoever gives the server an address must not be able to point it inward, at the server's
- * own machine or the network it sits in, and read the answer (or its status) back.
+ * The one way out for requests to addresses a member influenced (push endpoints, link previews):
+ * whoever gives the server an address must not be able to point it inward, at the server's own
+ * machine or the network it sits in, and read the answer (or its status) back.
  *
  * Every request, and every redirect hop it follows, is checked here the same way on both hosts:
- * `https` only (plain `http` only to hosts the operator named), no credentials in the address, no IP
- * literal outside the public internet (`URL` has already turned decimal, hex and octal IPv4 and
- * IPv6-mapped forms into the ones `isPublicAddress` reads), no internal host name. The host's
- * transport then connects: on Node it resolves the name itself, refuses it if any address it
- * resolves to is not public, and connects to the address it checked (node-transport.ts); in the
+ * `https` only (plain `http` too for link previews, or to hosts the operator named), no credentials
+ * in the address, no IP literal outside the public internet (`URL` has already turned decimal, hex
+ * and octal IPv4 and IPv6-mapped forms into the ones `isPublicAddress` reads), no internal host name.
+ * The host's transport then connects: on Node it resolves the name itself, refuses it if any address
+ * it resolves to is not public, and connects to the address it checked (node-transport.ts); in the
  * Worker the platform refuses private addresses of its own (edge-transport.ts). Each answer has a
  * time limit and a size limit.
  */
@@ -38,14 +38,21 @@ export interface Destination {
   trusted: boolean;
 }
 
-/** Where a request would go, once it passes every check that needs no resolver; else OutboundRefused. */
-export function checkDestination(address: string | URL, trustedHosts: readonly string[]): Destination {
+/**
+ * Where a request would go, once it passes every check that needs no resolver; else OutboundRefused.
+ * `plainHttp` lets plain `http` reach public hosts too (link previews: much of the web still serves it).
+ */
+export function checkDestination(
+  address: string | URL,
+  trustedHosts: readonly string[],
+  plainHttp = false,
+): Destination {
   if (!URL.canParse(address)) throw new OutboundRefused("not a URL");
   const url = new URL(address);
   const host = hostOf(url);
   const trusted = hostIn(host, trustedHosts);
   if (url.username || url.password) throw new OutboundRefused(`${url.origin} carries credentials`);
-  if (url.protocol !== "https:" && !(trusted && url.protocol === "http:")) {
+  if (url.protocol !== "https:" && !((trusted || plainHttp) && url.protocol === "http:")) {
     throw new OutboundRefused(`${url.protocol} is not https:`);
   }
   if (trusted) return { url, trusted };
@@ -78,6 +85,8 @@ export interface OutboundRules {
   timeoutMs: number;
   /** The longest body read; a longer one is refused. */
   maxBytes: number;
+  /** Plain `http` to public hosts as well as `https` (see `checkDestination`). */
+  plainHttp?: boolean;
 }
 
 export interface TransportInit extends OutboundInit {
@@ -123,7 +132,7 @@ async function readWithin(response: Response, maxBytes: number) {
 export function guardedOutbound(transport: Transport): Outbound {
   return async (address, init, rules) => {
     const signal = AbortSignal.timeout(rules.timeoutMs);
-    let destination = checkDestination(address, rules.trustedHosts);
+    let destination = checkDestination(address, rules.trustedHosts, rules.plainHttp);
     let request = init;
     for (let hops = 0; ; hops++) {
       const response = await transport(destination.url, { ...request, signal, publicOnly: !destination.trusted });
@@ -133,7 +142,7 @@ export function guardedOutbound(transport: Transport): Outbound {
       }
       await response.body?.cancel();
       if (!URL.canParse(location, destination.url)) throw new OutboundRefused("a redirect to no URL");
-      destination = checkDestination(new URL(location, destination.url), rules.trustedHosts);
+      destination = checkDestination(new URL(location, destination.url), rules.trustedHosts, rules.plainHttp);
       request = { method: "GET", headers: init.headers };
     }
   };

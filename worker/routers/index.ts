@@ -16,6 +16,7 @@ import { messagesRouter } from "./messages";
 import { notificationsRouter } from "./notifications";
 import { profilesRouter } from "./profiles";
 import { peopleRouter } from "./people";
+import { previewsRouter } from "./previews";
 import { pushRouter } from "./push";
 import { safetyRouter } from "./safety";
 import { suggestionsRouter } from "./suggestions";
@@ -37,6 +38,7 @@ const memberRouters = {
   emails: emailsRouter,
   notifications: notificationsRouter,
   push: pushRouter,
+  previews: previewsRouter,
   calls: callsRouter,
   people: peopleRouter,
   suggestions: suggestionsRouter,

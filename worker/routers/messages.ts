@@ -14,12 +14,20 @@ import {
 import { plainText } from "@core/fields";
 import { MAX_PINS_PER_CHAT, ONLY_ADMINS_PIN, PINS_FULL } from "@core/pin-rules";
 import { TEAM_CHAT_READ_ONLY } from "@core/team-rules";
+import { ONLY_AUTHOR_REMOVES_PREVIEW } from "@core/link-previews";
 import type { WireMessage } from "@party/protocol";
 import { sweepUploads } from "../attachments/uploads";
 import { currentChat, currentChatWith, NOT_FRIENDS } from "../chats/access";
 import { editMentionStatements, resolveMentions } from "../chats/mentions";
 import { pinChange, pinsFrom, pinsQuery } from "../chats/pins";
-import { changedMessagesQuery, changedPage, deleteMessage, editMessage, setReaction } from "../chats/message-changes";
+import {
+  changedMessagesQuery,
+  changedPage,
+  deleteMessage,
+  editMessage,
+  removePreview,
+  setReaction,
+} from "../chats/message-changes";
 import { tellChat } from "../rooms/notify";
 import { seenMarks, seenMarksQuery } from "../chats/receipts";
 import { searchMessages } from "../chats/search";
@@ -93,8 +101,9 @@ async function setPin(ctx: Ctx, input: Input, on: boolean) {
 }
 
 /**
- * What members do to messages already stored: edit, delete, react, pin, and what pages need to keep
- * up with those (changes since a number, read receipts). Sending and reading pages are chats'.
+ * What members do to messages already stored: edit, delete, react, pin, take a preview off, and
+ * what pages need to keep up with those (changes since a number, read receipts). Sending and reading
+ * pages are chats'.
  */
 export const messagesRouter = router({
   /** The author replaces their text; the earlier version stays on the server. Same text again changes nothing. */
@@ -152,6 +161,16 @@ export const messagesRouter = router({
         if (m.deletedAt === null && mine === input.on) return m;
       });
     }),
+
+  /** The author takes the link preview off their message, for everyone. Again: already done. */
+  removePreview: protectedProcedure.input(aMessage).mutation(async ({ ctx, input }) => {
+    const { changed, message } = await removePreview(ctx.db, target(ctx, input));
+    if (changed) return announced(ctx, message!);
+    return unchanged(ctx, input, message, (m) => {
+      if (m.senderId !== ctx.user.id) throw new TRPCError({ code: "FORBIDDEN", message: ONLY_AUTHOR_REMOVES_PREVIEW });
+      if (m.deletedAt === null && m.previewRemoved) return m;
+    });
+  }),
 
   /** Either member of a private chat, or a group's admin, pins a message for everyone in the chat. */
   pin: protectedProcedure.input(aMessage).mutation(({ ctx, input }) => setPin(ctx, input, true)),

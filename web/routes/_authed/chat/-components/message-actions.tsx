@@ -12,6 +12,8 @@ export interface MessageHandlers {
   remove: (message: WireMessage) => void;
   /** Pins the message for everyone in the chat (`on`), or unpins it. */
   pin: (message: WireMessage, on: boolean) => void;
+  /** Its author takes its link preview off, for everyone. */
+  removePreview: (message: WireMessage) => void;
   /** Scrolls to a message, loading older pages until it is held. */
   jumpTo: (seq: number) => void;
 }

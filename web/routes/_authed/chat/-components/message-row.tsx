@@ -9,6 +9,7 @@ import { cn } from "@web/lib/cn";
 import { MessageAttachments } from "./attachments";
 import { MessageActionsContext, MessageToolbar, ToolbarButton } from "./message-actions";
 import { MessageActionsButton } from "./message-actions-button";
+import { LinkPreviewCard } from "./link-preview";
 import { EditedMark, PinnedMark, Reactions, ReplyQuote } from "./message-parts";
 import { MessageText } from "./message-text";
 import { NOT_SENT, type PendingMessage } from "./use-outbox";
@@ -322,6 +323,7 @@ export const MessageRow = memo(function MessageRow({
           }
           footer={
             <>
+              {interactive && <LinkPreviewCard message={message} own={own} />}
               {interactive && <Reactions message={message} own={own} />}
               {footer}
             </>

@@ -45,6 +45,7 @@ export function useMessageActions({
   const pinned = { onSuccess: (pins: Pins) => utils.messages.pins.setData({ chatId }, pins), onError: failed };
   const { mutate: pin } = trpc.messages.pin.useMutation(pinned);
   const { mutate: unpin } = trpc.messages.unpin.useMutation(pinned);
+  const { mutate: removePreview } = trpc.messages.removePreview.useMutation(changed);
   const remove = trpc.messages.remove.useMutation({
     onSuccess: (message) => {
       receiveChanges([message]);
@@ -60,8 +61,9 @@ export function useMessageActions({
       edit: (message) => setMode({ kind: "edit", message }),
       remove: setDeleting,
       pin: (message, on) => (on ? pin : unpin)({ chatId, messageId: message.id }),
+      removePreview: (message) => removePreview({ chatId, messageId: message.id }),
     }),
-    [chatId, react, pin, unpin, nameOf],
+    [chatId, react, pin, unpin, nameOf, removePreview],
   );
 
   /**
