@@ -72,7 +72,9 @@ export function ChatList({ kind, compact = false }: { kind: "chats" | "groups"; 
                 <div className="min-w-0 flex-1">
                   <div className="flex items-baseline gap-2">
                     <span className="truncate font-medium">{name}</span>
-                    {chat.isGroup && (
+                    {/* Beside the chat, the pane is narrow: the name and the time need its width, and the
+                        header says how many members the open group has. */}
+                    {chat.isGroup && !compact && (
                       <span className="shrink-0 text-xs text-muted-foreground">
                         {chat.memberCount} {chat.memberCount === 1 ? "member" : "members"}
                       </span>
