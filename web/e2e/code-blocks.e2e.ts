@@ -1,11 +1,14 @@
 /**
  * Code in chat, between two members in separate browsers: a fenced TypeScript block arrives live on
  * the friend's page highlighted, its Copy button puts the code on the clipboard, and a long line
- * scrolls inside the block on a phone-sized screen, never the page.
+ * scrolls inside the block on a phone-sized screen, never the page. The parser and the highlighter
+ * arrive as the block does: the conversation stays at its newest message, and the page's Content
+ * Security Policy (no eval, no inline script) refuses nothing they do.
  */
+import type { Locator } from "playwright-core";
 import { expect } from "vitest";
 import { test } from "./harness";
-import { friendsInChat } from "./people";
+import { call, friendsInChat } from "./people";
 import { messageList } from "./ui";
 
 const CODE = [
@@ -14,14 +17,32 @@ const CODE = [
   "console.log(nextPass?.start ?? 42);",
 ].join("\n");
 
+/** The box the conversation scrolls in. */
+const scroller = (list: Locator) => list.locator("xpath=..");
+/** How far the conversation is scrolled above its newest message. */
+const gapBelow = (list: Locator) => scroller(list).evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
+
 test("a fenced TypeScript block shows highlighted on both pages, live, and Copy puts its code on the clipboard", async ({
   newPage,
 }) => {
   const { ada, bob, chatId } = await friendsInChat(newPage, "Ada Code", "Bob Code");
+  // A screenful of talk before it, so the conversation scrolls.
+  for (let i = 1; i <= 12; i++) {
+    await call(ada, "chats.send", { chatId, clientId: crypto.randomUUID(), content: `Pass ${i} is over the ridge` });
+  }
   await bob.page.setViewportSize({ width: 375, height: 740 });
   for (const { page } of [ada, bob]) {
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.addInitScript(() => {
+      const refused: string[] = [];
+      Object.assign(window, { refused });
+      addEventListener("securitypolicyviolation", (e) => refused.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
     await page.goto(`/chat/${chatId}`);
+    // Read down to the newest message, where the conversation then stays.
+    await messageList(page).getByText("Pass 12 is over the ridge").waitFor();
+    await scroller(messageList(page)).evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await expect.poll(() => gapBelow(messageList(page))).toBeLessThan(2);
   }
   // Both sockets are open: what Ada sends reaches Bob's page as it is.
   for (const { page } of [ada, bob]) await page.getByRole("banner").getByText("Online", { exact: true }).waitFor();
@@ -48,6 +69,8 @@ test("a fenced TypeScript block shows highlighted on both pages, live, and Copy 
     expect(await colour(".hljs-keyword")).not.toBe(plain);
     expect(await colour(".hljs-string")).not.toBe(plain);
     expect(await colour(".hljs-comment")).not.toBe(plain);
+    // The block grew the conversation as it arrived: the view followed it to the bottom.
+    await expect.poll(() => gapBelow(messageList(page))).toBeLessThan(2);
   }
 
   // On Bob's phone the long line scrolls inside the block; the page stays put.
@@ -66,4 +89,7 @@ test("a fenced TypeScript block shows highlighted on both pages, live, and Copy 
   expect(await bob.page.evaluate(() => navigator.clipboard.readText())).toBe(CODE);
   // The button says so briefly, then offers to copy again.
   await copy.waitFor();
+  for (const { page } of [ada, bob]) {
+    expect(await page.evaluate(() => (window as unknown as { refused: string[] }).refused)).toEqual([]);
+  }
 });
