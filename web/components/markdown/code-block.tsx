@@ -60,11 +60,15 @@ function CopyButton({ code }: { code: string }) {
     const timer = setTimeout(() => setOutcome(null), COPIED_MS);
     return () => clearTimeout(timer);
   }, [outcome]);
-  const copy = () =>
-    navigator.clipboard.writeText(code).then(
-      () => setOutcome("Copied"),
-      () => setOutcome("Copy failed"),
-    );
+  // The clipboard is missing outside a secure context, or refused: the button says so.
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(code);
+      setOutcome("Copied");
+    } catch {
+      setOutcome("Copy failed");
+    }
+  };
   return (
     <>
       <button

@@ -1,5 +1,5 @@
 import type { MarkedToken, Token, Tokens } from "marked";
-import { useMemo, type ReactNode } from "react";
+import { Fragment, useMemo, type ReactNode } from "react";
 import { CodeBlock } from "./code-block";
 import type { TextRun } from "./markdown";
 import { parseMarkdown } from "./parse";
@@ -7,7 +7,7 @@ import { parseMarkdown } from "./parse";
 /** Where a link may lead: web pages and e-mail. Anything else (`javascript:`, `data:`) reads as typed. */
 const LINK_PROTOCOLS = new Set(["http:", "https:", "mailto:"]);
 
-export function safeHref(href: string): string | null {
+function safeHref(href: string): string | null {
   try {
     const url = new URL(href);
     return LINK_PROTOCOLS.has(url.protocol) ? url.href : null;
@@ -23,7 +23,11 @@ export function safeHref(href: string): string | null {
  */
 export default function Formatted({ text, Text }: { text: string; Text: TextRun }) {
   const tokens = useMemo(() => parseMarkdown(text), [text]);
-  return <div className="markdown space-y-1.5">{blocks(tokens, Text)}</div>;
+  return (
+    <div className="space-y-1.5" data-formatted>
+      {blocks(tokens, Text)}
+    </div>
+  );
 }
 
 function blocks(tokens: Token[], Text: TextRun): ReactNode[] {
@@ -90,48 +94,38 @@ function inline(tokens: Token[], Text: TextRun, inLink = false): ReactNode[] {
     plain = "";
   };
   for (const token of tokens) {
-    const element = formatted(token, Text, inLink, out.length + 1);
+    const element = formatted(token, Text, inLink);
     if (element === null) {
       plain += plainText(token);
       continue;
     }
     flush();
-    out.push(element);
+    out.push(<Fragment key={out.length}>{element}</Fragment>);
   }
   flush();
   return out;
 }
 
 /** A formatted inline token as an element, or null when it reads as text. */
-function formatted(generic: Token, Text: TextRun, inLink: boolean, key: number): ReactNode {
+function formatted(generic: Token, Text: TextRun, inLink: boolean): ReactNode {
   const token = generic as MarkedToken;
   switch (token.type) {
     case "strong":
-      return <strong key={key}>{inline(token.tokens, Text, inLink)}</strong>;
+      return <strong>{inline(token.tokens, Text, inLink)}</strong>;
     case "em":
-      return <em key={key}>{inline(token.tokens, Text, inLink)}</em>;
+      return <em>{inline(token.tokens, Text, inLink)}</em>;
     case "del":
-      return <del key={key}>{inline(token.tokens, Text, inLink)}</del>;
+      return <del>{inline(token.tokens, Text, inLink)}</del>;
     case "codespan":
-      return (
-        <code key={key} className="rounded bg-current/10 px-1 py-0.5 font-mono text-[0.9em]">
-          {token.text}
-        </code>
-      );
+      return <code className="rounded bg-current/10 px-1 py-0.5 font-mono text-[0.9em]">{token.text}</code>;
     case "br":
-      return <br key={key} />;
+      return <br />;
     case "link": {
       // A bare address (`token.autolink`) is plain text to `Text`, which links it as the chat always has.
       const href = !token.autolink && !inLink ? safeHref(token.href) : null;
       if (!href) return null;
       return (
-        <a
-          key={key}
-          href={href}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="break-words underline underline-offset-2"
-        >
+        <a href={href} target="_blank" rel="noopener noreferrer" className="underline underline-offset-2">
           {inline(token.tokens, Text, true)}
         </a>
       );

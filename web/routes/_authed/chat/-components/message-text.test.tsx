@@ -26,7 +26,7 @@ const tags = (body: Element, selector: string) => [...body.querySelectorAll(sele
 describe("Markdown forms", () => {
   test("a text without marks reads as plain text, its address a link", async () => {
     const body = await render("see https://example.com/docs, then\n\n# not a heading");
-    expect(body.querySelector(".markdown")).toBeNull();
+    expect(body.querySelector("[data-formatted]")).toBeNull();
     expect(body.textContent).toBe("see https://example.com/docs, then\n\n# not a heading");
     expect(body.querySelector("a")?.getAttribute("href")).toBe("https://example.com/docs");
   });
@@ -86,7 +86,7 @@ describe("Markdown forms", () => {
     expect(tags(body, "ul ul li")).toEqual(["two and a half"]);
     expect(body.querySelector("ol")?.getAttribute("start")).toBe("3");
     expect(tags(body, "ol li")).toEqual(["three", "four"]);
-    expect(body.querySelector(".markdown")?.lastElementChild?.outerHTML).toBe("<p>line<br>break</p>");
+    expect(body.querySelector("[data-formatted]")?.lastElementChild?.outerHTML).toBe("<p>line<br>break</p>");
   });
 
   test("links open apart, and web addresses link within formatted text", async () => {
