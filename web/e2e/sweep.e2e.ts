@@ -43,6 +43,8 @@ interface Visit {
   as: "guest" | "member";
   /** The page keeps a scroller at its bottom (a chat's messages): the sweep must find it there. */
   pinned?: true;
+  /** What the page shows once the code it fetches after loading has arrived (a code block's colours). */
+  settled?: string;
 }
 
 /** A site as a member sees it after a week: two members, friends, a project with a team, a chat. */
@@ -89,6 +91,17 @@ async function seed(app: RunningHost, page: Page, newPage: () => Promise<Page>, 
   const send = (from: Page, content: string, replyToId?: number) =>
     call<{ id: number }>(from, "chats.send", { chatId, clientId: crypto.randomUUID(), content, replyToId });
   const question = await send(page, "Shall we plan the next pass?");
+  // Code, as developers paste it: a line far wider than a phone, formatted words around it.
+  await send(
+    page,
+    [
+      "The **pass check**, with `elevation` in degrees:",
+      "```ts",
+      "const nextPass = passes.find((pass) => pass.elevation > 30 && pass.start > Date.now()); // worth going out for",
+      "```",
+      "> Thursday, *weather permitting*",
+    ].join("\n"),
+  );
   await call(friendPage, "safety.report", {
     target: { kind: "message", messageId: question.id },
     reason: "harassment",
@@ -164,7 +177,13 @@ function visits(seeded: Awaited<ReturnType<typeof seed>>): Visit[] {
     { path: "/requests", ready: "You're all caught up! No friend requests to review.", as: "member" },
     { path: `/member/${seeded.friendId}`, ready: seeded.friendName, as: "member" },
     { path: "/people", ready: seeded.friendName, as: "member" },
-    { path: `/chat/${seeded.chatId}`, ready: PULL_TITLE, as: "member", pinned: true },
+    {
+      path: `/chat/${seeded.chatId}`,
+      ready: PULL_TITLE,
+      as: "member",
+      pinned: true,
+      settled: "[data-code-block] .hljs-keyword",
+    },
     {
       path: `/chat/${seeded.blockedChatId}`,
       ready: "You can only message your friends, so this chat is read-only.",
@@ -221,6 +240,7 @@ async function sweep(
       const load = async () => {
         await tab.goto(visit.path);
         await tab.getByText(visit.ready, { exact: true }).first().waitFor();
+        if (visit.settled) await tab.locator(visit.settled).first().waitFor();
       };
       await tab.emulateMedia({ colorScheme: SCHEMES[0] });
       await load();

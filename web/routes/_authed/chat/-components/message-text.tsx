@@ -1,5 +1,6 @@
 import { createContext, use, type ReactNode } from "react";
 import { MENTION_PATTERN } from "@core/mentions";
+import { Markdown } from "@web/components/markdown/markdown";
 
 /** Web addresses in a message become links; everything else stays plain text, never HTML. */
 const URL_PATTERN = /(https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)\]])/g;
@@ -13,14 +14,23 @@ export const MentionNamesContext = createContext<{ myId: string; nameOf: (id: st
   nameOf: () => null,
 });
 
-/** Mentions of members of the chat are highlighted with their name as it is now; others read as written. */
+/** A message's text, its Markdown formatted (web/components/markdown/) and its words as `PlainText` shows them. */
 export function MessageText({ text }: { text: string }) {
+  return <Markdown text={text} Text={PlainText} />;
+}
+
+/**
+ * Mentions of members of the chat are highlighted with their name as it is now; others read as
+ * written. Web addresses are links, except within a link's own words.
+ */
+function PlainText({ text, inLink = false }: { text: string; inLink?: boolean }) {
   const { myId, nameOf } = use(MentionNamesContext);
+  const Words = inLink ? Unlinked : Linked;
   const parts: ReactNode[] = [];
   let from = 0;
   for (const match of text.matchAll(MENTION_PATTERN)) {
     const [token, written, id] = [match[0], match[1]!, match[2]!];
-    parts.push(<Linked key={from} text={text.slice(from, match.index)} />);
+    parts.push(<Words key={from} text={text.slice(from, match.index)} />);
     const name = nameOf(id);
     parts.push(
       name === null ? (
@@ -41,9 +51,11 @@ export function MessageText({ text }: { text: string }) {
     );
     from = match.index + token.length;
   }
-  parts.push(<Linked key={from} text={text.slice(from)} />);
+  parts.push(<Words key={from} text={text.slice(from)} />);
   return <>{parts}</>;
 }
+
+const Unlinked = ({ text }: { text: string }) => text;
 
 function Linked({ text }: { text: string }) {
   const parts = text.split(URL_PATTERN);
