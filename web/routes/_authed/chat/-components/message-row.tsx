@@ -346,9 +346,9 @@ export const MessageRow = memo(function MessageRow({
               {message.replyTo && <ReplyQuote quote={message.replyTo} own={own} />}
               <MessageAttachments files={message.attachments} own={own} />
               {message.content && (
-                <span>
+                <div>
                   <MessageText text={message.content} />
-                </span>
+                </div>
               )}
             </>
           )}
@@ -403,10 +403,10 @@ export const PendingRow = memo(function PendingRow({
         }
       >
         {message.replyTo && <ReplyQuote quote={message.replyTo} own />}
-        <span className={cn("block", !message.error && "opacity-80")}>
+        <div className={cn(!message.error && "opacity-80")}>
           <MessageAttachments files={message.attachments} own />
           {message.content && <MessageText text={message.content} />}
-        </span>
+        </div>
       </Bubble>
     </li>
   );
