@@ -15,3 +15,14 @@ export async function befriend(a: Friendly, b: Friendly) {
   await b.trpc.friends.accept.mutate({ requestId });
   return requestId;
 }
+
+/** Two members made friends, and their private chat, which the first opened. */
+export async function friendsInChat<M extends Friendly>(
+  app: { member: (name: string) => Promise<M> },
+  [first, second] = ["Ada Lovelace", "Bob Babbage"],
+) {
+  const [ada, bob] = [await app.member(first), await app.member(second)];
+  await befriend(ada, bob);
+  const { chatId } = await ada.trpc.chats.openPrivate.mutate({ friendId: bob.me.id });
+  return { ada, bob, chatId };
+}

@@ -9,7 +9,7 @@ import { friends, notifications, pushOutbox } from "@db/schema";
 import { callMessages } from "@party/call-wire";
 import { signTicket } from "@party/ticket";
 import { createTestApp, rejection, type TestApp, type TestMember } from "@testing/harness";
-import { befriend } from "@testing/friends";
+import { befriend, friendsInChat } from "@testing/friends";
 import { eventually, roomSocket, type RoomsProcess } from "@testing/rooms-process";
 import { liveRooms } from "@testing/live-rooms";
 import { startTurnStandIn, TEST_TURN_API_TOKEN, TEST_TURN_KEY_ID, type TurnStandIn } from "@testing/turn-stand-in";
@@ -22,13 +22,6 @@ let t: TestApp;
 
 beforeAll(async () => void ({ rooms, t } = await liveRooms(SECRET)));
 afterAll(() => rooms?.stop());
-
-async function privateChat() {
-  const [ada, bob] = [await t.member("Ada Caller"), await t.member("Bob Callee")];
-  await befriend(ada, bob);
-  const { chatId } = await ada.trpc.chats.openPrivate.mutate({ friendId: bob.me.id });
-  return { ada, bob, chatId };
-}
 
 const memberPage = (m: TestMember) =>
   roomSocket(rooms.host, "member-room", m.me.id, () =>
@@ -51,7 +44,7 @@ const missedCalls = (recipientId: string) =>
 
 describe("ringing", () => {
   it("rings the friend's pages with the caller's name, and a second start joins the same call", async () => {
-    const { ada, bob, chatId } = await privateChat();
+    const { ada, bob, chatId } = await friendsInChat(t, ["Ada Caller", "Bob Callee"]);
     const bobsPage = memberPage(bob);
     await bobsPage.opened;
     const { callId, kind } = await ada.trpc.calls.start.mutate({ chatId, kind: "video" });
@@ -76,7 +69,7 @@ describe("ringing", () => {
   });
 
   it("lets only friends ring in a private chat, and only participants anywhere", async () => {
-    const { ada, bob, chatId } = await privateChat();
+    const { ada, bob, chatId } = await friendsInChat(t, ["Ada Caller", "Bob Callee"]);
     const stranger = await t.member("Eve Stranger");
     expect(await rejection(stranger.trpc.calls.start.mutate({ chatId, kind: "voice" }))).toMatchObject({
       code: "NOT_FOUND",
@@ -133,12 +126,12 @@ describe("ringing", () => {
 
 describe("ringing across a block", () => {
   it("never rings in the private chat, whoever calls: the blocked member is answered as one who is no friend", async () => {
-    const { ada, bob, chatId } = await privateChat();
+    const { ada, bob, chatId } = await friendsInChat(t, ["Ada Caller", "Bob Callee"]);
     const pages = [memberPage(ada), memberPage(bob)];
     await Promise.all(pages.map((page) => page.opened));
     await bob.trpc.safety.block.mutate({ memberId: ada.me.id });
 
-    const exFriends = await privateChat();
+    const exFriends = await friendsInChat(t, ["Ada Caller", "Bob Callee"]);
     await exFriends.ada.trpc.friends.remove.mutate({ memberId: exFriends.bob.me.id });
     const asNoFriend = await rejection(
       exFriends.ada.trpc.calls.start.mutate({ chatId: exFriends.chatId, kind: "video" }),
@@ -259,7 +252,7 @@ describe("a call ends with its chat", () => {
 
 describe("the call in the history", () => {
   it("a declined call leaves 'Missed voice call', unread for the callee, and no notification for who declined", async () => {
-    const { ada, bob, chatId } = await privateChat();
+    const { ada, bob, chatId } = await friendsInChat(t, ["Ada Caller", "Bob Callee"]);
     const { callId } = await ada.trpc.calls.start.mutate({ chatId, kind: "voice" });
     const adasCall = chatPage(ada, chatId);
     await adasCall.opened;
@@ -282,7 +275,7 @@ describe("the call in the history", () => {
   });
 
   it("a call the caller gave up on is a missed call for the callee: the line, and a notification", async () => {
-    const { ada, bob, chatId } = await privateChat();
+    const { ada, bob, chatId } = await friendsInChat(t, ["Ada Caller", "Bob Callee"]);
     const { callId } = await ada.trpc.calls.start.mutate({ chatId, kind: "video" });
     const adasCall = chatPage(ada, chatId);
     await adasCall.opened;
@@ -319,7 +312,7 @@ describe("the call in the history", () => {
   });
 
   it("an answered call leaves 'Video call · m:ss' with its length", async () => {
-    const { ada, bob, chatId } = await privateChat();
+    const { ada, bob, chatId } = await friendsInChat(t, ["Ada Caller", "Bob Callee"]);
     const { callId } = await ada.trpc.calls.start.mutate({ chatId, kind: "video" });
     const [adasCall, bobsCall] = [chatPage(ada, chatId), chatPage(bob, chatId)];
     await Promise.all([adasCall.opened, bobsCall.opened]);
@@ -340,7 +333,7 @@ describe("the call in the history", () => {
   });
 
   it("writes nothing for a call id the room never had, nor for someone outside the chat", async () => {
-    const { ada, chatId } = await privateChat();
+    const { ada, chatId } = await friendsInChat(t, ["Ada Caller", "Bob Callee"]);
     expect(await ada.trpc.calls.record.mutate({ chatId, callId: "made-up" })).toEqual({ recorded: false });
     expect(await ada.trpc.calls.decline.mutate({ chatId, callId: "made-up" })).toEqual({ declined: true });
     const stranger = await t.member("Eve Outsider");

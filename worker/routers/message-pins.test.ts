@@ -2,20 +2,12 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { messagePins } from "@db/schema";
 import { createTestApp, rejection, type TestApp, type TestMember } from "@testing/harness";
-import { befriend } from "@testing/friends";
+import { befriend, friendsInChat } from "@testing/friends";
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_SIGNUP_PER_IP: "10000" });
 });
-
-/** Ada and Bob, friends, in their private chat. */
-async function privateChat() {
-  const [ada, bob] = [await t.member("Ada Lovelace"), await t.member("Bob Babbage")];
-  await befriend(ada, bob);
-  const { chatId } = await ada.trpc.chats.openPrivate.mutate({ friendId: bob.me.id });
-  return { ada, bob, chatId };
-}
 
 /** A group Ada created (its admin) with Bob as a member. */
 async function group() {
@@ -41,7 +33,7 @@ const NO_MESSAGE = { message: "This message does not exist or was deleted.", cod
 
 describe("pinned messages", () => {
   it("either member of a private chat pins; both list them newest pin first, with who pinned and when", async () => {
-    const { ada, bob, chatId } = await privateChat();
+    const { ada, bob, chatId } = await friendsInChat(t);
     const first = await send(ada, chatId, "Deploy checklist:\n1. tag\n2. ship");
     const second = await send(bob, chatId, "Staging is at https://staging.example.com");
     expect(await bob.trpc.messages.pins.query({ chatId })).toEqual([]);
@@ -66,7 +58,7 @@ describe("pinned messages", () => {
   });
 
   it("pinning a pinned message or unpinning an unpinned one is answered as done, and tells nobody", async () => {
-    const { ada, bob, chatId } = await privateChat();
+    const { ada, bob, chatId } = await friendsInChat(t);
     const sent = await send(ada, chatId, "Pin me");
     const pinned = await ada.trpc.messages.pin.mutate({ chatId, messageId: sent.id });
     expect(await bob.trpc.messages.pin.mutate({ chatId, messageId: sent.id })).toEqual(pinned);
@@ -95,7 +87,7 @@ describe("pinned messages", () => {
   });
 
   it("someone outside the chat can neither pin nor list its pins, and cannot tell it exists", async () => {
-    const { ada, chatId } = await privateChat();
+    const { ada, chatId } = await friendsInChat(t);
     const sent = await send(ada, chatId, "Ours");
     const eve = await t.member("Eve Dropper");
     expect(await rejection(eve.trpc.messages.pin.mutate({ chatId, messageId: sent.id }))).toMatchObject(NOT_IN_CHAT);
@@ -113,7 +105,7 @@ describe("pinned messages", () => {
   });
 
   it("a deleted message cannot be pinned, and a pinned message drops out when it is deleted", async () => {
-    const { ada, bob, chatId } = await privateChat();
+    const { ada, bob, chatId } = await friendsInChat(t);
     const gone = await send(ada, chatId, "Oops");
     await ada.trpc.messages.remove.mutate({ chatId, messageId: gone.id });
     expect(await rejection(bob.trpc.messages.pin.mutate({ chatId, messageId: gone.id }))).toMatchObject(NO_MESSAGE);
@@ -132,7 +124,7 @@ describe("pinned messages", () => {
   });
 
   it("members who are no longer friends cannot pin in their private chat", async () => {
-    const { ada, bob, chatId } = await privateChat();
+    const { ada, bob, chatId } = await friendsInChat(t);
     const sent = await send(ada, chatId, "Before");
     await ada.trpc.friends.remove.mutate({ memberId: bob.me.id });
     expect(await rejection(bob.trpc.messages.pin.mutate({ chatId, messageId: sent.id }))).toMatchObject({
@@ -142,7 +134,7 @@ describe("pinned messages", () => {
   });
 
   it("a chat holds at most 50 pins; the 51st is refused with a clear message until one is unpinned", async () => {
-    const { ada, bob, chatId } = await privateChat();
+    const { ada, bob, chatId } = await friendsInChat(t);
     const sent = [];
     for (let i = 0; i < 51; i++) sent.push(await send(ada, chatId, `Line ${i}`));
     for (const message of sent.slice(0, 50)) await bob.trpc.messages.pin.mutate({ chatId, messageId: message.id });

@@ -2,20 +2,12 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { chats, friends, messageEdits, messageReactions, messages } from "@db/schema";
 import { createTestApp, rejection, type TestApp, type TestMember } from "@testing/harness";
-import { befriend } from "@testing/friends";
+import { befriend, friendsInChat } from "@testing/friends";
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_SIGNUP_PER_IP: "10000" });
 });
-
-/** Ada and Bob, friends, in their private chat. */
-async function privateChat() {
-  const [ada, bob] = [await t.member("Ada Lovelace"), await t.member("Bob Babbage")];
-  await befriend(ada, bob);
-  const { chatId } = await ada.trpc.chats.openPrivate.mutate({ friendId: bob.me.id });
-  return { ada, bob, chatId };
-}
 
 /** A group Ada created (its admin) with Bob and Cy as members. */
 async function group() {
@@ -44,7 +36,7 @@ const NO_MESSAGE = { message: "This message does not exist or was deleted.", cod
 
 describe("replies", () => {
   it("quote the sender and first line of what they answer, in the send's answer and in the history", async () => {
-    const { ada, bob, chatId } = await privateChat();
+    const { ada, bob, chatId } = await friendsInChat(t);
     const question = await send(ada, chatId, `Shall we meet on ${"Monday ".repeat(40)}?\nSecond line`);
     const answer = await send(bob, chatId, "Yes", question.id);
     const excerpt = `Shall we meet on ${"Monday ".repeat(40)}?`.slice(0, 200);
@@ -60,7 +52,7 @@ describe("replies", () => {
   });
 
   it("answer only a message of the same chat, and a retried reply is stored once", async () => {
-    const { ada, bob, chatId } = await privateChat();
+    const { ada, bob, chatId } = await friendsInChat(t);
     const elsewhere = await group();
     const other = await send(elsewhere.ada, elsewhere.chatId, "not yours");
     expect(await rejection(send(ada, chatId, "Re", other.id))).toMatchObject({
@@ -81,7 +73,7 @@ describe("replies", () => {
   });
 
   it("show that their original was deleted, with none of its words", async () => {
-    const { ada, bob, chatId } = await privateChat();
+    const { ada, bob, chatId } = await friendsInChat(t);
     const original = await send(ada, chatId, "regrettable");
     await send(bob, chatId, "what?", original.id);
     await ada.trpc.messages.remove.mutate({ chatId, messageId: original.id });
@@ -92,7 +84,7 @@ describe("replies", () => {
 
 describe("editing", () => {
   it("replaces the author's text for everyone, marks it edited, keeps the earlier versions and tells the room", async () => {
-    const { ada, bob, chatId } = await privateChat();
+    const { ada, bob, chatId } = await friendsInChat(t);
     const sent = await send(ada, chatId, "Helo");
     const before = await changeSeqOf(chatId);
     const edited = await ada.trpc.messages.edit.mutate({ chatId, messageId: sent.id, content: "  Hello  " });
@@ -110,7 +102,7 @@ describe("editing", () => {
   });
 
   it("takes the same text again as done, changing nothing: a retry neither adds history nor a change", async () => {
-    const { ada, chatId } = await privateChat();
+    const { ada, chatId } = await friendsInChat(t);
     const sent = await send(ada, chatId, "typo");
     const edits = await Promise.all(
       [1, 2, 3].map(() => ada.trpc.messages.edit.mutate({ chatId, messageId: sent.id, content: "fixed" })),
@@ -137,7 +129,7 @@ describe("editing", () => {
   });
 
   it("refuses empty and over-long text, deleted messages, system lines, and a private chat with a former friend", async () => {
-    const { ada, bob, chatId } = await privateChat();
+    const { ada, bob, chatId } = await friendsInChat(t);
     const sent = await send(ada, chatId, "hello");
     expect(await rejection(ada.trpc.messages.edit.mutate({ chatId, messageId: sent.id, content: "  " }))).toMatchObject(
       { message: "Please enter a message.", code: "BAD_REQUEST" },
@@ -175,7 +167,7 @@ describe("editing", () => {
 
 describe("deleting", () => {
   it("leaves the message in place for everyone with its content, reactions and earlier versions gone from storage", async () => {
-    const { ada, bob, chatId } = await privateChat();
+    const { ada, bob, chatId } = await friendsInChat(t);
     const sent = await send(ada, chatId, "first words");
     await ada.trpc.messages.edit.mutate({ chatId, messageId: sent.id, content: "second words" });
     await bob.trpc.messages.react.mutate({ chatId, messageId: sent.id, emoji: "👍", on: true });
@@ -220,7 +212,7 @@ describe("deleting", () => {
     expect((await stored(bobs.id)).deletedBy).toBe(ada.me.id);
 
     // The one who opened a private chat is its 'admin' in the rows, but a private chat has no admin.
-    const pair = await privateChat();
+    const pair = await friendsInChat(t);
     const fromBob = await send(pair.bob, pair.chatId, "mine");
     expect(
       await rejection(pair.ada.trpc.messages.remove.mutate({ chatId: pair.chatId, messageId: fromBob.id })),
@@ -233,7 +225,7 @@ describe("deleting", () => {
     const eve = await t.member("Eve");
     const sent = await send(bob, chatId, "stay");
     expect(await rejection(eve.trpc.messages.remove.mutate({ chatId, messageId: sent.id }))).toMatchObject(NOT_IN_CHAT);
-    const other = await privateChat();
+    const other = await friendsInChat(t);
     expect(
       await rejection(ada.trpc.messages.remove.mutate({ chatId: other.chatId, messageId: sent.id })),
     ).toMatchObject(NOT_IN_CHAT);
@@ -266,7 +258,7 @@ describe("reactions", () => {
   });
 
   it("take only the six emoji, on messages of the chat still there, from participants", async () => {
-    const { ada, bob, chatId } = await privateChat();
+    const { ada, bob, chatId } = await friendsInChat(t);
     const eve = await t.member("Eve");
     const sent = await send(ada, chatId, "react to me");
     expect(
@@ -286,7 +278,7 @@ describe("reactions", () => {
   });
 
   it("reach the room as the message's new state, each with the chat's next change number", async () => {
-    const { ada, bob, chatId } = await privateChat();
+    const { ada, bob, chatId } = await friendsInChat(t);
     const sent = await send(ada, chatId, "numbers");
     const one = await bob.trpc.messages.react.mutate({ chatId, messageId: sent.id, emoji: "😂", on: true });
     const two = await ada.trpc.messages.react.mutate({ chatId, messageId: sent.id, emoji: "😂", on: true });
@@ -348,7 +340,7 @@ describe("read receipts", () => {
   });
 
   it("are not sent while a member has them off, though their unread count still clears", async () => {
-    const { ada, bob, chatId } = await privateChat();
+    const { ada, bob, chatId } = await friendsInChat(t);
     const sent = await send(ada, chatId, "did you see?");
     await bob.trpc.profiles.setSwitch.mutate({ name: "sendReadReceipts", on: false });
     await bob.trpc.chats.markRead.mutate({ chatId, seq: sent.seq });
@@ -367,7 +359,7 @@ describe("read receipts", () => {
   });
 
   it("come from displaying only: a member's own send marks their read mark, never their receipt", async () => {
-    const { ada, bob, chatId } = await privateChat();
+    const { ada, bob, chatId } = await friendsInChat(t);
     await send(ada, chatId, "hello");
     await send(bob, chatId, "hi");
     expect(await ada.trpc.messages.receipts.query({ chatId })).toEqual([]);
@@ -375,7 +367,7 @@ describe("read receipts", () => {
   });
 
   it("are read and sent by participants only", async () => {
-    const { ada, bob, chatId } = await privateChat();
+    const { ada, bob, chatId } = await friendsInChat(t);
     const eve = await t.member("Eve");
     await send(ada, chatId, "private");
     await bob.trpc.chats.markRead.mutate({ chatId, seq: 1 });

@@ -7,7 +7,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { linkPreviews } from "@db/schema";
-import { befriend } from "@testing/friends";
+import { friendsInChat } from "@testing/friends";
 import { createTestApp, rejection, type TestApp, type TestMember } from "@testing/harness";
 import { STAND_IN_PAGE, STAND_IN_PNG, startPreviewStandIn } from "@testing/preview-stand-ins";
 import { guardedOutbound } from "../outbound/guard";
@@ -46,17 +46,9 @@ afterAll(() => site.close());
 
 const at = (path: string) => `http://site.test:${site.port}${path}`;
 
-/** Ada and Bob, friends, in their private chat. */
-async function privateChat() {
-  const [ada, bob] = [await t.member("Ada Lovelace"), await t.member("Bob Babbage")];
-  await befriend(ada, bob);
-  const { chatId } = await ada.trpc.chats.openPrivate.mutate({ friendId: bob.me.id });
-  return { ada, bob, chatId };
-}
-
 /** Ada sends `content` to Bob; what Bob's page is told of its preview. */
 async function previewOf(content: string) {
-  const { ada, bob, chatId } = await privateChat();
+  const { ada, bob, chatId } = await friendsInChat(t);
   const message = await ada.trpc.chats.send.mutate({ chatId, clientId: crypto.randomUUID(), content });
   return bob.trpc.previews.ofMessage.query({ chatId, messageId: message.id });
 }
@@ -197,7 +189,7 @@ describe("a preview's picture", () => {
     member.request(`/api/previews/image?url=${encodeURIComponent(address)}`);
 
   it("is served from our origin to members, as the image it is, unable to run anything", async () => {
-    const { ada } = await privateChat();
+    const { ada } = await friendsInChat(t);
     await previewOf(at("/page"));
     const response = await picture(ada, at("/page"));
     expect(response.status).toBe(200);
@@ -208,7 +200,7 @@ describe("a preview's picture", () => {
   });
 
   it("is dropped when it is SVG, inside, or of no stored card: no open proxy", async () => {
-    const { ada } = await privateChat();
+    const { ada } = await friendsInChat(t);
     await previewOf(at("/svg-picture"));
     await previewOf(at("/inward-picture"));
     expect((await picture(ada, at("/svg-picture"))).status).toBe(404);
@@ -221,7 +213,7 @@ describe("a preview's picture", () => {
 
 describe("taking a preview off", () => {
   it("is its author's alone, and takes it off for everyone, live", async () => {
-    const { ada, bob, chatId } = await privateChat();
+    const { ada, bob, chatId } = await friendsInChat(t);
     const message = await ada.trpc.chats.send.mutate({ chatId, clientId: crypto.randomUUID(), content: at("/page") });
     expect(await bob.trpc.previews.ofMessage.query({ chatId, messageId: message.id })).not.toBeNull();
     expect(await rejection(bob.trpc.messages.removePreview.mutate({ chatId, messageId: message.id }))).toMatchObject({
