@@ -102,14 +102,18 @@ describe("theme", () => {
   }) => {
     await page.goto("/about");
     await heading(page, "About Crewboard").waitFor();
-    let arrive = () => {};
+    let [askedFor, arrive] = [() => {}, () => {}];
+    const asked = new Promise<void>((resolve) => (askedFor = resolve));
     await page.route(/\/assets\/theme-menu-[\w-]+\.js$/, async (route) => {
-      await new Promise<void>((resolve) => (arrive = resolve));
+      const held = new Promise<void>((resolve) => (arrive = resolve));
+      askedFor();
+      await held;
       await route.continue();
     });
     const box = (await page.getByRole("button", { name: /^Theme/ }).boundingBox())!;
     // Pointing at the button asks for the menu's code; it arrives while the button is held down.
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await asked;
     await page.mouse.down();
     arrive();
     await page.locator('header button[aria-label^="Theme"][data-state]').waitFor();
