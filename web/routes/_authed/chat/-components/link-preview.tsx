@@ -1,6 +1,6 @@
 import { CircleDot, GitMerge, GitPullRequest, GitPullRequestDraft, Star, X, type LucideIcon } from "lucide-react";
 import { use, type ReactNode } from "react";
-import { firstWebAddress, REMOVE_PREVIEW, type GithubState, type LinkPreview } from "@core/link-previews";
+import { REMOVE_PREVIEW, type GithubState, type LinkPreview } from "@core/link-previews";
 import type { WireMessage } from "@party/protocol";
 import { cn } from "@web/lib/cn";
 import { trpc } from "@web/lib/trpc";
@@ -105,17 +105,17 @@ function CardBody({ card }: { card: LinkPreview }) {
 }
 
 /**
- * Under a message with a web address: the card the server made of it (worker/previews/), once it
- * has one; nothing while it is asked for, or when there is none. Its author can take it off.
+ * Under a message with a web address whose preview was not taken off: the card the server made of
+ * it (worker/previews/), once it has one; nothing while it is asked for, or when there is none. Its
+ * author can take it off.
  */
-export function LinkPreviewCard({ message, own }: { message: WireMessage; own: boolean }) {
-  const wanted = !message.previewRemoved && firstWebAddress(message.content) !== null;
+export default function LinkPreviewCard({ message, own }: { message: WireMessage; own: boolean }) {
   const { data: card } = trpc.previews.ofMessage.useQuery(
     { chatId: message.chatId, messageId: message.id, edited: message.editedAt },
-    { enabled: wanted, staleTime: Infinity },
+    { staleTime: Infinity },
   );
   const { removePreview } = use(MessageActionsContext);
-  if (!wanted || !card) return null;
+  if (!card) return null;
   return (
     <div
       data-link-preview

@@ -1,6 +1,7 @@
 import { RotateCw } from "lucide-react";
 import { lazy, memo, Suspense, use, useRef, useState, type MouseEvent, type PointerEvent, type ReactNode } from "react";
 import { MESSAGE_DELETED } from "@core/chat-rules";
+import { firstWebAddress } from "@core/link-previews";
 import { BLOCKED_MESSAGE, REMOVED_BY_MODERATOR } from "@core/safety-rules";
 import type { WireMessage } from "@party/protocol";
 import { Avatar } from "@web/components/avatar";
@@ -9,7 +10,6 @@ import { cn } from "@web/lib/cn";
 import { MessageAttachments } from "./attachments";
 import { MessageActionsContext, MessageToolbar, ToolbarButton } from "./message-actions";
 import { MessageActionsButton } from "./message-actions-button";
-import { LinkPreviewCard } from "./link-preview";
 import { EditedMark, PinnedMark, Reactions, ReplyQuote } from "./message-parts";
 import { MessageText } from "./message-text";
 import { NOT_SENT, type PendingMessage } from "./use-outbox";
@@ -20,6 +20,9 @@ export interface Sender {
   /** The viewer blocked them: in a group their messages are folded away until clicked. */
   blocked?: boolean;
 }
+
+/** A link's card, and the GitHub icons it may show, are fetched for the first message with an address. */
+const LinkPreviewCard = lazy(() => import("./link-preview"));
 
 /** A message's menu (reporting it) is rarely opened: its code is fetched on the first open (message-menu.tsx). */
 const MessageMenu = lazy(() => import("./message-menu"));
@@ -323,7 +326,11 @@ export const MessageRow = memo(function MessageRow({
           }
           footer={
             <>
-              {interactive && <LinkPreviewCard message={message} own={own} />}
+              {interactive && !message.previewRemoved && firstWebAddress(message.content) !== null && (
+                <Suspense>
+                  <LinkPreviewCard message={message} own={own} />
+                </Suspense>
+              )}
               {interactive && <Reactions message={message} own={own} />}
               {footer}
             </>
