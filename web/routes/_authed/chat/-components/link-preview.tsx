@@ -1,4 +1,4 @@
-import { CircleDot, GitMerge, GitPullRequest, GitPullRequestDraft, Star, X, type LucideIcon } from "lucide-react";
+import { CircleDot, GitMerge, GitPullRequest, GitPullRequestDraft, X, type LucideIcon } from "lucide-react";
 import { use, type ReactNode } from "react";
 import { REMOVE_PREVIEW, type GithubState, type LinkPreview } from "@core/link-previews";
 import type { WireMessage } from "@party/protocol";
@@ -73,7 +73,9 @@ function CardBody({ card }: { card: LinkPreview }) {
           <Description>{card.description}</Description>
           <p className="flex items-center gap-3 text-xs text-muted-foreground">
             <span className="inline-flex items-center gap-1">
-              <Star aria-hidden className="size-3.5" />
+              {/* A glyph, not the icon: the landing page's testimonials draw that icon, and sharing it
+                  would split it into a request of its own on the landing page's start. */}
+              <span aria-hidden>★</span>
               {number.format(card.stars)} <span className="sr-only">stars</span>
             </span>
             {card.language && <span>{card.language}</span>}
