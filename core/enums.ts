@@ -144,6 +144,7 @@ export const NOTIFICATION_KINDS = [
   "pro_confirmed",
   "pro_refunded",
   "missed_call",
+  "task_assigned",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

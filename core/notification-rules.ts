@@ -21,6 +21,7 @@ export const DEFAULT_CHANNELS: Record<NotificationKind, NotificationChannels> = 
   pro_confirmed: { email: false, push: false },
   pro_refunded: { email: false, push: false },
   missed_call: { email: false, push: true },
+  task_assigned: { email: true, push: true },
 };
 
 /**

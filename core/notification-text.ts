@@ -18,6 +18,7 @@ export const EMAIL_TOPICS: Record<PreferenceKey, string> = {
   group_added: "being added to groups",
   mention: "mentions",
   missed_call: "missed calls",
+  task_assigned: "tasks assigned to you",
   pro_confirmed: "Lifetime Access confirmations",
   pro_refunded: "Lifetime Access refunds",
   [MESSAGES_PREFERENCE]: "new messages",

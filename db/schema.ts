@@ -797,3 +797,99 @@ export type JoinRequest = typeof projectJoinRequests.$inferSelect;
 export type Chat = typeof chats.$inferSelect;
 export type Message = typeof messages.$inferSelect;
 export type NewProject = typeof projects.$inferInsert;
+
+/**
+ * A project's board: one per project, made with it (a trigger of migration 0023, which also made
+ * one for every project before it), and gone with it. `nextNumber` hands out the tasks' short
+ * numbers (`#12`) inside the batch that creates each task, so two creations never share one.
+ */
+export const boards = sqliteTable("boards", {
+  projectId: text("project_id")
+    .primaryKey()
+    .references(() => projects.id, { onDelete: "cascade" }),
+  nextNumber: integer("next_number").notNull().default(1),
+  progressFollowsBoard: integer("progress_follows_board", { mode: "boolean" }).notNull().default(false),
+  doneLines: integer("done_lines", { mode: "boolean" }).notNull().default(true),
+});
+
+/** A board's columns, in `position` order (small whole numbers, rewritten when the owner reorders). */
+export const boardColumns = sqliteTable(
+  "board_columns",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    position: integer("position").notNull(),
+  },
+  (t) => [index("board_columns_project_idx").on(t.projectId, t.position)],
+);
+
+export const boardLabels = sqliteTable(
+  "board_labels",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    color: text("color").notNull(),
+  },
+  (t) => [uniqueIndex("board_labels_name_unique").on(t.projectId, t.name)],
+);
+
+/**
+ * A task. `position` is a fractional-indexing key, unique within its column, so a move writes this
+ * row only. `version` moves with every change (pages keep the copy with the highest); `editedVersion`
+ * is the version of the last edit of its text or fields, which an edit must have seen (a move in
+ * between does not make an edit stale).
+ */
+export const boardTasks = sqliteTable(
+  "board_tasks",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    columnId: text("column_id")
+      .notNull()
+      .references(() => boardColumns.id, { onDelete: "cascade" }),
+    position: text("position").notNull(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    assigneeId: text("assignee_id").references(() => users.id, { onDelete: "set null" }),
+    labelIds: textList("label_ids"),
+    dueDate: text("due_date"),
+    version: integer("version").notNull().default(1),
+    editedVersion: integer("edited_version").notNull().default(1),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    /** Who last edited its fields: the one a stale edit's conflict names. */
+    editedBy: text("edited_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("board_tasks_number_unique").on(t.projectId, t.number),
+    uniqueIndex("board_tasks_position_unique").on(t.columnId, t.position),
+    index("board_tasks_assignee_idx").on(t.assigneeId),
+  ],
+);
+
+/** Who changed what in a task, and when: its history panel, newest first. */
+export const boardTaskHistory = sqliteTable(
+  "board_task_history",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    taskId: text("task_id")
+      .notNull()
+      .references(() => boardTasks.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    field: text("field").notNull(),
+    fromValue: text("from_value"),
+    toValue: text("to_value"),
+    at: createdAt(),
+  },
+  (t) => [index("board_task_history_task_idx").on(t.taskId, t.id)],
+);

@@ -163,6 +163,10 @@ export class ChatRoom extends Server<RoomEnv> {
           frame.flush();
           this.broadcast(chatRoomEvents.pins());
           break;
+        case "board":
+          frame.flush();
+          this.broadcast(chatRoomEvents.board(notice.event));
+          break;
         default:
           frame.flush();
           await this.#membershipChanged(notice);

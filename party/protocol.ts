@@ -96,6 +96,35 @@ export { clientMessages } from "./wire";
 export const POKE_REASONS = ["message", "chats", "friend-request", "notification"] as const;
 export type PokeReason = (typeof POKE_REASONS)[number];
 
+/** A board's task as stored, as procedures answer it and its project's rooms relay it. */
+export const wireTask = z.object({
+  id: z.string(),
+  number: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  columnId: z.string(),
+  /** A fractional-indexing key: tasks of a column sort by it, as strings compare. */
+  position: z.string(),
+  assigneeId: z.string().nullable(),
+  labelIds: z.array(z.string()),
+  dueDate: z.string().nullable(),
+  /** Moves with every change: a page keeps the copy with the highest. */
+  version: z.number().int(),
+  updatedAt: z.number(),
+});
+export type WireTask = z.infer<typeof wireTask>;
+
+/**
+ * What changed on a project's board: a task as it now is, a task gone, or the board's columns,
+ * labels or settings (pages read `board.get` again).
+ */
+export const boardEvent = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("task"), task: wireTask }),
+  z.object({ type: z.literal("taskDeleted"), taskId: z.string() }),
+  z.object({ type: z.literal("board") }),
+]);
+export type BoardEvent = z.infer<typeof boardEvent>;
+
 export const chatNotice = z.discriminatedUnion("type", [
   /** A stored message: relayed to the chat's sockets, and a poke to each recipient's member room. */
   z.object({ type: z.literal("message"), message: wireMessage, recipients: z.array(z.string()).max(1000) }),
@@ -106,6 +135,8 @@ export const chatNotice = z.discriminatedUnion("type", [
   z.object({ type: z.literal("changed"), message: wireMessage }),
   /** A message was pinned or unpinned: the chat's pages read its pins again. */
   z.object({ type: z.literal("pins") }),
+  /** The project's board changed (a team chat's room is its board's room too): relayed as it is. */
+  z.object({ type: z.literal("board"), event: boardEvent }),
   /**
    * A member displayed the chat up to `seq`: relayed only to the sockets of `audience`, the
    * participants who see read receipts (they send their own).
@@ -181,6 +212,8 @@ export type ChatRoomEvent =
   | { type: "changes"; messages: WireMessage[] }
   /** The chat's pinned messages changed: read them again (messages.pins). */
   | { type: "pins" }
+  /** The project's board changed (team chats only). */
+  | { type: "board"; event: BoardEvent }
   /** Read receipts: how far each of these members displayed the chat, gathered for a moment. */
   | { type: "seen"; marks: SeenMark[] }
   | { type: "presence"; online: string[] }
@@ -206,6 +239,7 @@ export const chatRoomEvents = {
   messages: (messages: WireMessage[]) => JSON.stringify({ type: "messages", messages } satisfies ChatRoomEvent),
   changes: (messages: WireMessage[]) => JSON.stringify({ type: "changes", messages } satisfies ChatRoomEvent),
   pins: () => JSON.stringify({ type: "pins" } satisfies ChatRoomEvent),
+  board: (event: BoardEvent) => JSON.stringify({ type: "board", event } satisfies ChatRoomEvent),
   seen: (marks: SeenMark[]) => JSON.stringify({ type: "seen", marks } satisfies ChatRoomEvent),
   presence: (online: string[]) => JSON.stringify({ type: "presence", online } satisfies ChatRoomEvent),
   typing: (userId: string) => JSON.stringify({ type: "typing", userId } satisfies ChatRoomEvent),

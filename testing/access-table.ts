@@ -113,6 +113,30 @@ const administratorsOnly = <Input>(arrange: (w: World) => Promise<NoInfer<Input>
     }) as Arranged<Input>,
 });
 
+type Board = Awaited<ReturnType<World["board"]>>;
+/** The project's team: its members and its owner; to anyone else the board is not there. */
+const boardTeam = <Input>(input: (b: Board) => NoInfer<Input>): AccessRule<Input> => ({
+  anonymous: "UNAUTHORIZED",
+  stranger: "NOT_FOUND",
+  party: "ok",
+  others: { owner: "ok" },
+  arrange: async (w) => {
+    const b = await w.board();
+    return { party: b.side, others: { owner: b.owner }, input: input(b) } as Arranged<Input>;
+  },
+});
+/** The project's owner; a member of its team is refused, anyone else told the board is not there. */
+const boardOwner = <Input>(input: (b: Board) => NoInfer<Input>): AccessRule<Input> => ({
+  anonymous: "UNAUTHORIZED",
+  stranger: "NOT_FOUND",
+  party: "ok",
+  others: { member: "FORBIDDEN" },
+  arrange: async (w) => {
+    const b = await w.board();
+    return { party: b.owner, others: { member: b.side }, input: input(b) } as Arranged<Input>;
+  },
+});
+
 export const accessTable: AccessTable = {
   "auth.me": { ...open, arrange: anyMember },
   "auth.providers": { ...open, arrange: anyMember },
@@ -537,6 +561,44 @@ export const accessTable: AccessTable = {
     },
   },
   "teams.chats": { ...members, arrange: anyMember },
+
+  "board.get": boardTeam(({ projectId }) => ({ projectId })),
+  "board.history": boardTeam(({ projectId, task }) => ({ projectId, taskId: task.id })),
+  "board.createTask": boardTeam(({ projectId, firstColumnId }) => ({
+    projectId,
+    columnId: firstColumnId,
+    title: "New",
+  })),
+  "board.updateTask": boardTeam(({ projectId, task }) => ({
+    projectId,
+    taskId: task.id,
+    version: task.version,
+    title: "Edited",
+  })),
+  "board.moveTask": boardTeam(({ projectId, task, emptyColumnId }) => ({
+    projectId,
+    taskId: task.id,
+    columnId: emptyColumnId,
+    afterId: null,
+    beforeId: null,
+  })),
+  /** Its creator (the side) or the owner. */
+  "board.deleteTask": boardTeam(({ projectId, task }) => ({ projectId, taskId: task.id })),
+  "board.createLabel": boardTeam(({ projectId }) => ({ projectId, name: "Second", color: "green" })),
+  "board.deleteLabel": boardOwner(({ projectId, label }) => ({ projectId, labelId: label.id })),
+  "board.addColumn": boardOwner(({ projectId }) => ({ projectId, name: "Review" })),
+  "board.renameColumn": boardOwner(({ projectId, firstColumnId }) => ({
+    projectId,
+    columnId: firstColumnId,
+    name: "Backlog",
+  })),
+  "board.moveColumn": boardOwner(({ projectId, firstColumnId }) => ({
+    projectId,
+    columnId: firstColumnId,
+    toIndex: 2,
+  })),
+  "board.removeColumn": boardOwner(({ projectId, emptyColumnId }) => ({ projectId, columnId: emptyColumnId })),
+  "board.settings": boardOwner(({ projectId }) => ({ projectId, doneLines: false })),
 
   /** Any member may pay for Pro once; a member who has it is told so (the owner is Pro). */
   "billing.createCheckout": {

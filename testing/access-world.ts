@@ -69,6 +69,15 @@ export function world(t: TestApp, stripe: StripeStandIn) {
     await by.trpc.joinRequests.accept.mutate({ requestId });
     return { owner: by, side: member, projectId };
   };
+  /** A team's board: a task the side made in its first column, and a label the owner made. */
+  const board = async () => {
+    const { owner: by, side: member, projectId } = await team();
+    const { columns } = await member.trpc.board.get.query({ projectId });
+    const [first, second] = columns;
+    const task = await member.trpc.board.createTask.mutate({ projectId, columnId: first!.id, title: "Matrix task" });
+    const label = await by.trpc.board.createLabel.mutate({ projectId, name: "Matrix", color: "blue" });
+    return { owner: by, side: member, projectId, task, label, firstColumnId: first!.id, emptyColumnId: second!.id };
+  };
   /** A request accepted; the owner and the side stay friends once they are. */
   const befriend = async (a: TestMember, b: TestMember) => {
     const { status } = await a.trpc.friends.relationship.query({ memberId: b.me.id });
@@ -149,6 +158,7 @@ export function world(t: TestApp, stripe: StripeStandIn) {
     project,
     pendingRequest,
     team,
+    board,
     befriend,
     group,
     groupMessage,

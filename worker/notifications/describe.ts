@@ -50,6 +50,11 @@ const DESCRIBE: Record<NotificationKind, (s: Subject) => Described> = {
   group_added: (s) => ({ title: "Added to a group", text: `added you to ${group(s)}`, url: chatUrl(s) }),
   mention: (s) => ({ title: "New mention", text: `mentioned you in ${group(s)}`, url: chatUrl(s) }),
   missed_call: (s) => ({ title: "Missed call", text: "tried to call you", url: chatUrl(s) }),
+  task_assigned: (s) => ({
+    title: "Task assigned to you",
+    text: `assigned you a task in ${project(s)}`,
+    url: s.subjectId ? `/project/${s.subjectId}/board` : "/my-projects",
+  }),
   pro_confirmed: () => ({
     title: "Lifetime Access confirmed",
     text: "Your Lifetime Access is confirmed. Thank you for your support!",

@@ -5,6 +5,7 @@ import { adminRouter } from "./admin";
 import { authRouter } from "./auth";
 import { chatsRouter } from "./chats";
 import { billingRouter } from "./billing";
+import { boardRouter } from "./board";
 import { callsRouter } from "./calls";
 import { joinRequestsRouter } from "./join-requests";
 import { projectsRouter } from "./projects";
@@ -43,6 +44,7 @@ const memberRouters = {
   people: peopleRouter,
   suggestions: suggestionsRouter,
   teams: teamsRouter,
+  board: boardRouter,
   safety: safetyRouter,
 };
 

@@ -93,6 +93,22 @@ export const closingLine = (db: Db, projectId: string, ownerId: string) =>
   );
 
 /**
+ * 'Ada finished #12 Set up CI' (core/board-rules.ts `finishedLine`), for the batch that moves the
+ * task into the board's last column, before that move: only while the task is in another column and
+ * the board writes these lines.
+ */
+export const finishedTaskLine = (db: Db, projectId: string, memberId: string, taskId: string, columnId: string) =>
+  systemLine(
+    db,
+    projectId,
+    memberId,
+    sql`${nameSql(memberId)} || ' finished #' || (SELECT t.number || ' ' || t.title FROM board_tasks t WHERE t.id = ${taskId})`,
+    sql`NOT c.archived AND ${inChat(memberId)}
+      AND (SELECT t.column_id FROM board_tasks t WHERE t.id = ${taskId}) IS NOT ${columnId}
+      AND (SELECT b.done_lines FROM boards b WHERE b.project_id = ${projectId})`,
+  );
+
+/**
  * Tells the chat's room and its members what a team change did, when it did anything (it wrote its
  * line): who came in or went out (their sockets let in or closed, their chat lists refreshed), then
  * the line, to everyone in the chat now.

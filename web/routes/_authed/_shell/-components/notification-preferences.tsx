@@ -17,6 +17,7 @@ const LABELS: Record<PreferenceKey, string> = {
   group_added: "Added to a group",
   mention: "Mentions in chats",
   missed_call: "Missed calls",
+  task_assigned: "Tasks assigned to you",
   pro_confirmed: "Lifetime Access confirmed",
   pro_refunded: "Lifetime Access refunded",
   message: "New private messages",

@@ -74,6 +74,9 @@ export function useChat(chatId: string, myId: string, onGone: () => void) {
         case "seen":
           receipts.hear(event);
           break;
+        case "board":
+          // The project's board page listens to the same room; the chat shows only the lines it writes.
+          break;
         case "welcome": {
           const dated = firstDated.current;
           firstDated.current = null;
