@@ -43,6 +43,8 @@ import { Route as AuthedShellSettingsRouteImport } from './routes/_authed/_shell
 import { Route as AuthedChatChatIdRouteImport } from './routes/_authed/chat/$chatId'
 import { Route as AuthedShellMemberIdRouteImport } from './routes/_authed/_shell/member.$id'
 import { Route as AuthedShellProjectIdRouteImport } from './routes/_authed/_shell/project.$id'
+import { Route as AuthedShellProjectIdBoardRouteImport } from './routes/_authed/_shell/project.$id_.board'
+import { Route as AuthedShellProjectsIdBoardRouteImport } from './routes/_authed/_shell/projects.$id.board'
 
 const AuthedRoute = AuthedRouteImport.update({
   id: '/_authed',
@@ -212,6 +214,18 @@ const AuthedShellProjectIdRoute = AuthedShellProjectIdRouteImport.update({
   path: '/project/$id',
   getParentRoute: () => AuthedShellRoute,
 } as any)
+const AuthedShellProjectIdBoardRoute =
+  AuthedShellProjectIdBoardRouteImport.update({
+    id: '/project/$id_/board',
+    path: '/project/$id/board',
+    getParentRoute: () => AuthedShellRoute,
+  } as any)
+const AuthedShellProjectsIdBoardRoute =
+  AuthedShellProjectsIdBoardRouteImport.update({
+    id: '/projects/$id/board',
+    path: '/projects/$id/board',
+    getParentRoute: () => AuthedShellRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/admin': typeof AdminRouteRouteWithChildren
@@ -245,6 +259,8 @@ export interface FileRoutesByFullPath {
   '/chat/$chatId': typeof AuthedChatChatIdRoute
   '/member/$id': typeof AuthedShellMemberIdRoute
   '/project/$id': typeof AuthedShellProjectIdRoute
+  '/project/$id/board': typeof AuthedShellProjectIdBoardRoute
+  '/projects/$id/board': typeof AuthedShellProjectsIdBoardRoute
 }
 export interface FileRoutesByTo {
   '/': typeof SiteIndexRoute
@@ -276,6 +292,8 @@ export interface FileRoutesByTo {
   '/chat/$chatId': typeof AuthedChatChatIdRoute
   '/member/$id': typeof AuthedShellMemberIdRoute
   '/project/$id': typeof AuthedShellProjectIdRoute
+  '/project/$id/board': typeof AuthedShellProjectIdBoardRoute
+  '/projects/$id/board': typeof AuthedShellProjectsIdBoardRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -313,6 +331,8 @@ export interface FileRoutesById {
   '/_authed/chat/$chatId': typeof AuthedChatChatIdRoute
   '/_authed/_shell/member/$id': typeof AuthedShellMemberIdRoute
   '/_authed/_shell/project/$id': typeof AuthedShellProjectIdRoute
+  '/_authed/_shell/project/$id_/board': typeof AuthedShellProjectIdBoardRoute
+  '/_authed/_shell/projects/$id/board': typeof AuthedShellProjectsIdBoardRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -348,6 +368,8 @@ export interface FileRouteTypes {
     | '/chat/$chatId'
     | '/member/$id'
     | '/project/$id'
+    | '/project/$id/board'
+    | '/projects/$id/board'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -379,6 +401,8 @@ export interface FileRouteTypes {
     | '/chat/$chatId'
     | '/member/$id'
     | '/project/$id'
+    | '/project/$id/board'
+    | '/projects/$id/board'
   id:
     | '__root__'
     | '/admin'
@@ -415,6 +439,8 @@ export interface FileRouteTypes {
     | '/_authed/chat/$chatId'
     | '/_authed/_shell/member/$id'
     | '/_authed/_shell/project/$id'
+    | '/_authed/_shell/project/$id_/board'
+    | '/_authed/_shell/projects/$id/board'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -665,6 +691,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedShellProjectIdRouteImport
       parentRoute: typeof AuthedShellRoute
     }
+    '/_authed/_shell/project/$id_/board': {
+      id: '/_authed/_shell/project/$id_/board'
+      path: '/project/$id/board'
+      fullPath: '/project/$id/board'
+      preLoaderRoute: typeof AuthedShellProjectIdBoardRouteImport
+      parentRoute: typeof AuthedShellRoute
+    }
+    '/_authed/_shell/projects/$id/board': {
+      id: '/_authed/_shell/projects/$id/board'
+      path: '/projects/$id/board'
+      fullPath: '/projects/$id/board'
+      preLoaderRoute: typeof AuthedShellProjectsIdBoardRouteImport
+      parentRoute: typeof AuthedShellRoute
+    }
   }
 }
 
@@ -713,6 +753,8 @@ interface AuthedShellRouteChildren {
   AuthedShellSettingsRoute: typeof AuthedShellSettingsRoute
   AuthedShellMemberIdRoute: typeof AuthedShellMemberIdRoute
   AuthedShellProjectIdRoute: typeof AuthedShellProjectIdRoute
+  AuthedShellProjectIdBoardRoute: typeof AuthedShellProjectIdBoardRoute
+  AuthedShellProjectsIdBoardRoute: typeof AuthedShellProjectsIdBoardRoute
 }
 
 const AuthedShellRouteChildren: AuthedShellRouteChildren = {
@@ -726,6 +768,8 @@ const AuthedShellRouteChildren: AuthedShellRouteChildren = {
   AuthedShellSettingsRoute: AuthedShellSettingsRoute,
   AuthedShellMemberIdRoute: AuthedShellMemberIdRoute,
   AuthedShellProjectIdRoute: AuthedShellProjectIdRoute,
+  AuthedShellProjectIdBoardRoute: AuthedShellProjectIdBoardRoute,
+  AuthedShellProjectsIdBoardRoute: AuthedShellProjectsIdBoardRoute,
 }
 
 const AuthedShellRouteWithChildren = AuthedShellRoute._addFileChildren(

@@ -1,5 +1,5 @@
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
-import { FileQuestion, Pencil, UserPlus } from "lucide-react";
+import { FileQuestion, KanbanSquare, Pencil, UserPlus } from "lucide-react";
 import { BackButton } from "@web/components/back-button";
 import { DeleteProjectButton } from "@web/components/projects/delete-project-button";
 import { ProjectFormDialog } from "@web/components/projects/project-form-dialog";
@@ -18,6 +18,7 @@ import {
   SkillsCard,
   StatusCard,
 } from "./-components/project-details";
+import { BoardSettingsCard } from "./-components/board-settings-card";
 import { JoinButton, TeamCard, TeamChatButton } from "./-components/project-team";
 
 export const Route = createFileRoute("/_authed/_shell/project/$id")({
@@ -87,6 +88,12 @@ function ProjectPage() {
           </div>
           <div className="flex shrink-0 flex-wrap gap-2">
             <TeamChatButton projectId={p.id} />
+            {(p.isOwner || join.data?.mine?.status === "accepted") && (
+              <Link to="/project/$id/board" params={{ id: p.id }} className={buttonVariants({ variant: "outline" })}>
+                <KanbanSquare aria-hidden />
+                Board
+              </Link>
+            )}
             {p.isOwner ? (
               <>
                 {waiting > 0 && (
@@ -132,6 +139,7 @@ function ProjectPage() {
           <StatusCard project={p} team={join.data && join.data.team.length + 1} />
           <OwnerCard project={p} />
           <TeamCard project={p} join={join.data} />
+          {p.isOwner && <BoardSettingsCard projectId={p.id} />}
           <LinksCard project={p} />
         </div>
       </div>

@@ -6,7 +6,7 @@ import type { Chat } from "./chat-header-parts";
 import { Composer } from "./composer";
 import type { Person } from "./mention-suggestions";
 import type { Sender } from "./message-list";
-import { MentionNamesContext } from "./message-text";
+import { MentionNamesContext, TaskLinksContext } from "./message-text";
 import type { useChat } from "./use-chat";
 import { useMarkDisplayed } from "./use-mark-displayed";
 import { useMessageActions } from "./use-message-actions";
@@ -86,23 +86,26 @@ export function Conversation({
   return (
     <>
       <MentionNamesContext value={mentionNames}>
-        <ChatMessages
-          chatId={chatId}
-          timelineKey={live.timeline.queryKey}
-          outbox={live.outbox}
-          myId={myId}
-          senderOf={senderOf}
-          hasOlder={live.timeline.hasOlder}
-          loadingOlder={live.timeline.loadingOlder}
-          onLoadOlder={live.timeline.loadOlder}
-          onRetry={live.retry}
-          onDisplayed={markDisplayed}
-          isGroup={chat.isGroup}
-          deletesAny={chat.isGroup && chat.me.role === "admin"}
-          pinsAllowed={!chat.archived && !live.unreachable && (!chat.isGroup || chat.me.role === "admin")}
-          handlers={actions.handlers}
-          openAt={openAt}
-        />
+        {/* A team chat's `#12` opens its project's task; once the project is deleted, its board is gone too. */}
+        <TaskLinksContext value={chat.archived ? null : chat.projectId}>
+          <ChatMessages
+            chatId={chatId}
+            timelineKey={live.timeline.queryKey}
+            outbox={live.outbox}
+            myId={myId}
+            senderOf={senderOf}
+            hasOlder={live.timeline.hasOlder}
+            loadingOlder={live.timeline.loadingOlder}
+            onLoadOlder={live.timeline.loadOlder}
+            onRetry={live.retry}
+            onDisplayed={markDisplayed}
+            isGroup={chat.isGroup}
+            deletesAny={chat.isGroup && chat.me.role === "admin"}
+            pinsAllowed={!chat.archived && !live.unreachable && (!chat.isGroup || chat.me.role === "admin")}
+            handlers={actions.handlers}
+            openAt={openAt}
+          />
+        </TaskLinksContext>
       </MentionNamesContext>
       {chat.archived || live.unreachable ? (
         // The project is gone (its team chat keeps its history), or the member may no longer reach

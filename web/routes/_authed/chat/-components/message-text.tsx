@@ -1,9 +1,16 @@
+import { Link } from "@tanstack/react-router";
 import { createContext, use, type ReactNode } from "react";
 import { MENTION_PATTERN } from "@core/mentions";
 import { Markdown } from "@web/components/markdown/markdown";
 
 /** Web addresses in a message become links; everything else stays plain text, never HTML. */
 const URL_PATTERN = /(https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)\]])/g;
+
+/** `#12` standing on its own (not `a#12`, not `&#12;`): a task of the team's board. */
+const TASK_PATTERN = /(?<![\w&#/])#(\d{1,9})\b/g;
+
+/** A team chat's project: its `#12`s open that project's board tasks. Other chats have none. */
+export const TaskLinksContext = createContext<string | null>(null);
 
 /**
  * The chat's members by id, for mentions: their current name, or null for someone who is not one.
@@ -72,6 +79,31 @@ function Linked({ text }: { text: string }) {
           >
             {part}
           </a>
+        ) : (
+          <TaskRefs key={i} text={part} />
+        ),
+      )}
+    </>
+  );
+}
+
+function TaskRefs({ text }: { text: string }) {
+  const projectId = use(TaskLinksContext);
+  if (!projectId) return text;
+  const parts = text.split(TASK_PATTERN);
+  return (
+    <>
+      {parts.map((part, i) =>
+        i % 2 === 1 ? (
+          <Link
+            key={i}
+            to="/project/$id/board"
+            params={{ id: projectId }}
+            search={{ task: Number(part) }}
+            className="font-medium underline underline-offset-2"
+          >
+            #{part}
+          </Link>
         ) : (
           part
         ),

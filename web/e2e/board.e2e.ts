@@ -1,0 +1,170 @@
+/**
+ * A project team's board as its members use it: tasks made, edited and moved by pointer and by
+ * keyboard alone (a screen reader told each step), every change seen live on a teammate's page;
+ * `#12` in the team chat opening the task; and the board hidden from anyone outside the team.
+ */
+import type { Locator, Page } from "playwright-core";
+import { expect } from "vitest";
+import { test } from "./harness";
+import { call, person, type Person } from "./people";
+import { axeScanner, call as callFrom, expectUrl, finishOnboarding, messageList } from "./ui";
+
+/** A project with its owner and one accepted member, both set up as members are. */
+async function team(newPage: () => Promise<Page>, title: string) {
+  const owner = await person(newPage, "Ada Owner");
+  const member = await person(newPage, "Bo Member");
+  await Promise.all([finishOnboarding(owner.page, owner), finishOnboarding(member.page, member)]);
+  const { id: projectId } = await call<{ id: string }>(owner, "projects.create", {
+    title,
+    category: "Web Development",
+  });
+  const { id: requestId } = await call<{ id: string }>(member, "joinRequests.request", { projectId });
+  await call(owner, "joinRequests.accept", { requestId });
+  return { owner, member, projectId };
+}
+
+const column = (page: Page, name: string) => page.getByRole("list", { name: `${name} tasks`, exact: true });
+const card = (page: Page, number: number) => page.getByRole("button", { name: new RegExp(`^#${number} `) });
+/** What a screen reader was last told, from dnd-kit's live region (visually hidden, so read, not seen). */
+const said = (page: Page) => page.locator('[id^="DndLiveRegion"]').textContent();
+
+async function openBoard(who: Person, projectId: string) {
+  await who.page.goto(`/project/${projectId}`);
+  await who.page.getByRole("link", { name: "Board", exact: true }).click();
+  await expectUrl(who.page, `/project/${projectId}/board`);
+  await column(who.page, "To do").waitFor();
+}
+
+async function addTask(page: Page, columnName: string, title: string) {
+  const section = page.getByRole("region", { name: new RegExp(`^${columnName}`) });
+  await section.getByRole("button", { name: "Add task" }).click();
+  await page.getByRole("textbox", { name: `New task in ${columnName}` }).fill(title);
+  await section.getByRole("button", { name: "Add", exact: true }).click();
+  await column(page, columnName).getByText(title).waitFor();
+}
+
+/** A pointer drag, in small steps as a hand moves, from a card to the middle of a column's list. */
+async function drag(page: Page, from: Locator, to: Locator) {
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2, { steps: 2 });
+  await page.mouse.move(b.x + b.width / 2, b.y + Math.min(b.height / 2, 40), { steps: 10 });
+  await page.mouse.up();
+}
+
+test("team members create, edit and move a task by pointer, each change seen live on the other's board", async ({
+  newPage,
+}) => {
+  const { owner, member, projectId } = await team(newPage, "Board Pointer");
+  await openBoard(owner, projectId);
+  await openBoard(member, projectId);
+  const { found, scan } = axeScanner(owner.page);
+
+  await addTask(owner.page, "To do", "Set up CI");
+  await card(member.page, 1).filter({ hasText: "Set up CI" }).waitFor();
+  await scan("the board with a task");
+
+  // Edited in its dialog: a Markdown description, and the teammate as assignee.
+  await card(owner.page, 1).click();
+  await expectUrl(owner.page, `/project/${projectId}/board`, "?task=1");
+  const dialog = owner.page.getByRole("dialog", { name: "Task #1" });
+  await dialog.getByRole("textbox", { name: "Title" }).fill("Set up CI on main");
+  await dialog.getByRole("textbox", { name: "Description" }).fill("Run **all** the tests");
+  await dialog.locator("strong", { hasText: "all" }).waitFor();
+  await dialog.getByRole("combobox", { name: "Assignee" }).click();
+  await owner.page.getByRole("option", { name: "Bo Member" }).click();
+  await scan("a task's dialog");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await dialog.waitFor({ state: "detached" });
+  await card(member.page, 1).filter({ hasText: "Set up CI on main" }).getByText("Assigned to Bo Member").waitFor();
+
+  // Its history says who changed what.
+  await card(member.page, 1).click();
+  const history = member.page.getByRole("list", { name: "Task history" });
+  await history.getByText(/Ada Owner changed the title from "Set up CI" to "Set up CI on main"/).waitFor();
+  await member.page.keyboard.press("Escape");
+
+  await drag(owner.page, card(owner.page, 1), column(owner.page, "In progress"));
+  await column(owner.page, "In progress").getByText("Set up CI on main").waitFor();
+  await column(member.page, "In progress").getByText("Set up CI on main").waitFor();
+  expect(await column(member.page, "To do").getByRole("button").count()).toBe(0);
+  expect(found).toEqual([]);
+});
+
+test("a task moves by keyboard alone, each step told to a screen reader, and the teammate's board follows", async ({
+  newPage,
+}) => {
+  const { owner, member, projectId } = await team(newPage, "Board Keys");
+  for (const title of ["Write the spec", "Draw the screens"]) {
+    await call(owner, "board.createTask", { projectId, columnId: await columnId(owner, projectId, "To do"), title });
+  }
+  await openBoard(owner, projectId);
+  await openBoard(member, projectId);
+  const page = owner.page;
+
+  await card(page, 1).focus();
+  await page.keyboard.press("Space");
+  await expect.poll(() => said(page)).toBe("Picked up task #1 Write the spec in column To do, position 1 of 2.");
+  await page.keyboard.press("ArrowDown");
+  await expect.poll(() => said(page)).toBe("Moving task #1 Write the spec: column To do, position 2 of 2.");
+  await page.keyboard.press("ArrowRight");
+  await expect.poll(() => said(page)).toBe("Moving task #1 Write the spec: column In progress, position 1 of 1.");
+  await page.keyboard.press("Space");
+  await expect.poll(() => said(page)).toBe("Dropped task #1 Write the spec in column In progress, position 1 of 1.");
+  await column(member.page, "In progress").getByText("Write the spec").waitFor();
+
+  // Escape puts a held task back where it was.
+  await card(page, 2).focus();
+  await page.keyboard.press("Space");
+  await expect.poll(() => said(page)).toMatch(/^Picked up task #2 Draw the screens/);
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("Escape");
+  await expect.poll(() => said(page)).toBe("Move cancelled: task #2 Draw the screens is back where it was.");
+  await column(page, "To do").getByText("Draw the screens").waitFor();
+
+  // Enter opens the task.
+  await card(page, 2).focus();
+  await page.keyboard.press("Enter");
+  await page.getByRole("dialog", { name: "Task #2" }).waitFor();
+});
+
+test("#12 in the team chat opens the task on the board", async ({ newPage }) => {
+  const { owner, member, projectId } = await team(newPage, "Board Links");
+  await call(owner, "board.createTask", {
+    projectId,
+    columnId: await columnId(owner, projectId, "To do"),
+    title: "Ship it",
+  });
+  const { chatId } = await callFrom<{ chatId: string }>(member.page, "teams.chat", { projectId }, "GET");
+  await call(member, "chats.send", { chatId, clientId: crypto.randomUUID(), content: "I take #1 today" });
+  await owner.page.goto(`/chat/${chatId}`);
+  await messageList(owner.page).getByRole("link", { name: "#1" }).click();
+  await expectUrl(owner.page, `/project/${projectId}/board`, "?task=1");
+  await owner.page.getByRole("dialog", { name: "Task #1" }).getByRole("textbox", { name: "Title" }).waitFor();
+  expect(await owner.page.getByRole("dialog").getByRole("textbox", { name: "Title" }).inputValue()).toBe("Ship it");
+});
+
+test("someone outside the team gets the 404 page for the board, by either address", async ({ newPage }) => {
+  const { projectId } = await team(newPage, "Board Private");
+  const stranger = await person(newPage, "Sam Stranger");
+  await finishOnboarding(stranger.page, stranger);
+  await stranger.page.goto(`/project/${projectId}/board`);
+  await stranger.page.getByRole("heading", { name: "Oops! Page not found" }).waitFor();
+  await stranger.page.goto(`/projects/${projectId}/board`);
+  await stranger.page.getByRole("heading", { name: "Oops! Page not found" }).waitFor();
+  await stranger.page.goto(`/project/${projectId}`);
+  await stranger.page.getByRole("button", { name: "Request to Join" }).waitFor();
+  expect(await stranger.page.getByRole("link", { name: "Board", exact: true }).count()).toBe(0);
+});
+
+async function columnId(who: Person, projectId: string, name: string) {
+  const board = await callFrom<{ columns: { id: string; name: string }[] }>(
+    who.page,
+    "board.get",
+    { projectId },
+    "GET",
+  );
+  return board.columns.find((c) => c.name === name)!.id;
+}
