@@ -107,7 +107,7 @@ async function ripeNotifications(db: Db, member: string, kinds: NotificationKind
       actorId: notifications.actorId,
       actor: nameOf("actor"),
       subject: sql<string | null>`CASE
-        WHEN ${notifications.kind} IN ('join_request', 'join_accepted', 'join_declined')
+        WHEN ${notifications.kind} IN ('join_request', 'join_accepted', 'join_declined', 'task_assigned')
           THEN (SELECT title FROM projects WHERE projects.id = ${notifications.subjectId})
         WHEN ${notifications.kind} IN ('group_added', 'mention')
           THEN (SELECT title FROM chats WHERE chats.id = ${notifications.subjectId})

@@ -46,7 +46,7 @@ interface InboxRow {
   created_at: number;
 }
 
-const PROJECT_KINDS = sql.raw(`'join_request', 'join_accepted', 'join_declined'`);
+const PROJECT_KINDS = sql.raw(`'join_request', 'join_accepted', 'join_declined', 'task_assigned'`);
 const CHAT_KINDS = sql.raw(`'group_added', 'mention'`);
 
 /** One page, newest first, after the cursor (the last id of the page before). */

@@ -122,6 +122,8 @@ export async function tellTeamChat(
   const message = rowToWire(line);
   if (change) {
     tellChat(ctx, message.chatId, change);
+    // Leaving unassigns the member from the board's open tasks (a trigger of migration 0023).
+    if (change.type === "left") tellChat(ctx, message.chatId, { type: "board", event: { type: "board" } });
     pokeMembers(ctx, [change.userId], "chats");
   }
   announceMessage(ctx, message, await currentParticipantIds(ctx.db, message.chatId));
