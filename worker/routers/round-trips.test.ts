@@ -119,6 +119,33 @@ const procedures: [string, { answer: number; after: number }, () => Promise<() =
     { answer: 2, after: 0 },
     async () => () => ada.trpc.joinRequests.forProject.query({ projectId }),
   ],
+  // The whole board (project, columns, tasks, labels, team, settings) is one batch with the team check.
+  ["board.get", { answer: 2, after: 0 }, async () => () => ada.trpc.board.get.query({ projectId })],
+  // The team check with the column's end, then the numbered task with its history in one batch.
+  [
+    "board.createTask",
+    { answer: 3, after: 0 },
+    async () => {
+      const [todo] = (await ada.trpc.board.get.query({ projectId })).columns;
+      return () => ada.trpc.board.createTask.mutate({ projectId, columnId: todo!.id, title: "Counted task" });
+    },
+  ],
+  // The team check with the gap between the chosen neighbours, then the one row with its history.
+  [
+    "board.moveTask",
+    { answer: 3, after: 0 },
+    async () => {
+      const { columns, tasks } = await ada.trpc.board.get.query({ projectId });
+      return () =>
+        ada.trpc.board.moveTask.mutate({
+          projectId,
+          taskId: tasks[0]!.id,
+          columnId: columns[1]!.id,
+          afterId: null,
+          beforeId: null,
+        });
+    },
+  ],
 ];
 
 describe("database round trips per procedure, session check included", () => {
@@ -140,6 +167,7 @@ const besideTheCheck: [string, () => Promise<unknown>][] = [
   ["messages.receipts", () => ada.trpc.messages.receipts.query({ chatId })],
   ["messages.changes", () => ada.trpc.messages.changes.query({ chatId, afterChange: 0 })],
   ["projects.byId", () => ada.trpc.projects.byId.query({ id: projectId })],
+  ["board.get", () => ada.trpc.board.get.query({ projectId })],
   ["joinRequests.forProject", () => ada.trpc.joinRequests.forProject.query({ projectId })],
   ["notifications.unreadCount", () => ada.trpc.notifications.unreadCount.query()],
   ["chats.summary", () => ada.trpc.chats.summary.query()],
