@@ -3,16 +3,19 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { nameOf } from "../people/names";
 import { onTeamOf, teamBoardFrom, teamBoardSql, type TeamBoardRow } from "./access";
-import { TASK_COLUMNS, taskFromRow, type TaskRow } from "./task-rows";
+import { TASK_JSON } from "./task-rows";
+import type { WireTask } from "@party/protocol";
 import type { LabelColor } from "@core/board-rules";
 
 export async function readBoard(db: Db, projectId: string, memberId: string) {
-  const [[project], columns, tasks, labels, team, [settings]] = await db.batch([
+  const [[project], columns, [tasks], labels, team, [settings]] = await db.batch([
     db.all<TeamBoardRow>(teamBoardSql(projectId, memberId)),
     db.all<{ id: string; name: string }>(
       sql`SELECT id, name FROM board_columns WHERE project_id = ${projectId} ORDER BY position`,
     ),
-    db.all<TaskRow>(sql`SELECT ${TASK_COLUMNS} FROM board_tasks WHERE project_id = ${projectId} ORDER BY position`),
+    db.all<{ tasks: string }>(
+      sql`SELECT json_group_array(${TASK_JSON} ORDER BY position) AS tasks FROM board_tasks WHERE project_id = ${projectId}`,
+    ),
     db.all<{ id: string; name: string; color: LabelColor }>(
       sql`SELECT id, name, color FROM board_labels WHERE project_id = ${projectId} ORDER BY name`,
     ),
@@ -28,7 +31,7 @@ export async function readBoard(db: Db, projectId: string, memberId: string) {
     project: { id: board.id, title: board.title, ownerId: board.ownerId },
     canManage: board.ownerId === memberId,
     columns,
-    tasks: tasks.map(taskFromRow),
+    tasks: JSON.parse(tasks!.tasks) as WireTask[],
     labels,
     team: team.map((member) => ({ id: member.id, name: member.name, avatarUrl: member.avatar_url })),
     settings: {

@@ -25,7 +25,7 @@ import { finishedTaskLine, tellTeamChat } from "../teams/team-chat";
 import type { PushSenders } from "../push/outbox";
 import { onTeamOf, teamBoardFrom, type TeamBoard, type TeamBoardRow } from "./access";
 import { tellBoard } from "./live";
-import { TASK_COLUMNS, taskFromRow, type TaskRow } from "./task-rows";
+import { parseTask, TASK_JSON, type TaskJsonRow } from "./task-rows";
 
 /** A signed-in member's request: its services and who they are. */
 export type Ctx = PushSenders & { user: { id: string } };
@@ -144,14 +144,14 @@ export async function createTask(ctx: Ctx, input: NewTask) {
         UPDATE boards SET next_number = next_number + 1
         WHERE project_id = ${board.id}
           AND (SELECT count(*) FROM board_tasks x WHERE x.project_id = ${board.id}) < ${MAX_BOARD_TASKS}`),
-      task: ctx.db.all<TaskRow>(sql`
+      task: ctx.db.all<TaskJsonRow>(sql`
         INSERT INTO board_tasks (id, project_id, number, column_id, position, title, description, assignee_id,
           label_ids, due_date, created_by, edited_by)
         SELECT ${id}, ${board.id}, b.next_number - 1, ${input.columnId},
           ${generateKeyBetween(context.last_position, null)}, ${input.title}, ${input.description ?? ""},
           ${assigneeId}, ${JSON.stringify(input.labelIds ?? [])}, ${input.dueDate ?? null}, ${me}, ${me}
         FROM boards b WHERE b.project_id = ${board.id} AND changes() > 0
-        RETURNING ${TASK_COLUMNS}`),
+        RETURNING ${TASK_JSON} AS task`),
       history: ctx.db.run(sql`
         INSERT INTO board_task_history (task_id, user_id, field, to_value)
         SELECT ${id}, ${me}, 'created', ${input.title} WHERE changes() > 0`),
@@ -162,7 +162,7 @@ export async function createTask(ctx: Ctx, input: NewTask) {
     });
     const [row] = result.task;
     if (!row) throw new TRPCError({ code: "BAD_REQUEST", message: TOO_MANY_TASKS });
-    return { board, task: taskFromRow(row), notified: result.notice[0] ?? [] };
+    return { board, task: parseTask(row), notified: result.notice[0] ?? [] };
   });
   tellNotified(ctx, notified);
   tellBoard(ctx, board, { type: "task", task });
@@ -228,11 +228,11 @@ export async function updateTask(ctx: Ctx, input: TaskEdit) {
   const assigning = fields.assigneeId && fields.assigneeId !== me && fields.assigneeId !== context.task_assignee_id;
   const result = await namedBatch(ctx.db, {
     history: sets.length > 0 ? [ctx.db.run(historyOf(taskId, me, fields, fresh))] : [],
-    task: ctx.db.all<TaskRow>(sql`
+    task: ctx.db.all<TaskJsonRow>(sql`
       UPDATE board_tasks AS t SET ${sql.join([...sets, sql``], sql`, `)}
         version = version + 1, edited_version = version + 1, edited_by = ${me}, updated_at = ${Date.now()}
       WHERE t.id = ${taskId} AND t.project_id = ${board.id} AND ${fresh}
-      RETURNING ${TASK_COLUMNS}`),
+      RETURNING ${TASK_JSON} AS task`),
     notice: assigning ? assignedNotice(ctx, board, taskId, fields.assigneeId!, sql`changes() > 0`) : [],
   });
   const [row] = result.task;
@@ -240,7 +240,7 @@ export async function updateTask(ctx: Ctx, input: TaskEdit) {
     const latest = await readContext(ctx.db, projectId, me, { taskId });
     throw new TRPCError({ code: "CONFLICT", message: taskConflict(latest.context.edited_by_name) });
   }
-  const task = taskFromRow(row);
+  const task = parseTask(row);
   tellNotified(ctx, result.notice[0] ?? []);
   tellBoard(ctx, board, { type: "task", task });
   return task;
@@ -299,15 +299,15 @@ export async function moveTask(ctx: Ctx, move: TaskMove) {
           (SELECT c.name FROM board_columns c WHERE c.id = ${move.columnId})
         FROM board_tasks t WHERE t.id = ${move.taskId} AND t.column_id IS NOT ${move.columnId}`),
       line: entersLast ? [finishedTaskLine(ctx.db, board.id, me, move.taskId, move.columnId)] : [],
-      task: ctx.db.all<TaskRow>(sql`
+      task: ctx.db.all<TaskJsonRow>(sql`
         UPDATE board_tasks SET column_id = ${move.columnId}, position = ${generateKeyBetween(gap!.lo, gap!.hi)},
           version = version + 1, updated_at = ${Date.now()}
         WHERE id = ${move.taskId} AND project_id = ${board.id}
-        RETURNING ${TASK_COLUMNS}`),
+        RETURNING ${TASK_JSON} AS task`),
     });
     const [row] = result.task;
     if (!row) throw new TRPCError({ code: "NOT_FOUND", message: TASK_NOT_FOUND });
-    return { board, task: taskFromRow(row), line: result.line[0] ?? [] };
+    return { board, task: parseTask(row), line: result.line[0] ?? [] };
   });
   tellBoard(ctx, board, { type: "task", task });
   await tellTeamChat(ctx, line);
