@@ -44,6 +44,10 @@ export const ASSIGNEE_NOT_ON_TEAM = "Tasks can be assigned only to the project's
 export const OWNER_ONLY = "Only the project owner can change the board";
 export const DELETE_NOT_ALLOWED = "Only the task's creator or the project owner can delete it";
 
+/** Who may delete a task: the member who created it, or the project's owner. */
+export const mayDeleteTask = (memberId: string, createdBy: string | null, ownerId: string) =>
+  memberId === createdBy || memberId === ownerId;
+
 /** A stale edit: the member's text is kept so they can look at the change and try again. */
 export const taskConflict = (name: string) => `${name} changed this task while you were editing`;
 

@@ -106,6 +106,8 @@ export const wireTask = z.object({
   /** A fractional-indexing key: tasks of a column sort by it, as strings compare. */
   position: z.string(),
   assigneeId: z.string().nullable(),
+  /** Null once its creator's account is gone. */
+  createdBy: z.string().nullable(),
   labelIds: z.array(z.string()),
   dueDate: z.string().nullable(),
   /** Moves with every change: a page keeps the copy with the highest. */

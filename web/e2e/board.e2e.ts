@@ -130,6 +130,39 @@ test("a task moves by keyboard alone, each step told to a screen reader, and the
   await page.getByRole("dialog", { name: "Task #2" }).waitFor();
 });
 
+test("an edit saved over a teammate's newer one names them, keeps the member's text, and saves on the second try", async ({
+  newPage,
+}) => {
+  const { owner, member, projectId } = await team(newPage, "Board Conflict");
+  const task = await call<{ id: string }>(owner, "board.createTask", {
+    projectId,
+    columnId: await columnId(owner, projectId, "To do"),
+    title: "Pick a logo",
+  });
+  await openBoard(owner, projectId);
+  await card(owner.page, 1).click();
+  const dialog = owner.page.getByRole("dialog", { name: "Task #1" });
+  const description = dialog.getByRole("textbox", { name: "Description" });
+  await description.fill("Three options by Friday");
+
+  // Meanwhile the teammate renames it: the owner's open board hears of it, their dialog keeps their text.
+  await call(member, "board.updateTask", { projectId, taskId: task.id, version: 1, title: "Pick a logo and colours" });
+  // The card sits behind the dialog, out of the accessibility tree, so it is found by its words.
+  await owner.page.getByText("Pick a logo and colours").waitFor();
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await dialog.getByText("Bo Member changed this task while you were editing").waitFor();
+  expect(await description.inputValue()).toBe("Three options by Friday");
+
+  await dialog.getByRole("button", { name: "Save again" }).click();
+  await dialog.waitFor({ state: "detached" });
+  await openBoard(member, projectId);
+  await card(member.page, 1).click();
+  const seen = member.page.getByRole("dialog", { name: "Task #1" });
+  expect(await seen.getByRole("textbox", { name: "Description" }).inputValue()).toBe("Three options by Friday");
+  // Only the task's creator (here the owner) or the project's owner may delete it.
+  expect(await seen.getByRole("button", { name: "Delete task" }).count()).toBe(0);
+});
+
 test("#12 in the team chat opens the task on the board", async ({ newPage }) => {
   const { owner, member, projectId } = await team(newPage, "Board Links");
   await call(owner, "board.createTask", {

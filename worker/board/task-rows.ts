@@ -9,7 +9,7 @@ import type { WireTask } from "@party/protocol";
 /** A `board_tasks` row as a JSON object in `WireTask`'s shape. */
 export const TASK_JSON = sql.raw(
   `json_object('id', id, 'number', number, 'title', title, 'description', description, 'columnId', column_id,
-    'position', position, 'assigneeId', assignee_id, 'labelIds', json(label_ids), 'dueDate', due_date,
+    'position', position, 'assigneeId', assignee_id, 'createdBy', created_by, 'labelIds', json(label_ids), 'dueDate', due_date,
     'version', version, 'updatedAt', updated_at)`,
 );
 

@@ -10,6 +10,7 @@ import {
   ASSIGNEE_NOT_ON_TEAM,
   COLUMN_NOT_FOUND,
   DELETE_NOT_ALLOWED,
+  mayDeleteTask,
   LABEL_NOT_FOUND,
   MAX_BOARD_TASKS,
   TASK_NOT_FOUND,
@@ -317,7 +318,7 @@ export async function moveTask(ctx: Ctx, move: TaskMove) {
 export async function deleteTask(ctx: Ctx, projectId: string, taskId: string) {
   const me = ctx.user.id;
   const { board, context } = await readContext(ctx.db, projectId, me, { taskId });
-  if (context.created_by !== me && board.ownerId !== me) {
+  if (!mayDeleteTask(me, context.created_by, board.ownerId)) {
     throw new TRPCError({ code: "FORBIDDEN", message: DELETE_NOT_ALLOWED });
   }
   await ctx.db.run(sql`DELETE FROM board_tasks WHERE id = ${taskId} AND project_id = ${board.id}`);

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { MAX_TASK_DESCRIPTION_LENGTH, MAX_TASK_LABELS, MAX_TASK_TITLE_LENGTH } from "@core/board-rules";
+import { MAX_TASK_DESCRIPTION_LENGTH, MAX_TASK_LABELS, MAX_TASK_TITLE_LENGTH, mayDeleteTask } from "@core/board-rules";
 import { ConfirmDialog } from "@web/components/confirm-dialog";
 import { Button } from "@web/components/ui/button";
 import { Alert } from "@web/components/ui/alert";
@@ -9,6 +9,7 @@ import { Input } from "@web/components/ui/input";
 import { Label } from "@web/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@web/components/ui/select";
 import { Textarea } from "@web/components/ui/textarea";
+import { useMember } from "@web/lib/session";
 import { notify } from "@web/lib/toast";
 import { errorMessage, isApiError, trpc } from "@web/lib/trpc";
 import { MessageText } from "../../../chat/-components/message-text";
@@ -66,6 +67,8 @@ function TaskForm({ board, task, onDone }: { board: BoardData; task: Task; onDon
   const [conflict, setConflict] = useState<string | null>(null);
   const { receive, update, refetch } = useBoardCache(projectId);
   const [deleting, setDeleting] = useState(false);
+  const me = useMember();
+  const mayDelete = mayDeleteTask(me.id, task.createdBy, board.project.ownerId);
   const remove = trpc.board.deleteTask.useMutation({
     onSuccess: () => {
       update((data) => ({ ...data, tasks: data.tasks.filter((t) => t.id !== task.id) }));
@@ -189,22 +192,24 @@ function TaskForm({ board, task, onDone }: { board: BoardData; task: Task; onDon
         )}
       </fieldset>
       <DialogFooter>
-        <ConfirmDialog
-          open={deleting}
-          onOpenChange={setDeleting}
-          busy={remove.isPending}
-          title="Delete task"
-          action="Delete"
-          busyAction="Deleting..."
-          onConfirm={() => remove.mutate({ projectId, taskId: task.id })}
-          trigger={
-            <Button type="button" variant="outline">
-              Delete task
-            </Button>
-          }
-        >
-          Delete #{task.number} "{task.title}"? Its history goes with it.
-        </ConfirmDialog>
+        {mayDelete && (
+          <ConfirmDialog
+            open={deleting}
+            onOpenChange={setDeleting}
+            busy={remove.isPending}
+            title="Delete task"
+            action="Delete"
+            busyAction="Deleting..."
+            onConfirm={() => remove.mutate({ projectId, taskId: task.id })}
+            trigger={
+              <Button type="button" variant="outline">
+                Delete task
+              </Button>
+            }
+          >
+            Delete #{task.number} "{task.title}"? Its history goes with it.
+          </ConfirmDialog>
+        )}
         <Button type="submit" disabled={!draft.title.trim() || save.isPending}>
           {save.isPending ? "Saving..." : conflict ? "Save again" : "Save"}
         </Button>
