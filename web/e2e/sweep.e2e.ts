@@ -87,6 +87,7 @@ async function seed(app: RunningHost, page: Page, newPage: () => Promise<Page>, 
     email: friend.email,
   });
   await call(friendPage, "friends.accept", { requestId: friendRequest });
+  await seedBoard(page, projectId, await idOf(friendPage));
   const { chatId } = await call<{ chatId: string }>(page, "chats.openPrivate", { friendId: await idOf(friendPage) });
   const send = (from: Page, content: string, replyToId?: number) =>
     call<{ id: number }>(from, "chats.send", { chatId, clientId: crypto.randomUUID(), content, replyToId });
@@ -147,6 +148,23 @@ async function seed(app: RunningHost, page: Page, newPage: () => Promise<Page>, 
   return { state, projectId, chatId, blockedChatId, friendId, friendName: friend.displayName, unsubscribe };
 }
 
+/** The project team's board after a week: labelled, assigned and dated tasks in every column. */
+async function seedBoard(page: Page, projectId: string, friendId: string) {
+  const { columns } = await call<{ columns: { id: string }[] }>(page, "board.get", { projectId }, "GET");
+  const bug = await call<{ id: string }>(page, "board.createLabel", { projectId, name: "bug", color: "red" });
+  const design = await call<{ id: string }>(page, "board.createLabel", { projectId, name: "design", color: "purple" });
+  const tasks = [
+    { column: 0, title: "Ground station sharing between teams, with permissions per station and a map of every pass" },
+    { column: 0, title: "Offline maps", labelIds: [design.id] },
+    { column: 1, title: "Push notifications for passes", assigneeId: friendId, dueDate: "2026-12-24" },
+    { column: 1, title: "Fix the pass list's time zone", labelIds: [bug.id], assigneeId: friendId },
+    { column: 2, title: "Pass predictions", description: "Uses **SGP4**, as `python-sgp4` does." },
+  ];
+  for (const { column, ...task } of tasks) {
+    await call(page, "board.createTask", { projectId, columnId: columns[column]!.id, ...task });
+  }
+}
+
 const idOf = async (page: Page) => (await call<{ id: string }>(page, "auth.me", undefined, "GET")).id;
 
 function visits(seeded: Awaited<ReturnType<typeof seed>>): Visit[] {
@@ -173,6 +191,8 @@ function visits(seeded: Awaited<ReturnType<typeof seed>>): Visit[] {
     { path: "/my-projects", ready: "Tide Tables", as: "member" },
     { path: "/all-projects", ready: "Quiet Hours", as: "member" },
     { path: `/project/${seeded.projectId}`, ready: "Pass predictions", as: "member" },
+    { path: `/project/${seeded.projectId}/board`, ready: "5 tasks", as: "member" },
+    { path: `/project/${seeded.projectId}/board?task=5`, ready: "python-sgp4", as: "member" },
     { path: "/friends", ready: seeded.friendName, as: "member" },
     { path: "/requests", ready: "You're all caught up! No friend requests to review.", as: "member" },
     { path: `/member/${seeded.friendId}`, ready: seeded.friendName, as: "member" },
@@ -253,7 +273,9 @@ async function sweep(
         found.push(...defects.map((defect) => `${visit.path} ${width} ${scheme} ${visit.as}: ${defect}`));
         if (process.env.SWEEP_SHOTS || defects.length > 0) {
           mkdirSync(SHOTS, { recursive: true });
-          const name = `${visit.as}${visit.path.replace(/[^a-z0-9]+/gi, "-").slice(0, 40)}-${width}-${scheme}.png`;
+          // Ids dropped, so a project's page, its board and a task's dialog keep a shot each.
+          const page = visit.path.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, "").replace(/[^a-z0-9]+/gi, "-");
+          const name = `${visit.as}${page.slice(0, 40)}-${width}-${scheme}.png`;
           await tab.screenshot({ path: join(SHOTS, name), fullPage: true });
         }
       }
