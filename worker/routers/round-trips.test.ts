@@ -94,6 +94,61 @@ const procedures: [string, { answer: number; after: number }, () => Promise<() =
     { answer: 2, after: 0 },
     async () => () => ada.trpc.messages.changes.query({ chatId, afterChange: 0 }),
   ],
+  // After the session check, one batch: the membership check, the pin and its line.
+  [
+    "messages.pin",
+    { answer: 2, after: 0 },
+    async () => {
+      const { id } = await ada.trpc.chats.send.mutate({ chatId, clientId: crypto.randomUUID(), content: "Pin me" });
+      await t.settle();
+      return () => ada.trpc.messages.pin.mutate({ chatId, messageId: id });
+    },
+  ],
+  [
+    "messages.unpin",
+    { answer: 2, after: 0 },
+    async () => {
+      const { id } = await ada.trpc.chats.send.mutate({ chatId, clientId: crypto.randomUUID(), content: "Unpin me" });
+      await ada.trpc.messages.pin.mutate({ chatId, messageId: id });
+      await t.settle();
+      return () => ada.trpc.messages.unpin.mutate({ chatId, messageId: id });
+    },
+  ],
+  ["messages.pins", { answer: 2, after: 0 }, async () => () => ada.trpc.messages.pins.query({ chatId })],
+  [
+    "messages.removePreview",
+    { answer: 2, after: 0 },
+    async () => {
+      const content = "See https://example.com/notes";
+      const { id } = await ada.trpc.chats.send.mutate({ chatId, clientId: crypto.randomUUID(), content });
+      await t.settle();
+      return () => ada.trpc.messages.removePreview.mutate({ chatId, messageId: id });
+    },
+  ],
+  // The membership check with the message, then the card kept for its address: the address is
+  // found in the text by the server, so the card cannot be read in the same batch.
+  [
+    "previews.ofMessage, the card kept",
+    { answer: 3, after: 0 },
+    async () => {
+      const content = "See https://example.com/plans";
+      const { id } = await ada.trpc.chats.send.mutate({ chatId, clientId: crypto.randomUUID(), content });
+      await ada.trpc.previews.ofMessage.query({ chatId, messageId: id });
+      await t.settle();
+      return () => bob.trpc.previews.ofMessage.query({ chatId, messageId: id });
+    },
+  ],
+  // The first reader's: the card is made (here the address cannot be reached) and kept for the next.
+  [
+    "previews.ofMessage, the first reader",
+    { answer: 4, after: 0 },
+    async () => {
+      const content = "See https://example.com/drafts";
+      const { id } = await ada.trpc.chats.send.mutate({ chatId, clientId: crypto.randomUUID(), content });
+      await t.settle();
+      return () => ada.trpc.previews.ofMessage.query({ chatId, messageId: id });
+    },
+  ],
   ["chats.markRead", { answer: 2, after: 0 }, async () => () => bob.trpc.chats.markRead.mutate({ chatId, seq: 1 })],
   ["chats.ticket", { answer: 2, after: 0 }, async () => () => ada.trpc.chats.ticket.query({ chatId })],
   ["projects.byId", { answer: 2, after: 0 }, async () => () => ada.trpc.projects.byId.query({ id: projectId })],
