@@ -1,5 +1,16 @@
 import { Link } from "@tanstack/react-router";
-import { CheckCircle2, Circle, Clock, DollarSign, ExternalLink, Code2, UserCheck, Users } from "lucide-react";
+import {
+  CheckCircle2,
+  Circle,
+  Clock,
+  DollarSign,
+  ExternalLink,
+  Code2,
+  KanbanSquare,
+  UserCheck,
+  Users,
+} from "lucide-react";
+import { tasksDone } from "@core/board-rules";
 import { Avatar } from "@web/components/avatar";
 import { StatusBadge } from "@web/components/projects/status-badge";
 import type { ProjectDetail } from "@web/components/projects/types";
@@ -24,6 +35,12 @@ export function ProgressCard({ project }: { project: ProjectDetail }) {
           <Progress value={project.progress} aria-label={`Progress ${project.progress}%`} />
           <span className="text-sm font-semibold">{project.progress}%</span>
         </div>
+        {project.boardTasks && (
+          <p className="-mt-2 flex items-center gap-1.5 text-sm text-muted-foreground">
+            <KanbanSquare className="size-4 shrink-0" aria-hidden />
+            {tasksDone(project.boardTasks.done, project.boardTasks.total)}
+          </p>
+        )}
         <dl className="grid grid-cols-3 gap-3 text-center">
           {counts.map(([label, count, tint]) => (
             <div key={label} className="rounded-lg bg-muted/60 p-3">
