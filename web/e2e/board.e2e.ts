@@ -198,8 +198,10 @@ test("the owner lets the project's figures follow the board: a task moved to Don
   const form = page.getByRole("dialog", { name: "Edit Project" });
   await form.getByRole("link", { name: "Open the board" }).waitFor();
   expect(await form.getByRole("slider", { name: "Progress: 50%" }).isDisabled()).toBe(true);
-  expect(await form.getByRole("textbox", { name: "Completed Features" }).isDisabled()).toBe(true);
   await form.getByRole("list", { name: "Completed feature list" }).getByText("Set up CI").waitFor();
+  expect(await form.getByRole("textbox", { name: "Completed Features" }).count()).toBe(0);
+  expect(await form.getByRole("button", { name: "Remove Set up CI" }).count()).toBe(0);
+  // What the board does not fill stays the owner's to edit.
   expect(await form.getByRole("textbox", { name: "Skills Required" }).isDisabled()).toBe(false);
 });
 

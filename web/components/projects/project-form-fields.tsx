@@ -265,7 +265,8 @@ export function ProjectListFields({ form, set, disabled }: Omit<GroupProps, "err
         placeholder={placeholder}
         maxItems={MAX_LIST_ITEMS}
         maxLength={MAX_LIST_ITEM_LENGTH}
-        disabled={disabled || (boardFills && form.followsBoard)}
+        disabled={disabled}
+        readOnly={boardFills && form.followsBoard}
       />
     </Field>
   ));
