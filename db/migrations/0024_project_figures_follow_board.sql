@@ -16,13 +16,17 @@ SELECT c.project_id,
 	printf('%06d', c.position) || t.position AS k
 FROM board_columns c JOIN board_tasks t ON t.column_id = c.id;
 --> statement-breakpoint
--- How far a board is: its tasks, and those in its last column (Done), each one indexed count.
+-- How far a board is: its tasks, those in its last column (Done) and those in its first (planned,
+-- unless it is the only column), each one indexed count.
 CREATE VIEW `board_progress` AS
-SELECT e.project_id, e.done, e.total,
+SELECT e.project_id, e.done, e.planned, e.total,
 	CASE WHEN e.total = 0 THEN 0 ELSE CAST(round(100.0 * e.done / e.total) AS INTEGER) END AS progress
 FROM (SELECT b.project_id,
 	(SELECT count(*) FROM board_tasks t WHERE t.column_id = (SELECT x.id FROM board_columns x
 		WHERE x.project_id = b.project_id ORDER BY x.position DESC LIMIT 1)) AS done,
+	(SELECT count(*) FROM board_tasks t WHERE t.column_id = (SELECT x.id FROM board_columns x
+		WHERE x.project_id = b.project_id ORDER BY x.position LIMIT 1)
+		AND (SELECT count(*) FROM board_columns x WHERE x.project_id = b.project_id) > 1) AS planned,
 	(SELECT count(*) FROM board_tasks t WHERE t.project_id = b.project_id) AS total
 	FROM boards b) e;
 --> statement-breakpoint

@@ -9,9 +9,9 @@ import { sql, type SQL } from "drizzle-orm";
 export const followsBoard = (projectId: SQL) =>
   sql`coalesce((SELECT b.progress_follows_board FROM boards b WHERE b.project_id = ${projectId}), 0)`;
 
-/** The board's tasks and those done, as JSON, while the figures follow it; NULL otherwise. */
+/** The board's tasks, those done and those planned, as JSON, while the figures follow it; NULL otherwise. */
 export const boardTasksWhileFollowing = (projectId: SQL) =>
-  sql`(SELECT json_object('done', f.done, 'total', f.total) FROM board_progress f
+  sql`(SELECT json_object('done', f.done, 'planned', f.planned, 'total', f.total) FROM board_progress f
     WHERE f.project_id = ${projectId} AND ${followsBoard(projectId)})`;
 
 /** `value` for the column, unless the figures follow the board: then the column keeps what it holds. */

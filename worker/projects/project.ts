@@ -10,9 +10,13 @@ import { endCallBeforeArchive } from "../calls/history";
 import { closingLine, tellTeamChat, teamChatOf } from "../teams/team-chat";
 import type { Context } from "../trpc";
 
-/** The board's task counts while the project's figures follow it. */
+/**
+ * The board's task counts while the project's figures follow it: every task, not only the first 50
+ * of each kind that the feature lists hold.
+ */
 export interface BoardTasks {
   done: number;
+  planned: number;
   total: number;
 }
 

@@ -66,7 +66,7 @@ describe("a project's figures following its board", () => {
       planned: ["Sketch map", "Share a trail"],
       pending: ["Offline tiles"],
       completed: ["Set up CI"],
-      boardTasks: { done: 1, total: 4 },
+      boardTasks: { done: 1, planned: 2, total: 4 },
     });
   });
 
@@ -79,7 +79,7 @@ describe("a project's figures following its board", () => {
       planned: [],
       pending: [],
       completed: [],
-      boardTasks: { done: 0, total: 0 },
+      boardTasks: { done: 0, planned: 0, total: 0 },
     });
     const ci = await owner.trpc.board.createTask.mutate({ projectId, columnId: todo, title: "Set up CI" });
     const map = await owner.trpc.board.createTask.mutate({ projectId, columnId: todo, title: "Sketch map" });
@@ -96,7 +96,7 @@ describe("a project's figures following its board", () => {
       planned: ["Sketch map"],
       pending: ["Offline tiles"],
       completed: ["Set up CI"],
-      boardTasks: { done: 1, total: 3 },
+      boardTasks: { done: 1, planned: 1, total: 3 },
     });
 
     await owner.trpc.board.updateTask.mutate({ projectId, taskId: map.id, version: map.version, title: "Draw map" });
@@ -106,7 +106,7 @@ describe("a project's figures following its board", () => {
     expect(await figures(owner, projectId)).toMatchObject({
       progress: 50,
       planned: [],
-      boardTasks: { done: 1, total: 2 },
+      boardTasks: { done: 1, planned: 0, total: 2 },
     });
   });
 
@@ -136,6 +136,22 @@ describe("a project's figures following its board", () => {
     expect(await figures(owner, projectId)).toMatchObject({ progress: 0, completed: [] });
     await owner.trpc.board.removeColumn.mutate({ projectId, columnId: review.id });
     expect(await figures(owner, projectId)).toMatchObject({ progress: 33, completed: ["Shipped"] });
+  });
+
+  it("count a board of one column as done, as its Done line does", async () => {
+    const owner = await t.member("Olga Owner");
+    const { projectId, todo, doing, done } = await project(owner);
+    await owner.trpc.board.createTask.mutate({ projectId, columnId: todo, title: "Everything" });
+    await follow(owner, projectId);
+    await owner.trpc.board.removeColumn.mutate({ projectId, columnId: doing });
+    await owner.trpc.board.removeColumn.mutate({ projectId, columnId: done });
+    expect(await figures(owner, projectId)).toEqual({
+      progress: 100,
+      planned: [],
+      pending: [],
+      completed: ["Everything"],
+      boardTasks: { done: 1, planned: 0, total: 1 },
+    });
   });
 
   it("are not taken again when a task only moves within its column", async () => {
@@ -168,7 +184,7 @@ describe("a project's figures following its board", () => {
     const now = await figures(owner, projectId);
     expect(now.planned).toEqual(Array.from({ length: MAX_LIST_ITEMS }, (_, n) => `Task ${n}`));
     expect(now.completed).toEqual([`${"L".repeat(MAX_LIST_ITEM_LENGTH - 1)}…`, "Twice"]);
-    expect(now.boardTasks).toEqual({ done: 3, total: MAX_LIST_ITEMS + 8 });
+    expect(now.boardTasks).toEqual({ done: 3, planned: MAX_LIST_ITEMS + 5, total: MAX_LIST_ITEMS + 8 });
     expect(now.progress).toBe(Math.round((3 * 100) / (MAX_LIST_ITEMS + 8)));
     // So the owner can save the form as it stands once the figures stop following.
     await follow(owner, projectId, false);
@@ -208,7 +224,7 @@ describe("a project's figures following its board", () => {
       planned: [],
       pending: [],
       completed: ["Set up CI"],
-      boardTasks: { done: 1, total: 1 },
+      boardTasks: { done: 1, planned: 0, total: 1 },
     });
 
     await follow(owner, projectId, false);
@@ -233,8 +249,11 @@ describe("a project's figures following its board", () => {
     expect(await rejection(follow(stranger, projectId))).toMatchObject({ code: "NOT_FOUND" });
     expect(await figures(stranger, projectId)).toMatchObject({ progress: 40, boardTasks: null });
     await follow(owner, projectId);
-    expect(await figures(stranger, projectId)).toMatchObject({ progress: 100, boardTasks: { done: 1, total: 1 } });
-    expect((await figures(ada, projectId)).boardTasks).toEqual({ done: 1, total: 1 });
+    expect(await figures(stranger, projectId)).toMatchObject({
+      progress: 100,
+      boardTasks: { done: 1, planned: 0, total: 1 },
+    });
+    expect((await figures(ada, projectId)).boardTasks).toEqual({ done: 1, planned: 0, total: 1 });
   });
 
   it("go with a deleted project's board", async () => {
