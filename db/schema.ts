@@ -802,6 +802,8 @@ export type NewProject = typeof projects.$inferInsert;
  * A project's board: one per project, made with it (a trigger of migration 0023, which also made
  * one for every project before it), and gone with it. `nextNumber` hands out the tasks' short
  * numbers (`#12`) inside the batch that creates each task, so two creations never share one.
+ * While `progressFollowsBoard` holds, migration 0024's triggers keep the project's progress and
+ * feature lists equal to the board's (views `board_progress` and `board_figures`).
  */
 export const boards = sqliteTable("boards", {
   projectId: text("project_id")

@@ -7,7 +7,7 @@ import { Input } from "./ui/input";
 /**
  * A list of short texts (skills, technologies, features): Enter or the add button adds the typed
  * item, trimmed; empty items and items already in the list are ignored (spec §5); each item can be
- * removed.
+ * removed. Read-only, it shows the items alone.
  */
 export function ListInput({
   id,
@@ -18,6 +18,7 @@ export function ListInput({
   maxItems,
   maxLength,
   disabled,
+  readOnly,
 }: {
   id: string;
   /** Names the list in the add and remove buttons, e.g. 'skill'. */
@@ -28,6 +29,8 @@ export function ListInput({
   maxItems?: number;
   maxLength?: number;
   disabled?: boolean;
+  /** Shown, not edited: no text box and no remove buttons. */
+  readOnly?: boolean;
 }) {
   const [draft, setDraft] = useState("");
   const full = maxItems !== undefined && value.length >= maxItems;
@@ -47,48 +50,57 @@ export function ListInput({
 
   return (
     <div className="grid gap-2">
-      <div className="flex gap-2">
-        <Input
-          id={id}
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-          onKeyDown={onKeyDown}
-          placeholder={full ? `At most ${maxItems} items` : placeholder}
-          maxLength={maxLength}
-          disabled={disabled || full}
-          enterKeyHint="enter"
-        />
-        <Button
-          type="button"
-          variant="outline"
-          size="icon"
-          onClick={add}
-          disabled={disabled || full || !draft.trim()}
-          aria-label={`Add ${label}`}
-        >
-          <Plus aria-hidden />
-        </Button>
-      </div>
+      {readOnly && value.length === 0 && <p className="text-sm text-muted-foreground">None</p>}
+      {!readOnly && (
+        <div className="flex gap-2">
+          <Input
+            id={id}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            onKeyDown={onKeyDown}
+            placeholder={full ? `At most ${maxItems} items` : placeholder}
+            maxLength={maxLength}
+            disabled={disabled || full}
+            enterKeyHint="enter"
+          />
+          <Button
+            type="button"
+            variant="outline"
+            size="icon"
+            onClick={add}
+            disabled={disabled || full || !draft.trim()}
+            aria-label={`Add ${label}`}
+          >
+            <Plus aria-hidden />
+          </Button>
+        </div>
+      )}
       {value.length > 0 && (
-        <ul className="flex flex-wrap gap-2" aria-label={`${label[0]!.toUpperCase()}${label.slice(1)} list`}>
+        <ul
+          id={readOnly ? id : undefined}
+          className="flex flex-wrap gap-2"
+          aria-label={`${label[0]!.toUpperCase()}${label.slice(1)} list`}
+        >
           {value.map((item) => (
             <li key={item}>
               <Badge
                 variant="secondary"
                 size={null}
                 weight="medium"
-                className="gap-1 px-2.5 py-1 pr-1 text-sm whitespace-nowrap"
+                className={`max-w-full gap-1 px-2.5 py-1 text-sm whitespace-normal wrap-anywhere ${readOnly ? "" : "pr-1"}`}
               >
                 {item}
-                <button
-                  type="button"
-                  className="rounded-full p-0.5 hover:bg-background/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50"
-                  onClick={() => onChange(value.filter((other) => other !== item))}
-                  disabled={disabled}
-                  aria-label={`Remove ${item}`}
-                >
-                  <X aria-hidden />
-                </button>
+                {!readOnly && (
+                  <button
+                    type="button"
+                    className="rounded-full p-0.5 hover:bg-background/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50"
+                    onClick={() => onChange(value.filter((other) => other !== item))}
+                    disabled={disabled}
+                    aria-label={`Remove ${item}`}
+                  >
+                    <X aria-hidden />
+                  </button>
+                )}
               </Badge>
             </li>
           ))}

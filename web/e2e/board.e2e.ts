@@ -192,6 +192,52 @@ test("someone outside the team gets the 404 page for the board, by either addres
   expect(await stranger.page.getByRole("link", { name: "Board", exact: true }).count()).toBe(0);
 });
 
+test("the owner lets the project's figures follow the board: a task moved to Done shows on the project page", async ({
+  newPage,
+}) => {
+  const owner = await person(newPage, "Ada Owner");
+  await finishOnboarding(owner.page, owner);
+  const { id: projectId } = await call<{ id: string }>(owner, "projects.create", {
+    title: "Board Figures",
+    category: "Web Development",
+    progress: 40,
+    plannedFeatures: ["Typed by hand"],
+  });
+  for (const title of ["Set up CI", "Write the spec"]) {
+    await call(owner, "board.createTask", { projectId, columnId: await columnId(owner, projectId, "To do"), title });
+  }
+  const page = owner.page;
+  const progress = (percent: number) => page.getByRole("progressbar", { name: `Progress ${percent}%` });
+  await page.goto(`/project/${projectId}`);
+  await progress(40).waitFor();
+
+  // Turned on, the page takes the board's figures without a reload.
+  await page.getByRole("checkbox", { name: "Progress follows the board" }).click();
+  await progress(0).waitFor();
+  await page.getByText("0 of 2 tasks done").waitFor();
+  await page.getByRole("tab", { name: "Planned (2)" }).click();
+  await page.getByRole("tabpanel").getByText("Write the spec").waitFor();
+
+  await page.getByRole("link", { name: "Board", exact: true }).click();
+  await column(page, "To do").waitFor();
+  await drag(page, card(page, 1), column(page, "Done"));
+  await column(page, "Done").getByText("Set up CI").waitFor();
+  await page.goBack();
+  await progress(50).waitFor();
+  await page.getByText("1 of 2 tasks done").waitFor();
+
+  // The form shows them, and leaves them to the board.
+  await page.getByRole("button", { name: "Edit" }).click();
+  const form = page.getByRole("dialog", { name: "Edit Project" });
+  await form.getByRole("link", { name: "Open the board" }).waitFor();
+  expect(await form.getByRole("slider", { name: "Progress: 50%" }).isDisabled()).toBe(true);
+  await form.getByRole("list", { name: "Completed feature list" }).getByText("Set up CI").waitFor();
+  expect(await form.getByRole("textbox", { name: "Completed Features" }).count()).toBe(0);
+  expect(await form.getByRole("button", { name: "Remove Set up CI" }).count()).toBe(0);
+  // What the board does not fill stays the owner's to edit.
+  expect(await form.getByRole("textbox", { name: "Skills Required" }).isDisabled()).toBe(false);
+});
+
 async function columnId(who: Person, projectId: string, name: string) {
   const board = await callFrom<{ columns: { id: string; name: string }[] }>(
     who.page,

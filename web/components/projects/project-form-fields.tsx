@@ -40,6 +40,8 @@ export interface ProjectFormState {
   budgetRange: string;
   githubUrl: string;
   demoUrl: string;
+  /** The progress and the features follow the project's board: shown, not edited (the server keeps them too). */
+  followsBoard: boolean;
 }
 
 /** The spec's defaults for a new project: open, a team of one, nothing done yet. */
@@ -59,6 +61,7 @@ export const blankProject: ProjectFormState = {
   budgetRange: "",
   githubUrl: "",
   demoUrl: "",
+  followsBoard: false,
 };
 
 export const projectFormState = (p: ProjectDetail): ProjectFormState => ({
@@ -77,6 +80,7 @@ export const projectFormState = (p: ProjectDetail): ProjectFormState => ({
   budgetRange: p.budgetRange ?? "",
   githubUrl: p.githubUrl ?? "",
   demoUrl: p.demoUrl ?? "",
+  followsBoard: p.boardTasks !== null,
 });
 
 /** The fields the form checks before sending, each with the message shown beside it. */
@@ -91,6 +95,8 @@ interface GroupProps {
 }
 
 export const idFor = (name: string) => `project-${name}`;
+
+const FOLLOWS_BOARD = "Follows the board.";
 
 type TextKey = "title" | "members" | "duration" | "githubUrl" | "demoUrl";
 
@@ -178,7 +184,11 @@ export function ProjectBasicsFields(group: GroupProps) {
           placeholder="e.g. 3 months"
         />
       </div>
-      <Field id={idFor("progress")} label={`Progress: ${form.progress}%`}>
+      <Field
+        id={idFor("progress")}
+        label={`Progress: ${form.progress}%`}
+        hint={form.followsBoard ? FOLLOWS_BOARD : undefined}
+      >
         <input
           id={idFor("progress")}
           type="range"
@@ -188,7 +198,7 @@ export function ProjectBasicsFields(group: GroupProps) {
           value={form.progress}
           onChange={(e) => set("progress", Number(e.target.value))}
           className="w-full accent-primary"
-          disabled={disabled}
+          disabled={disabled || form.followsBoard}
         />
       </Field>
     </>
@@ -231,19 +241,22 @@ export function ProjectEditOnlyFields(group: GroupProps) {
   );
 }
 
-/** Placeholders short enough to show whole beside the add button on a 375 px phone. */
+/**
+ * Placeholders short enough to show whole beside the add button on a 375 px phone; the features
+ * are the lists the board fills while the project's figures follow it.
+ */
 const LISTS = [
-  ["plannedFeatures", "Planned Features", "planned feature", "e.g. Dark mode"],
-  ["completedFeatures", "Completed Features", "completed feature", "e.g. Sign-in page"],
-  ["pendingFeatures", "Pending Features", "pending feature", "e.g. Search filters"],
-  ["skillsRequired", "Skills Required", "skill", "e.g. UI design"],
-  ["techStack", "Tech Stack", "technology", "e.g. React"],
+  ["plannedFeatures", "Planned Features", "planned feature", "e.g. Dark mode", true],
+  ["completedFeatures", "Completed Features", "completed feature", "e.g. Sign-in page", true],
+  ["pendingFeatures", "Pending Features", "pending feature", "e.g. Search filters", true],
+  ["skillsRequired", "Skills Required", "skill", "e.g. UI design", false],
+  ["techStack", "Tech Stack", "technology", "e.g. React", false],
 ] as const;
 
 /** The features, skills and tech stack lists. */
 export function ProjectListFields({ form, set, disabled }: Omit<GroupProps, "errors">) {
-  return LISTS.map(([key, label, itemName, placeholder]) => (
-    <Field key={key} id={idFor(key)} label={label}>
+  return LISTS.map(([key, label, itemName, placeholder, boardFills]) => (
+    <Field key={key} id={idFor(key)} label={label} hint={boardFills && form.followsBoard ? FOLLOWS_BOARD : undefined}>
       <ListInput
         id={idFor(key)}
         label={itemName}
@@ -253,6 +266,7 @@ export function ProjectListFields({ form, set, disabled }: Omit<GroupProps, "err
         maxItems={MAX_LIST_ITEMS}
         maxLength={MAX_LIST_ITEM_LENGTH}
         disabled={disabled}
+        readOnly={boardFills && form.followsBoard}
       />
     </Field>
   ));

@@ -6,6 +6,7 @@ import { notify } from "@web/lib/toast";
 import { errorMessage, trpc } from "@web/lib/trpc";
 import { Button } from "../ui/button";
 import { DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../ui/dialog";
+import { FollowsBoardNote } from "./follows-board-note";
 import { PlanLimitReached, PlanUsage } from "./plan-usage";
 import {
   blankProject,
@@ -181,6 +182,7 @@ export default function ProjectForm({ projectId, open, close, onBusyChange, onCr
         <form onSubmit={submit} className="flex min-h-0 flex-1 flex-col" noValidate>
           <div className="grid min-h-0 flex-1 gap-4 overflow-y-auto p-6">
             {planLimit && <PlanLimitReached reason={planLimit} />}
+            {projectId && form.followsBoard && <FollowsBoardNote projectId={projectId} />}
             <ProjectBasicsFields form={form} set={set} errors={errors} disabled={disabled} />
             {editing && <ProjectEditOnlyFields form={form} set={set} errors={errors} disabled={disabled} />}
             <ProjectListFields form={form} set={set} disabled={disabled} />

@@ -12,9 +12,9 @@ export function BoardSettingsCard({ projectId }: { projectId: string }) {
   const utils = trpc.useUtils();
   const board = trpc.board.get.useQuery({ projectId });
   const save = trpc.board.settings.useMutation({
-    // The switch shows the state asked for until the board and the project have been read again.
-    onSuccess: () =>
-      Promise.all([utils.board.get.invalidate({ projectId }), utils.projects.byId.invalidate({ id: projectId })]),
+    // The switch shows the state asked for until the board and the project's figures, on this page
+    // and in every list of projects, have been read again.
+    onSuccess: () => Promise.all([utils.board.get.invalidate({ projectId }), utils.projects.invalidate()]),
     onError: (error) => notify.error("Settings Error", errorMessage(error)),
   });
   const settings = board.data?.settings;

@@ -1,5 +1,16 @@
 import { Link } from "@tanstack/react-router";
-import { CheckCircle2, Circle, Clock, DollarSign, ExternalLink, Code2, UserCheck, Users } from "lucide-react";
+import {
+  CheckCircle2,
+  Circle,
+  Clock,
+  DollarSign,
+  ExternalLink,
+  Code2,
+  KanbanSquare,
+  UserCheck,
+  Users,
+} from "lucide-react";
+import { tasksDone } from "@core/board-rules";
 import { Avatar } from "@web/components/avatar";
 import { StatusBadge } from "@web/components/projects/status-badge";
 import type { ProjectDetail } from "@web/components/projects/types";
@@ -8,11 +19,22 @@ import { Card, CardContent, CardHeader, CardTitle } from "@web/components/ui/car
 import { Progress } from "@web/components/ui/progress";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
 
+/**
+ * How many features of each kind: the lists' lengths, or while the figures follow the board, its
+ * tasks of each kind (the lists hold only the first 50 of each).
+ */
+function featureCounts({ boardTasks: board, ...p }: ProjectDetail) {
+  return board
+    ? { completed: board.done, pending: board.total - board.done - board.planned, planned: board.planned }
+    : { completed: p.completedFeatures.length, pending: p.pendingFeatures.length, planned: p.plannedFeatures.length };
+}
+
 export function ProgressCard({ project }: { project: ProjectDetail }) {
+  const { completed, pending, planned } = featureCounts(project);
   const counts = [
-    ["Completed", project.completedFeatures.length, "text-green-600 dark:text-green-400"],
-    ["Pending", project.pendingFeatures.length, "text-amber-600 dark:text-amber-400"],
-    ["Planned", project.plannedFeatures.length, "text-blue-600 dark:text-blue-400"],
+    ["Completed", completed, "text-green-600 dark:text-green-400"],
+    ["Pending", pending, "text-amber-600 dark:text-amber-400"],
+    ["Planned", planned, "text-blue-600 dark:text-blue-400"],
   ] as const;
   return (
     <Card>
@@ -24,6 +46,12 @@ export function ProgressCard({ project }: { project: ProjectDetail }) {
           <Progress value={project.progress} aria-label={`Progress ${project.progress}%`} />
           <span className="text-sm font-semibold">{project.progress}%</span>
         </div>
+        {project.boardTasks && (
+          <p className="-mt-2 flex items-center gap-1.5 text-sm text-muted-foreground">
+            <KanbanSquare className="size-4 shrink-0" aria-hidden />
+            {tasksDone(project.boardTasks.done, project.boardTasks.total)}
+          </p>
+        )}
         <dl className="grid grid-cols-3 gap-3 text-center">
           {counts.map(([label, count, tint]) => (
             <div key={label} className="rounded-lg bg-muted/60 p-3">
@@ -37,25 +65,32 @@ export function ProgressCard({ project }: { project: ProjectDetail }) {
   );
 }
 
-function FeatureList({ items, empty, done }: { items: string[]; empty: string; done?: boolean }) {
+/** `count`: how many there are, of which the list holds the first (more when the board has more). */
+function FeatureList({ items, count, empty, done }: { items: string[]; count: number; empty: string; done?: boolean }) {
   if (items.length === 0) return <p className="py-2 text-sm text-muted-foreground">{empty}</p>;
   const Icon = done ? CheckCircle2 : Circle;
   return (
-    <ul className="grid gap-2">
-      {items.map((item) => (
-        <li key={item} className="flex items-start gap-2 text-sm">
-          <Icon
-            className={`mt-0.5 size-4 shrink-0 ${done ? "text-green-600 dark:text-green-400" : "text-muted-foreground"}`}
-            aria-hidden
-          />
-          {item}
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="grid gap-2">
+        {items.map((item) => (
+          <li key={item} className="flex items-start gap-2 text-sm">
+            <Icon
+              className={`mt-0.5 size-4 shrink-0 ${done ? "text-green-600 dark:text-green-400" : "text-muted-foreground"}`}
+              aria-hidden
+            />
+            {item}
+          </li>
+        ))}
+      </ul>
+      {count > items.length && (
+        <p className="mt-3 text-sm text-muted-foreground">and {count - items.length} more on the board</p>
+      )}
+    </>
   );
 }
 
 export function FeaturesCard({ project }: { project: ProjectDetail }) {
+  const counts = featureCounts(project);
   return (
     <Card>
       <CardHeader>
@@ -64,18 +99,23 @@ export function FeaturesCard({ project }: { project: ProjectDetail }) {
       <CardContent>
         <Tabs defaultValue="completed">
           <TabsList>
-            <TabsTrigger value="completed">Completed ({project.completedFeatures.length})</TabsTrigger>
-            <TabsTrigger value="pending">Pending ({project.pendingFeatures.length})</TabsTrigger>
-            <TabsTrigger value="planned">Planned ({project.plannedFeatures.length})</TabsTrigger>
+            <TabsTrigger value="completed">Completed ({counts.completed})</TabsTrigger>
+            <TabsTrigger value="pending">Pending ({counts.pending})</TabsTrigger>
+            <TabsTrigger value="planned">Planned ({counts.planned})</TabsTrigger>
           </TabsList>
           <TabsContent value="completed">
-            <FeatureList items={project.completedFeatures} empty="No completed features yet." done />
+            <FeatureList
+              items={project.completedFeatures}
+              count={counts.completed}
+              empty="No completed features yet."
+              done
+            />
           </TabsContent>
           <TabsContent value="pending">
-            <FeatureList items={project.pendingFeatures} empty="No pending features." />
+            <FeatureList items={project.pendingFeatures} count={counts.pending} empty="No pending features." />
           </TabsContent>
           <TabsContent value="planned">
-            <FeatureList items={project.plannedFeatures} empty="No planned features." />
+            <FeatureList items={project.plannedFeatures} count={counts.planned} empty="No planned features." />
           </TabsContent>
         </Tabs>
       </CardContent>
