@@ -3,7 +3,8 @@
  * process of the multi-process host and the rooms in workerd. Each member's board is a client that
  * holds what `board.get` answered and applies the room's events as the page does (a task's copy
  * with the higher version wins; a "board" notice reads it all again). At the end the database holds
- * each task once, positions are unique within each column, and every board equals the database's.
+ * each task once, positions are unique within each column, every board equals the database's, and
+ * the project's figures, which follow the board, match its Done column.
  */
 import { describe, expect, it } from "vitest";
 import type { ChatRoomEvent, WireTask } from "@party/protocol";
@@ -14,8 +15,8 @@ const live = crowdHostWithRooms("board-concurrency-secret");
 
 const MEMBERS = 20;
 const TASKS = 30;
-/** Long enough for hundreds of racing moves and edits on two cores, short enough for CI. */
-const DURATION_MS = 20_000;
+/** A minute of racing moves and edits: thousands of them on two cores. */
+const DURATION_MS = 60_000;
 
 type Browser = Awaited<ReturnType<typeof signUpMany>>[number]["browser"];
 
@@ -77,6 +78,8 @@ describe("a busy board", () => {
     for (let i = 0; i < TASKS; i++) {
       await owner!.browser.trpc.board.createTask.mutate({ projectId, columnId: columnIds[0]!, title: `Task ${i}` });
     }
+    // The project's figures follow the board, so every move across columns also rewrites them.
+    await owner!.browser.trpc.board.settings.mutate({ projectId, progressFollowsBoard: true });
     const clients = team.map((m) => boardClient(m.browser, projectId, chatId));
     await Promise.all(clients.map((c) => c.opened));
 
@@ -141,6 +144,15 @@ describe("a busy board", () => {
     const stored = (await owner!.browser.trpc.board.get.query({ projectId })).tasks;
     expect(stored.map((t) => t.number).sort((a, b) => a - b)).toEqual(Array.from({ length: TASKS }, (_, i) => i + 1));
     for (const client of clients) await eventually(() => expect(view(client.tasks())).toEqual(view(stored)));
+    const { progress, completedFeatures, boardTasks } = await owner!.browser.trpc.projects.byId.query({
+      id: projectId,
+    });
+    const done = stored
+      .filter((t) => t.columnId === columnIds.at(-1))
+      .sort((a, b) => (a.position < b.position ? -1 : 1));
+    expect(boardTasks).toMatchObject({ done: done.length, total: TASKS });
+    expect(progress).toBe(Math.round((done.length * 100) / TASKS));
+    expect(completedFeatures).toEqual(done.map((t) => t.title));
     for (const client of clients) client.close();
   }, 180_000);
 });
