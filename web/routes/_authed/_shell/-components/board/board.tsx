@@ -162,7 +162,7 @@ export function Board({
         onDragCancel={() => setHeld(null)}
       >
         {/* Columns side by side; on a phone the board scrolls sideways a column at a time. */}
-        <div className="relative -mx-4 flex snap-x snap-mandatory gap-3 overflow-x-auto px-4 pb-4 sm:mx-0 sm:px-0">
+        <div className="relative -mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-4 sm:mx-0 sm:scroll-px-0 sm:px-0">
           {board.columns.map((column, index) => (
             <BoardColumn
               key={column.id}
