@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { OWNER_ONLY } from "@core/board-rules";
 import { MAX_LIST_ITEM_LENGTH, MAX_LIST_ITEMS } from "@core/project-rules";
+import { teamBoard } from "@testing/board";
 import { createTestApp, rejection, type TestApp, type TestMember } from "@testing/harness";
 
 let t: TestApp;
@@ -11,23 +12,13 @@ beforeAll(async () => {
 });
 
 /** A project with typed figures, whose owner accepted `members` onto its team. */
-async function project(owner: TestMember, ...members: TestMember[]) {
-  const { id: projectId } = await owner.trpc.projects.create.mutate({
-    title: "Trail Mapper",
-    category: "Mobile Apps",
+const project = (owner: TestMember, ...members: TestMember[]) =>
+  teamBoard(owner, members, {
     progress: 40,
     plannedFeatures: ["Typed plan"],
     pendingFeatures: ["Typed work"],
     completedFeatures: ["Typed done"],
   });
-  for (const m of members) {
-    const { id } = await m.trpc.joinRequests.request.mutate({ projectId });
-    await owner.trpc.joinRequests.accept.mutate({ requestId: id });
-  }
-  const board = await owner.trpc.board.get.query({ projectId });
-  const [todo, doing, done] = board.columns.map((c) => c.id);
-  return { projectId, todo: todo!, doing: doing!, done: done! };
-}
 
 /** The project's figures as every page that reads projects sees them. */
 async function figures(m: TestMember, projectId: string) {

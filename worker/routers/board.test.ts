@@ -1,23 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
+import { teamBoard } from "@testing/board";
 import { createTestApp, rejection, type TestApp, type TestMember } from "@testing/harness";
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_SIGNUP_PER_IP: "10000" });
 });
-
-/** A project whose owner accepted each of `members` onto its team. */
-async function teamProject(owner: TestMember, ...members: TestMember[]) {
-  const { id: projectId } = await owner.trpc.projects.create.mutate({ title: "Trail Mapper", category: "Mobile Apps" });
-  for (const m of members) {
-    const { id } = await m.trpc.joinRequests.request.mutate({ projectId });
-    await owner.trpc.joinRequests.accept.mutate({ requestId: id });
-  }
-  const board = await owner.trpc.board.get.query({ projectId });
-  const [todo, doing, done] = board.columns.map((c) => c.id);
-  return { projectId, todo: todo!, doing: doing!, done: done! };
-}
 
 /** A column's task titles, top to bottom, as the board shows them. */
 async function column(m: TestMember, projectId: string, columnId: string) {
@@ -40,7 +29,7 @@ describe("a project's board", () => {
       await t.member("Ada Member"),
       await t.member("Sam Stranger"),
     ];
-    const { projectId } = await teamProject(owner, ada);
+    const { projectId } = await teamBoard(owner, [ada]);
     const board = await ada.trpc.board.get.query({ projectId });
     expect(board.columns.map((c) => c.name)).toEqual(["To do", "In progress", "Done"]);
     expect(board.canManage).toBe(false);
@@ -62,14 +51,14 @@ describe("a project's board", () => {
 
   it("numbers tasks per project and puts each at the end of its column", async () => {
     const [owner, ada] = [await t.member("Olga Owner"), await t.member("Ada Member")];
-    const { projectId, todo } = await teamProject(owner, ada);
+    const { projectId, todo } = await teamBoard(owner, [ada]);
     const first = await ada.trpc.board.createTask.mutate({ projectId, columnId: todo, title: "Set up CI" });
     const second = await owner.trpc.board.createTask.mutate({ projectId, columnId: todo, title: "  Write docs  " });
     expect([first.number, second.number]).toEqual([1, 2]);
     expect(second.title).toBe("Write docs");
     expect(await column(ada, projectId, todo)).toEqual(["Set up CI", "Write docs"]);
     // Another project counts from 1 again.
-    const other = await teamProject(owner);
+    const other = await teamBoard(owner, []);
     const elsewhere = await owner.trpc.board.createTask.mutate({
       projectId: other.projectId,
       columnId: other.todo,
@@ -84,7 +73,7 @@ describe("a project's board", () => {
       await t.member("Ada Member"),
       await t.member("Out Sider"),
     ];
-    const { projectId, todo } = await teamProject(owner, ada);
+    const { projectId, todo } = await teamBoard(owner, [ada]);
     const create = (fields: Record<string, unknown>) =>
       rejection(ada.trpc.board.createTask.mutate({ projectId, columnId: todo, title: "Task", ...fields }));
     expect(await create({ title: "   " })).toMatchObject({ code: "BAD_REQUEST", message: "Title is required" });
@@ -133,7 +122,7 @@ describe("a project's board", () => {
       await t.member("Ada Lovelace"),
       await t.member("Bob Builder"),
     ];
-    const { projectId, todo, doing } = await teamProject(owner, ada, bob);
+    const { projectId, todo, doing } = await teamBoard(owner, [ada, bob]);
     const task = await ada.trpc.board.createTask.mutate({ projectId, columnId: todo, title: "Set up CI" });
 
     const moved = await owner.trpc.board.moveTask.mutate({
@@ -178,7 +167,7 @@ describe("a project's board", () => {
 
   it("drops a moved task between the neighbours the member chose", async () => {
     const owner = await t.member("Olga Owner");
-    const { projectId, todo, doing } = await teamProject(owner);
+    const { projectId, todo, doing } = await teamBoard(owner, []);
     const make = (title: string) => owner.trpc.board.createTask.mutate({ projectId, columnId: todo, title });
     const [a, b, c] = [await make("A"), await make("B"), await make("C")];
     await owner.trpc.board.moveTask.mutate({ projectId, taskId: c.id, columnId: todo, afterId: a.id, beforeId: b.id });
@@ -194,7 +183,7 @@ describe("a project's board", () => {
 
   it("writes 'finished' in the team chat when a task reaches Done, unless the owner turned it off", async () => {
     const [owner, ada] = [await t.member("Olga Owner"), await t.member("Ada Lovelace")];
-    const { projectId, todo, done } = await teamProject(owner, ada);
+    const { projectId, todo, done } = await teamBoard(owner, [ada]);
     const ci = await ada.trpc.board.createTask.mutate({ projectId, columnId: todo, title: "Set up CI" });
     await ada.trpc.board.moveTask.mutate({ projectId, taskId: ci.id, columnId: done, afterId: null, beforeId: null });
     // Within Done it is no news.
@@ -210,7 +199,7 @@ describe("a project's board", () => {
 
   it("notifies a member a task is assigned to", async () => {
     const [owner, ada] = [await t.member("Olga Owner"), await t.member("Ada Lovelace")];
-    const { projectId, todo } = await teamProject(owner, ada);
+    const { projectId, todo } = await teamBoard(owner, [ada]);
     const task = await owner.trpc.board.createTask.mutate({ projectId, columnId: todo, title: "Set up CI" });
     await owner.trpc.board.updateTask.mutate({
       projectId,
@@ -228,7 +217,7 @@ describe("a project's board", () => {
       await t.member("Ada Lovelace"),
       await t.member("Bob Builder"),
     ];
-    const { projectId, todo, done } = await teamProject(owner, ada, bob);
+    const { projectId, todo, done } = await teamBoard(owner, [ada, bob]);
     const open = await owner.trpc.board.createTask.mutate({
       projectId,
       columnId: todo,
@@ -263,7 +252,7 @@ describe("a project's board", () => {
 
   it("goes with its project", async () => {
     const owner = await t.member("Olga Owner");
-    const { projectId, todo } = await teamProject(owner);
+    const { projectId, todo } = await teamBoard(owner, []);
     await owner.trpc.board.createTask.mutate({ projectId, columnId: todo, title: "Gone soon" });
     await owner.trpc.projects.remove.mutate({ id: projectId });
     const count = async (table: string) =>
