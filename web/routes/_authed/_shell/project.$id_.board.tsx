@@ -1,3 +1,4 @@
+import { useCallback } from "react";
 import { createFileRoute, notFound } from "@tanstack/react-router";
 import { pageHead } from "@web/lib/head";
 import { positive } from "@web/lib/search";
@@ -27,14 +28,12 @@ function BoardPage() {
   const { task } = Route.useSearch();
   const navigate = Route.useNavigate();
   const board = trpc.board.get.useQuery({ projectId: id });
-  if (!board.data) return null;
-  return (
-    <Board
-      board={board.data}
-      openTask={task ?? null}
-      onOpenTask={(number) =>
-        void navigate({ search: (prev) => ({ ...prev, task: number ?? undefined }), replace: number === null })
-      }
-    />
+  // Kept across the board's changes, so a teammate's move re-renders only the cards it touches.
+  const onOpenTask = useCallback(
+    (number: number | null) =>
+      void navigate({ search: (prev) => ({ ...prev, task: number ?? undefined }), replace: number === null }),
+    [navigate],
   );
+  if (!board.data) return null;
+  return <Board board={board.data} openTask={task ?? null} onOpenTask={onOpenTask} />;
 }
