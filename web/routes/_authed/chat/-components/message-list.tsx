@@ -200,9 +200,15 @@ export const MessageList = memo(function MessageList({
     return () => keepBottom.disconnect();
   }, [empty]);
 
+  // Only scrolling up leaves the bottom: a scroll's event that comes after a row grew below and
+  // before the observer above follows it (the browser's scroll anchoring moving the view down, a
+  // card's picture arriving) is not the member leaving.
+  const lastTop = useRef(0);
   const onScroll = () => {
     const el = scroller.current!;
-    atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICKY_PX;
+    const down = el.scrollTop >= lastTop.current;
+    lastTop.current = el.scrollTop;
+    atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICKY_PX || (atBottom.current && down);
     heightBefore.current.height = el.scrollHeight;
     if (atBottom.current) setUnseen(false);
     if (el.scrollTop < LOAD_OLDER_PX && hasOlder && !loadingOlder) onLoadOlder();
