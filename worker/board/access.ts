@@ -6,11 +6,10 @@ import { TRPCError } from "@trpc/server";
 import { sql, type SQL } from "drizzle-orm";
 import { BOARD_NOT_FOUND, OWNER_ONLY } from "@core/board-rules";
 import type { Db } from "@db/client";
+import { onTeam } from "../teams/team-chat";
 
 /** Holds when `memberId` is on the team of the project aliased `p`. */
-export const onTeamOf = (memberId: string | SQL) =>
-  sql`(p.user_id = ${memberId} OR EXISTS (SELECT 1 FROM project_join_requests r
-    WHERE r.project_id = p.id AND r.user_id = ${memberId} AND r.status = 'accepted'))`;
+export const onTeamOf = (memberId: string | SQL) => sql`(p.user_id = ${memberId} OR ${onTeam(sql`p.id`, memberId)})`;
 
 export interface TeamBoard {
   id: string;

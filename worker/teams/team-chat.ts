@@ -13,7 +13,8 @@ import type { Context } from "../trpc";
 import { announceMessage, pokeMembers, tellChat } from "../rooms/notify";
 import { currentParticipantIds } from "../chats/access";
 
-const onTeam = (projectId: string, memberId: string) =>
+/** Holds while `memberId`'s request to join the project is accepted (the owner is on no request). */
+export const onTeam = (projectId: string | SQL, memberId: string | SQL) =>
   sql`EXISTS (SELECT 1 FROM project_join_requests r
     WHERE r.project_id = ${projectId} AND r.user_id = ${memberId} AND r.status = 'accepted')`;
 
