@@ -156,8 +156,8 @@ test("an edit saved over a teammate's newer one names them, keeps the member's t
   // Meanwhile the teammate renames it: the owner's open board hears of it, their dialog keeps their text.
   await call(member, "board.updateTask", { projectId, taskId: task.id, version: 1, title: "Pick a logo and colours" });
   // The card sits behind the dialog, out of the accessibility tree, so it is found by its words: all of
-  // them, as the dialog's history, heard live too, quotes the new title inside a longer line.
-  await owner.page.getByText("Pick a logo and colours", { exact: true }).waitFor();
+  // them, number and title, as the dialog's history, heard live too, quotes the new title in a longer line.
+  await owner.page.getByText("#1 Pick a logo and colours", { exact: true }).waitFor();
   await dialog.getByRole("button", { name: "Save" }).click();
   await dialog.getByText("Bo Member changed this task while you were editing").waitFor();
   expect(await description.inputValue()).toBe("Three options by Friday");
