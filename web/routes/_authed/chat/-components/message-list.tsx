@@ -1,13 +1,13 @@
 import { ArrowDown } from "lucide-react";
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { Fragment, memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { WireMessage } from "@party/protocol";
 import { Button } from "@web/components/ui/button";
 import { MessageActionsContext, type MessageHandlers } from "./message-actions";
-import { continuesGroup } from "./message-groups";
+import { listEntries, type Entry } from "./message-entries";
 import { SeenLine } from "./message-parts";
-import { MessageRow, PendingRow, type Sender } from "./message-row";
-import { dayKey } from "./timeline";
+import { DaySeparator, MessageRow, PendingRow, UnreadDivider, type Sender } from "./message-row";
 import { useDisplayed } from "./use-displayed";
+import { useMessageVirtualizer } from "./use-message-virtualizer";
 import type { PendingMessage } from "./use-outbox";
 import { useReveal } from "./use-reveal";
 
@@ -47,17 +47,6 @@ interface Props {
   openAt: number | null;
 }
 
-/**
- * Each message's local day, worked out once: the rows are listed again for every frame, and a date's
- * day costs a Date each time.
- */
-const days = new WeakMap<WireMessage, string>();
-function dayOf(message: WireMessage) {
-  let day = days.get(message);
-  if (day === undefined) days.set(message, (day = dayKey(message.createdAt)));
-  return day;
-}
-
 /** The member's newest message still standing: where read receipts show. */
 function lastOwn(messages: WireMessage[], myId: string) {
   for (let i = messages.length - 1; i >= 0; i--) {
@@ -67,11 +56,16 @@ function lastOwn(messages: WireMessage[], myId: string) {
   return undefined;
 }
 
+/** What stays rendered wherever the view is: the entry holding the keyboard's focus, the message whose actions are open. */
+const keptKeys = (focused: Entry["key"] | null, opened: { id: number } | null) =>
+  new Set([focused, opened?.id].filter((key) => key != null));
+
 /**
- * Oldest first with day separators. Opens at the 'New messages' line when there is unread, else at
- * the bottom; sticks to the bottom unless the member scrolled up, and then new messages raise a pill
- * instead of moving the view. Loading older history keeps the view in place. A message's toolbar
- * shows while it is hovered, or once opened from the keyboard or by a long press.
+ * Oldest first with day separators, only the entries near the view rendered (use-message-virtualizer.ts).
+ * Opens at the 'New messages' line when there is unread, else at the bottom; sticks to the bottom
+ * unless the member scrolled up, and then new messages raise a pill instead of moving the view.
+ * Loading older history keeps the view in place. A message's toolbar shows while it is hovered, or
+ * once opened from the keyboard or by a long press.
  */
 export const MessageList = memo(function MessageList({
   messages,
@@ -100,27 +94,42 @@ export const MessageList = memo(function MessageList({
   const [highlighted, setHighlighted] = useState<number | null>(null);
   const firstSeq = messages[0]?.seq;
   const lastSeq = messages.at(-1)?.seq;
-  const heightBefore = useRef<{ first: number | undefined; height: number }>({ first: undefined, height: 0 });
   const observe = useDisplayed(scroller, onDisplayed);
   // Where the unread began as the chat opened: it stays there while the chat is open.
   const [unreadFrom] = useState(() => (lastSeq !== undefined && lastSeq > readUpTo ? readUpTo + 1 : null));
   // Above the first message held only once older pages were loaded as far as they go for it.
   const [unreadAtTop, setUnreadAtTop] = useState(false);
 
+  const entries = useMemo(
+    () => listEntries({ messages, pending, myId, unreadFrom, unreadAtTop }),
+    [messages, pending, myId, unreadFrom, unreadAtTop],
+  );
+  const focused = useRef<Entry["key"] | null>(null);
+  const kept = useRef<ReadonlySet<Entry["key"]>>(new Set());
+  kept.current = keptKeys(focused.current, opened);
+  const virtualizer = useMessageVirtualizer({ scroller, entries, stickyPx: STICKY_PX, kept });
+
+  // A message jumped to, or the 'New messages' line, is scrolled to once the entries hold it (the
+  // line goes in with the same render that asks for it).
+  const aim = useRef<{ seq: number; jumped: boolean } | null>(null);
+  const [aimed, setAimed] = useState(0);
   const scrollTo = useCallback((seq: number, jumped: boolean) => {
-    const el = scroller.current;
-    const row = el?.querySelector<HTMLElement>(`[data-seq="${seq}"]`);
-    if (!el || !row) return;
     atBottom.current = false;
-    if (jumped) {
-      row.scrollIntoView({ block: "center" });
-      setHighlighted(seq);
-    } else {
-      setUnreadAtTop(true);
-      (el.querySelector<HTMLElement>("[data-unread-divider]") ?? row).scrollIntoView({ block: "start" });
-    }
-    atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICKY_PX;
+    aim.current = { seq, jumped };
+    if (jumped) setHighlighted(seq);
+    else setUnreadAtTop(true);
+    setAimed((n) => n + 1);
   }, []);
+  useLayoutEffect(() => {
+    const target = aim.current;
+    if (!target) return;
+    aim.current = null;
+    const row = entries.findIndex((entry) => entry.kind === "message" && entry.message.seq === target.seq);
+    const line = target.jumped ? -1 : entries.findIndex((entry) => entry.kind === "unread");
+    if (row < 0) return;
+    virtualizer.scrollToIndex(line < 0 ? row : line, { align: target.jumped ? "center" : "start" });
+  }, [aimed, entries, virtualizer]);
+
   const reveal = useReveal({ firstSeq, hasOlder, loadingOlder, onLoadOlder, onRevealed: scrollTo });
   // The message asked for as the chat opened is brought into view with the first messages; one asked
   // for later (another result, the chat already open), as soon as it is asked for.
@@ -147,77 +156,64 @@ export const MessageList = memo(function MessageList({
     return () => document.removeEventListener("pointerdown", away);
   }, [opened]);
 
+  // The first messages open at the one asked for, at the 'New messages' line, or at the newest.
+  const placed = useRef(false);
+  const empty = entries.length === 0;
   useLayoutEffect(() => {
-    const el = scroller.current;
-    if (!el) return;
-    const before = heightBefore.current;
-    const settle = () => {
-      if (before.first === undefined && openedAt.current !== null) {
-        reveal(openedAt.current, true);
-      } else if (before.first === undefined && unreadFrom !== null) {
-        // Opening with unread: at the 'New messages' line, once its message is held.
-        reveal(unreadFrom, false);
-      } else if (before.first !== undefined && firstSeq !== undefined && firstSeq < before.first) {
-        // Older messages went in above: keep what the member was looking at where it was.
-        el.scrollTop += el.scrollHeight - before.height;
-      } else if (before.first === undefined) {
-        // The first messages: the chat opens at the newest.
-        el.scrollTop = el.scrollHeight;
-      } else if (!atBottom.current && lastSeq !== undefined) {
-        // A reader at the bottom is kept there by the observer below, as for anything that grows;
-        // one scrolled up is told. Measured after layout, so it cannot be worked out while rendering.
-        setUnseen(true);
-      }
-      heightBefore.current = { first: firstSeq, height: el.scrollHeight };
-    };
-    if (before.first === undefined) {
-      // The first messages are brought into view in the frame that paints them, not by forcing
-      // their layout inside the commit that made them: on a phone that layout is the commit's
-      // longest part. Nobody has scrolled yet, so nothing can move in between.
-      const frame = requestAnimationFrame(settle);
-      return () => cancelAnimationFrame(frame);
-    }
-    settle();
-  }, [firstSeq, lastSeq, pending.length, unreadFrom, reveal]);
+    if (placed.current || empty) return;
+    placed.current = true;
+    if (openedAt.current !== null) reveal(openedAt.current, true);
+    else if (unreadFrom !== null) reveal(unreadFrom, false);
+    else virtualizer.scrollToEnd();
+  }, [empty, reveal, unreadFrom, virtualizer]);
 
-  // What is shown can grow after it was placed (a reaction, 'Seen', an image or a link's preview
-  // under the newest message) and the view can shrink (a taller composer, a phone's keyboard): a
-  // member reading the bottom stays at it, as for a new message; one scrolled up is left where
-  // they are (the browser's scroll anchoring keeps what they read in place).
-  const list = useRef<HTMLOListElement>(null);
-  const empty = messages.length === 0 && pending.length === 0;
+  // A reader at the bottom follows what arrives there (the virtualizer's own follow); one scrolled up
+  // is told. Older pages going in above change the first entry, not the last.
+  const lastKey = entries.at(-1)?.key;
+  const shownLast = useRef(lastKey);
+  useLayoutEffect(() => {
+    if (shownLast.current === lastKey) return;
+    const arrived = shownLast.current !== undefined;
+    shownLast.current = lastKey;
+    if (arrived && !atBottom.current) setUnseen(true);
+  }, [lastKey]);
+
+  // The view can shrink (a taller composer, a phone's keyboard): a member reading the bottom stays at it.
   useEffect(() => {
     const el = scroller.current;
-    if (!el || !list.current) return;
-    const keepBottom = new ResizeObserver(() => {
-      // The first messages are placed by `settle`, at the bottom or at the 'New messages' line.
-      const placed = heightBefore.current.first !== undefined;
-      if (placed && atBottom.current) el.scrollTop = el.scrollHeight;
-      heightBefore.current.height = el.scrollHeight;
+    if (!el) return;
+    let height: number | undefined;
+    const keepBottom = new ResizeObserver(([entry]) => {
+      const now = entry!.contentRect.height;
+      if (height !== undefined && now !== height && atBottom.current) virtualizer.scrollToEnd();
+      height = now;
     });
-    keepBottom.observe(list.current);
     keepBottom.observe(el);
     return () => keepBottom.disconnect();
-  }, [empty]);
+  }, [virtualizer]);
 
-  // Only scrolling up leaves the bottom: a scroll's event that comes after a row grew below and
-  // before the observer above follows it (the browser's scroll anchoring moving the view down, a
-  // card's picture arriving) is not the member leaving.
-  const lastTop = useRef(0);
   const onScroll = () => {
     const el = scroller.current!;
-    const down = el.scrollTop >= lastTop.current;
-    lastTop.current = el.scrollTop;
-    atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICKY_PX || (atBottom.current && down);
-    heightBefore.current.height = el.scrollHeight;
+    atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICKY_PX;
     if (atBottom.current) setUnseen(false);
     if (el.scrollTop < LOAD_OLDER_PX && hasOlder && !loadingOlder) onLoadOlder();
   };
 
   const toBottom = () => {
-    const el = scroller.current!;
-    el.scrollTo({ top: el.scrollHeight, behavior: "smooth" });
+    virtualizer.scrollToEnd({ behavior: "smooth" });
     setUnseen(false);
+  };
+
+  // Tab moves the focus along the rendered rows; the row holding it stays rendered when scrolled away.
+  const onFocus = (event: React.FocusEvent) => {
+    const row = event.target.closest<HTMLElement>("[data-index]");
+    focused.current = row ? (entries[Number(row.dataset.index)]?.key ?? null) : null;
+    kept.current = keptKeys(focused.current, opened);
+  };
+  const onBlur = (event: React.FocusEvent) => {
+    if (event.currentTarget.contains(event.relatedTarget)) return;
+    focused.current = null;
+    kept.current = keptKeys(null, opened);
   };
 
   const actions = useMemo(
@@ -246,24 +242,50 @@ export const MessageList = memo(function MessageList({
     [mine, receipts, senderOf],
   );
 
-  // Built again only when the messages, their senders or what shows around one of them change: a
-  // chat re-renders for typing hints, presence and every send, and rebuilding hundreds of bubbles each
-  // time would stall a phone. A new message renders its own row only: the others keep their props.
-  const rows = useMemo(
-    () =>
-      messages.map((message, i) => {
-        const previous = messages[i - 1];
-        const unreadFromHere =
-          unreadFrom !== null &&
-          message.seq >= unreadFrom &&
-          (previous === undefined ? unreadAtTop : previous.seq < unreadFrom);
+  const measure = useCallback(
+    (element: HTMLElement | null) => {
+      if (!element) return;
+      virtualizer.measureElement(element);
+      return () => virtualizer.measureElement(null);
+    },
+    [virtualizer],
+  );
+  const measureMessage = useCallback(
+    (element: HTMLElement | null) => {
+      const unmeasure = measure(element);
+      const unobserve = observe(element);
+      return () => {
+        unmeasure?.();
+        unobserve?.();
+      };
+    },
+    [measure, observe],
+  );
+
+  const me = senderOf(myId);
+  const render = (entry: Entry, index: number) => {
+    switch (entry.kind) {
+      case "day":
+        return <DaySeparator at={entry.at} index={index} measure={measure} />;
+      case "unread":
+        return <UnreadDivider index={index} measure={measure} />;
+      case "pending":
+        return (
+          <PendingRow
+            message={entry.pending}
+            sender={me}
+            continues={entry.continues}
+            index={index}
+            measure={measure}
+            onRetry={onRetry}
+          />
+        );
+      case "message": {
+        const { message } = entry;
         return (
           <MessageRow
-            key={message.id}
             message={message}
-            newDay={previous === undefined || dayOf(previous) !== dayOf(message)}
-            unreadFromHere={unreadFromHere}
-            continues={continuesGroup(previous, message, unreadFromHere)}
+            continues={entry.continues}
             own={message.senderId === myId}
             sender={senderOf(message.senderId)}
             toolbar={
@@ -277,30 +299,17 @@ export const MessageList = memo(function MessageList({
             }
             highlighted={highlighted === message.seq}
             footer={message === mine && seenBy.length > 0 ? <SeenLine by={seenBy} group={isGroup} /> : undefined}
-            observe={observe}
+            index={index}
+            measure={measureMessage}
             onHover={setHovered}
           />
         );
-      }),
-    [messages, myId, senderOf, unreadFrom, unreadAtTop, opened, hovered, highlighted, mine, seenBy, isGroup, observe],
-  );
+      }
+    }
+  };
 
-  // The member's own messages on their way go on under their last, as they will once stored.
-  const me = senderOf(myId);
-  const fromMe = { senderId: myId, messageType: "text", deletedAt: null } as const;
-  const lastShown = messages.at(-1);
-  const pendingRows = pending.map((p, i) => {
-    const previous = i === 0 ? lastShown : { ...pending[i - 1]!, ...fromMe };
-    return (
-      <PendingRow
-        key={p.clientId}
-        message={p}
-        sender={me}
-        continues={continuesGroup(previous, { ...p, ...fromMe }, false)}
-        onRetry={onRetry}
-      />
-    );
-  });
+  const items = virtualizer.getVirtualItems();
+  const total = virtualizer.getTotalSize();
 
   return (
     <MessageActionsContext value={actions}>
@@ -308,23 +317,42 @@ export const MessageList = memo(function MessageList({
         <div
           ref={scroller}
           onScroll={onScroll}
-          className="h-full overflow-y-auto px-3 pt-6 pb-4 sm:px-6"
+          // The virtualizer keeps the view in place as entries above it change size; the browser's own
+          // anchoring would move it a second time.
+          className="h-full overflow-y-auto px-3 [overflow-anchor:none] sm:px-6"
           data-testid="message-scroller"
         >
-          {loadingOlder && (
-            <p role="status" className="pb-2 text-center text-xs text-muted-foreground">
-              Loading earlier messages…
-            </p>
-          )}
           {empty ? (
             <p className="flex h-full items-center justify-center text-sm text-muted-foreground">No messages yet</p>
           ) : (
-            <ol ref={list} className="mx-auto flex max-w-3xl flex-col gap-3" aria-label="Messages">
-              {rows}
-              {pendingRows}
+            <ol
+              className="mx-auto flex max-w-3xl flex-col"
+              aria-label="Messages"
+              style={{ paddingTop: items[0]?.start ?? 0, paddingBottom: total - (items.at(-1)?.end ?? 0) }}
+              onFocus={onFocus}
+              onBlur={onBlur}
+            >
+              {items.map((item, i) => {
+                // A kept entry away from the rest stands at its place, past the ones not rendered.
+                const skipped = i > 0 ? item.start - items[i - 1]!.end : 0;
+                return (
+                  <Fragment key={item.key}>
+                    {skipped > 0 && <li aria-hidden style={{ height: skipped }} />}
+                    {render(entries[item.index]!, item.index)}
+                  </Fragment>
+                );
+              })}
             </ol>
           )}
         </div>
+        {loadingOlder && (
+          <p
+            role="status"
+            className="absolute inset-x-0 top-2 mx-auto w-fit rounded-full bg-background/90 px-3 py-1 text-center text-xs text-muted-foreground shadow-sm"
+          >
+            Loading earlier messages…
+          </p>
+        )}
         {unseen && (
           <Button
             variant="floating"

@@ -53,9 +53,19 @@ const dayFormat = new Intl.DateTimeFormat(undefined, {
 const time = (at: number) => timeFormat.format(at);
 const day = (at: number) => dayFormat.format(at);
 
-function DaySeparator({ at }: { at: number }) {
+/**
+ * What each of the list's elements carries for the virtualizer: its place in the list, and the ref
+ * that measures it (and, for a stored message, tells whether it is on screen, use-displayed.ts).
+ */
+export interface Placed {
+  index: number;
+  measure: (element: HTMLElement | null) => void | (() => void);
+}
+
+/** Before the first message of each day. Its space above and below is its own, so its measure holds all of it. */
+export function DaySeparator({ at, index, measure }: { at: number } & Placed) {
   return (
-    <li className="my-3">
+    <li ref={measure} data-index={index} className="pt-6 pb-3">
       <div className="flex items-center gap-3 text-xs text-muted-foreground" role="separator" aria-label={day(at)}>
         <span className="h-px flex-1 bg-border" />
         {day(at)}
@@ -66,9 +76,9 @@ function DaySeparator({ at }: { at: number }) {
 }
 
 /** Above the first message the member had not read when the chat opened; the chat opens there. */
-export function UnreadDivider() {
+export function UnreadDivider({ index, measure }: Placed) {
   return (
-    <li className="my-3 scroll-mt-4" data-unread-divider>
+    <li ref={measure} data-index={index} className="pt-6 pb-3" data-unread-divider>
       <div
         className="flex items-center gap-3 text-xs font-medium text-destructive"
         role="separator"
@@ -182,10 +192,11 @@ function Bubble({
 
 /**
  * A message's row: at least as tall as its toolbar, which stays inside the row (message-actions.tsx);
- * close under the message it goes on from, the list's gap being for what starts anew.
+ * close under the message it goes on from, apart from what starts anew. The space above is the row's
+ * own padding, not a margin or the list's gap, so the virtualizer's measure of the row holds it.
  */
 const rowLayout = (own: boolean, continues: boolean) =>
-  cn("group/row relative flex min-h-9 items-end gap-2", own && "flex-row-reverse", continues && "-mt-2.5");
+  cn("group/row relative flex min-h-9 items-end gap-2", own && "flex-row-reverse", continues ? "pt-0.5" : "pt-3");
 
 /** How long a finger rests on a message before its actions open. */
 const LONG_PRESS_MS = 500;
@@ -224,24 +235,20 @@ function useLongPress(onPress: () => void) {
   };
 }
 
-/** One stored message, after its day's separator when it is the day's first. */
+/** One stored message. */
 export const MessageRow = memo(function MessageRow({
   message,
-  newDay,
   own,
   sender,
-  unreadFromHere,
   continues,
   toolbar,
   highlighted,
   footer,
-  observe,
+  index,
+  measure,
   onHover,
-}: {
+}: Placed & {
   message: WireMessage;
-  newDay: boolean;
-  /** The 'New messages' line goes above it. */
-  unreadFromHere: boolean;
   /** It goes on under the header of the sender's message above (message-groups.ts). */
   continues: boolean;
   own: boolean;
@@ -255,8 +262,6 @@ export const MessageRow = memo(function MessageRow({
   highlighted: boolean;
   /** Under the bubble: the read receipt of the member's last message. */
   footer?: ReactNode;
-  /** Tells which messages are on screen (use-displayed.ts). */
-  observe: (element: HTMLElement | null) => void;
   onHover: (id: number | null) => void;
 }) {
   const actions = use(MessageActionsContext);
@@ -274,27 +279,28 @@ export const MessageRow = memo(function MessageRow({
 
   if (message.messageType === "system") {
     return (
-      <>
-        {newDay && <DaySeparator at={message.createdAt} />}
-        <li ref={observe} data-seq={message.seq} className="text-center text-xs text-muted-foreground italic">
-          {message.content}
-        </li>
-      </>
+      <li
+        ref={measure}
+        data-index={index}
+        data-seq={message.seq}
+        className="pt-3 text-center text-xs text-muted-foreground italic"
+      >
+        {message.content}
+      </li>
     );
   }
   return (
     <>
-      {newDay && <DaySeparator at={message.createdAt} />}
-      {unreadFromHere && <UnreadDivider />}
       <li
-        ref={observe}
+        ref={measure}
+        data-index={index}
         data-seq={message.seq}
         data-message-id={message.id}
         data-own={own}
         data-highlighted={highlighted || undefined}
         className={cn(
           rowLayout(own, continues),
-          "scroll-mt-16 rounded-lg transition-colors duration-700",
+          "rounded-lg bg-clip-content transition-colors duration-700",
           highlighted && "bg-primary/10",
         )}
         // A finger's tap is no hover: on a touch screen the actions wait for a long press, in a sheet.
@@ -379,8 +385,10 @@ export const PendingRow = memo(function PendingRow({
   message,
   sender,
   continues,
+  index,
+  measure,
   onRetry,
-}: {
+}: Placed & {
   message: PendingMessage;
   sender: Sender;
   /** It goes on under the member's message above. */
@@ -388,7 +396,7 @@ export const PendingRow = memo(function PendingRow({
   onRetry: (clientId: string) => void;
 }) {
   return (
-    <li className={rowLayout(true, continues)} data-own>
+    <li ref={measure} data-index={index} className={rowLayout(true, continues)} data-own>
       <Bubble
         own
         sender={sender}

@@ -1,0 +1,88 @@
+import { defaultRangeExtractor, useVirtualizer, type Range, type Virtualizer } from "@tanstack/react-virtual";
+import { useCallback, useMemo, useRef, type RefObject } from "react";
+import { estimateEntry, type Entry } from "./message-entries";
+
+/** Entries rendered beyond each edge of the view: a fling shows rows, not blank, and Tab finds its next stop. */
+const OVERSCAN = 12;
+/** Space above the oldest entry and below the newest, inside the scroller, in pixels. */
+const PAD_START = 12;
+const PAD_END = 16;
+
+/**
+ * The scroller's size, from a ResizeObserver only: it reports after layout, where reading the size
+ * at mount would force the history's layout inside the commit that made it.
+ */
+function observeRect(
+  instance: Virtualizer<HTMLDivElement, Element>,
+  report: (rect: { width: number; height: number }) => void,
+) {
+  const element = instance.scrollElement;
+  if (!element) return;
+  const observer = new ResizeObserver(([entry]) => {
+    const box = entry?.contentBoxSize[0];
+    if (box) report({ width: box.inlineSize, height: box.blockSize });
+  });
+  observer.observe(element);
+  return () => observer.disconnect();
+}
+
+/**
+ * Keeps only the entries near the view rendered, the newest end anchored: older pages going in above
+ * keep what the member reads in place, and a member at the bottom follows what arrives and what grows
+ * there (a 'Seen' line, a link's card, a code block's highlighting). Entries are measured by their
+ * ResizeObserver, never by reading layout while React commits. `kept` names entries that stay
+ * rendered wherever the view is: the one holding the keyboard's focus, whose toolbar is open.
+ */
+export function useMessageVirtualizer({
+  scroller,
+  entries,
+  stickyPx,
+  kept,
+}: {
+  scroller: RefObject<HTMLDivElement | null>;
+  entries: Entry[];
+  /** Within this many pixels of the bottom counts as at it. */
+  stickyPx: number;
+  kept: RefObject<ReadonlySet<Entry["key"]>>;
+}) {
+  const indexOf = useMemo(() => new Map(entries.map((entry, i) => [entry.key, i])), [entries]);
+  const latest = useRef({ entries, indexOf });
+  latest.current = { entries, indexOf };
+
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const shown = defaultRangeExtractor(range);
+      const extra = [...kept.current]
+        .map((key) => latest.current.indexOf.get(key))
+        .filter((i): i is number => i !== undefined && (i < shown[0]! || i > shown.at(-1)!));
+      return extra.length ? [...shown, ...extra].sort((a, b) => a - b) : shown;
+    },
+    [kept],
+  );
+
+  // The build runs no React Compiler, which is what this rule guards: the instance is read afresh each render.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  return useVirtualizer<HTMLDivElement, Element>({
+    count: entries.length,
+    getScrollElement: () => scroller.current,
+    getItemKey: useCallback((i: number) => entries[i]!.key, [entries]),
+    estimateSize: useCallback((i: number) => estimateEntry(latest.current.entries[i]!), []),
+    measureElement: (element, observed, instance) => {
+      const box = observed?.borderBoxSize[0];
+      if (box) return box.blockSize;
+      const index = instance.indexFromElement(element);
+      return instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? instance.options.estimateSize(index);
+    },
+    observeElementRect: observeRect,
+    // The view's height is not read before the first layout; the screen's is at least as tall.
+    initialRect: { width: 0, height: screen.height },
+    initialOffset: () => Math.max(0, entries.reduce((sum, entry) => sum + estimateEntry(entry), 0) - screen.height),
+    overscan: OVERSCAN,
+    paddingStart: PAD_START,
+    paddingEnd: PAD_END,
+    anchorTo: "end",
+    followOnAppend: true,
+    scrollEndThreshold: stickyPx,
+    rangeExtractor,
+  });
+}
