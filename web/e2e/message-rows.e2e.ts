@@ -59,9 +59,10 @@ test("five quick messages from one sender read under one header, each line's tim
     expect(snapshot).toContain("Ada Group");
     expect(snapshot).toMatch(/\d{1,2}:\d{2}/);
   }
-  // The five sit closer together than messages that start a group.
+  // The five sit closer together than messages that start a group: the space between one's words and the next's.
+  const words = (text: string) => line(text).getByText(text, { exact: true });
   const gap = async (upper: string, lower: string) => {
-    const [a, b] = await Promise.all([line(upper).boundingBox(), line(lower).boundingBox()]);
+    const [a, b] = await Promise.all([words(upper).boundingBox(), words(lower).boundingBox()]);
     return b!.y - (a!.y + a!.height);
   };
   expect(await gap("First thought", "Second thought")).toBeLessThan(await gap("Back to the second", "Noted, all five"));

@@ -7,7 +7,7 @@ import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import { test } from "./harness";
 import { call, friendsInChat, groupChat, type Person } from "./people";
-import { axeScanner, messageList } from "./ui";
+import { axeScanner, messageList, toNewest } from "./ui";
 
 const row = (page: Page, text: string) =>
   messageList(page)
@@ -64,7 +64,8 @@ test("a pinned message shows in the other member's pins panel, newest first, and
   await jumped.waitFor();
   await expect.poll(() => jumped.evaluate((el) => el.getBoundingClientRect().top > 0)).toBe(true);
 
-  // Unpinned by Bob, it leaves Ada's page and the panel.
+  // Back at the newest and unpinned by Bob, it leaves Ada's page and the panel.
+  await toNewest(bob.page);
   await fromToolbar(bob.page, "Filler 70", "Unpin");
   await pinnedMark(ada.page, "Filler 70").waitFor({ state: "detached" });
   await ada.page.getByRole("button", { name: "Pinned messages (1)" }).click();

@@ -67,6 +67,13 @@ export function toast(page: Page, title: string): Locator {
  */
 export const messageList = (page: Page) => page.getByRole("list", { name: "Messages" });
 
+/**
+ * Scrolls the open chat down to its newest message, as a member flicks to it: only the rows near
+ * the view are rendered, so a row far below is not in the page until then.
+ */
+export const toNewest = (page: Page) =>
+  page.getByTestId("message-scroller").evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+
 /** The form under one of the /auth tabs ('Sign In' or 'Sign Up'), after choosing that tab. */
 export async function authForm(page: Page, tab: "Sign In" | "Sign Up"): Promise<Locator> {
   await page.getByRole("tab", { name: tab }).click();
