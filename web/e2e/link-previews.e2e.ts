@@ -58,6 +58,8 @@ test("a chat opened on 25 links shows every one's card", async ({ newPage, stand
   for (let n = 1; n <= 25; n++) {
     await call(ada, "chats.send", { chatId, clientId: crypto.randomUUID(), content: `${standIn.url}/plain?n=${n}` });
   }
+  // A tall window, so that every one of the 25 rows is near the view and rendered at once.
+  await bob.page.setViewportSize({ width: 1280, height: 2400 });
   await bob.page.goto(`/chat/${chatId}`);
   // More cards than one request to the API may ask for: the page's requests split, none refused.
   await card(bob.page).nth(24).waitFor();
