@@ -7,6 +7,7 @@ import { listEntries, type Entry } from "./message-entries";
 import { SeenLine } from "./message-parts";
 import { DaySeparator, MessageRow, PendingRow, UnreadDivider, type Sender } from "./message-row";
 import { useDisplayed } from "./use-displayed";
+import { useFollowBottom } from "./use-follow-bottom";
 import { useMessageVirtualizer } from "./use-message-virtualizer";
 import type { PendingMessage } from "./use-outbox";
 import { useReveal } from "./use-reveal";
@@ -107,7 +108,7 @@ export const MessageList = memo(function MessageList({
   const focused = useRef<Entry["key"] | null>(null);
   const kept = useRef<ReadonlySet<Entry["key"]>>(new Set());
   kept.current = keptKeys(focused.current, opened);
-  const virtualizer = useMessageVirtualizer({ scroller, entries, stickyPx: STICKY_PX, kept });
+  const { virtualizer, ready } = useMessageVirtualizer({ scroller, entries, stickyPx: STICKY_PX, kept });
 
   // A message jumped to, or the 'New messages' line, is scrolled to once the entries hold it (the
   // line goes in with the same render that asks for it).
@@ -156,19 +157,22 @@ export const MessageList = memo(function MessageList({
     return () => document.removeEventListener("pointerdown", away);
   }, [opened]);
 
-  // The first messages open at the one asked for, at the 'New messages' line, or at the newest.
+  // The first messages open at the one asked for, at the 'New messages' line, or at the newest, once
+  // the virtualizer holds the laid-out scroller. The newest is asked of the virtualizer too, not only
+  // kept by useFollowBottom: its first measures of the rows would otherwise move the view from where
+  // it last put it.
   const placed = useRef(false);
   const empty = entries.length === 0;
   useLayoutEffect(() => {
-    if (placed.current || empty) return;
+    if (placed.current || empty || !ready) return;
     placed.current = true;
     if (openedAt.current !== null) reveal(openedAt.current, true);
     else if (unreadFrom !== null) reveal(unreadFrom, false);
     else virtualizer.scrollToEnd();
-  }, [empty, reveal, unreadFrom, virtualizer]);
+  }, [empty, ready, reveal, unreadFrom, virtualizer]);
 
-  // A reader at the bottom follows what arrives there (the virtualizer's own follow); one scrolled up
-  // is told. Older pages going in above change the first entry, not the last.
+  // A reader at the bottom follows what arrives there (useFollowBottom); one scrolled up is told.
+  // Older pages going in above change the first entry, not the last.
   const lastKey = entries.at(-1)?.key;
   const shownLast = useRef(lastKey);
   useLayoutEffect(() => {
@@ -178,19 +182,8 @@ export const MessageList = memo(function MessageList({
     if (arrived && !atBottom.current) setUnseen(true);
   }, [lastKey]);
 
-  // The view can shrink (a taller composer, a phone's keyboard): a member reading the bottom stays at it.
-  useEffect(() => {
-    const el = scroller.current;
-    if (!el) return;
-    let height: number | undefined;
-    const keepBottom = new ResizeObserver(([entry]) => {
-      const now = entry!.contentRect.height;
-      if (height !== undefined && now !== height && atBottom.current) virtualizer.scrollToEnd();
-      height = now;
-    });
-    keepBottom.observe(el);
-    return () => keepBottom.disconnect();
-  }, [virtualizer]);
+  const list = useRef<HTMLOListElement>(null);
+  useFollowBottom({ scroller, content: list, atBottom, listed: !empty });
 
   const onScroll = () => {
     const el = scroller.current!;
@@ -326,6 +319,7 @@ export const MessageList = memo(function MessageList({
             <p className="flex h-full items-center justify-center text-sm text-muted-foreground">No messages yet</p>
           ) : (
             <ol
+              ref={list}
               className="mx-auto flex max-w-3xl flex-col"
               aria-label="Messages"
               style={{ paddingTop: items[0]?.start ?? 0, paddingBottom: total - (items.at(-1)?.end ?? 0) }}

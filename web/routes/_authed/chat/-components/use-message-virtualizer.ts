@@ -1,5 +1,6 @@
 import { defaultRangeExtractor, useVirtualizer, type Range, type Virtualizer } from "@tanstack/react-virtual";
-import { useCallback, useMemo, useRef, type RefObject } from "react";
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type RefObject } from "react";
+import { flushSync } from "react-dom";
 import { estimateEntry, type Entry } from "./message-entries";
 
 /** Entries rendered beyond each edge of the view: a fling shows rows, not blank, and Tab finds its next stop. */
@@ -28,10 +29,10 @@ function observeRect(
 
 /**
  * Keeps only the entries near the view rendered, the newest end anchored: older pages going in above
- * keep what the member reads in place, and a member at the bottom follows what arrives and what grows
- * there (a 'Seen' line, a link's card, a code block's highlighting). Entries are measured by their
- * ResizeObserver, never by reading layout while React commits. `kept` names entries that stay
- * rendered wherever the view is: the one holding the keyboard's focus, whose toolbar is open.
+ * keep what the member reads in place. Entries are measured by their ResizeObserver, never by reading
+ * layout while React commits. `kept` names entries that stay rendered wherever the view is: the one
+ * holding the keyboard's focus, whose toolbar is open. `ready` turns true once the virtualizer holds
+ * the scroller, laid out: scrolling to an entry waits for it.
  */
 export function useMessageVirtualizer({
   scroller,
@@ -60,11 +61,29 @@ export function useMessageVirtualizer({
     [kept],
   );
 
+  // The virtualizer takes the scroller only once the browser has laid the first rows out: taking it
+  // sooner writes its first scroll position inside the commit, which forces that layout there (on a
+  // phone, the longest part of opening a long chat). A ResizeObserver reports after layout, before
+  // paint; the frame around the scroller is observed, not the scroller, so what the virtualizer then
+  // observes on the scroller and its rows is reported in the same frame (observers deliver deeper
+  // elements after shallower ones).
+  const [ready, setReady] = useState(false);
+  useLayoutEffect(() => {
+    const frame = scroller.current?.parentElement;
+    if (!frame) return;
+    const observer = new ResizeObserver(() => {
+      observer.disconnect();
+      flushSync(() => setReady(true));
+    });
+    observer.observe(frame);
+    return () => observer.disconnect();
+  }, [scroller]);
+
   // The build runs no React Compiler, which is what this rule guards: the instance is read afresh each render.
   // eslint-disable-next-line react-hooks/incompatible-library
-  return useVirtualizer<HTMLDivElement, Element>({
+  const virtualizer = useVirtualizer<HTMLDivElement, Element>({
     count: entries.length,
-    getScrollElement: () => scroller.current,
+    getScrollElement: () => (ready ? scroller.current : null),
     getItemKey: useCallback((i: number) => entries[i]!.key, [entries]),
     estimateSize: useCallback((i: number) => estimateEntry(latest.current.entries[i]!), []),
     measureElement: (element, observed, instance) => {
@@ -80,9 +99,11 @@ export function useMessageVirtualizer({
     overscan: OVERSCAN,
     paddingStart: PAD_START,
     paddingEnd: PAD_END,
+    // A reader at the bottom is kept there by use-follow-bottom.ts, after layout: the virtualizer's
+    // own follow would read the layout while rendering each new message.
     anchorTo: "end",
-    followOnAppend: true,
     scrollEndThreshold: stickyPx,
     rangeExtractor,
   });
+  return { virtualizer, ready };
 }
