@@ -158,9 +158,7 @@ export const MessageList = memo(function MessageList({
   }, [opened]);
 
   // The first messages open at the one asked for, at the 'New messages' line, or at the newest, once
-  // the virtualizer holds the laid-out scroller. The newest is asked of the virtualizer too, not only
-  // kept by useFollowBottom: its first measures of the rows would otherwise move the view from where
-  // it last put it.
+  // the virtualizer holds the laid-out scroller: written then, the scroll reads a layout already made.
   const placed = useRef(false);
   const empty = entries.length === 0;
   useLayoutEffect(() => {
@@ -183,7 +181,7 @@ export const MessageList = memo(function MessageList({
   }, [lastKey]);
 
   const list = useRef<HTMLOListElement>(null);
-  useFollowBottom({ scroller, content: list, atBottom, listed: !empty });
+  useFollowBottom({ scroller, content: list, atBottom, active: ready && !empty });
 
   const onScroll = () => {
     const el = scroller.current!;
