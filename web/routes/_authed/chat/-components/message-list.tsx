@@ -157,8 +157,9 @@ export const MessageList = memo(function MessageList({
     return () => document.removeEventListener("pointerdown", away);
   }, [opened]);
 
-  // The first messages open at the one asked for, at the 'New messages' line, or at the newest, once
-  // the virtualizer holds the laid-out scroller: written then, the scroll reads a layout already made.
+  // The first messages open at the one asked for or at the 'New messages' line, once the virtualizer
+  // holds the laid-out scroller: written then, the scroll reads a layout already made. Otherwise at
+  // the newest, where the member starts (useFollowBottom).
   const placed = useRef(false);
   const empty = entries.length === 0;
   useLayoutEffect(() => {
@@ -166,8 +167,7 @@ export const MessageList = memo(function MessageList({
     placed.current = true;
     if (openedAt.current !== null) reveal(openedAt.current, true);
     else if (unreadFrom !== null) reveal(unreadFrom, false);
-    else virtualizer.scrollToEnd();
-  }, [empty, ready, reveal, unreadFrom, virtualizer]);
+  }, [empty, ready, reveal, unreadFrom]);
 
   // A reader at the bottom follows what arrives there (useFollowBottom); one scrolled up is told.
   // Older pages going in above change the first entry, not the last.
