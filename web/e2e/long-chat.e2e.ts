@@ -1,7 +1,8 @@
 /**
  * A chat with a long history, as a member who reads it: 500 messages open at the 'New messages'
  * line, then follow new ones at the bottom; a message found by search and a quoted original far
- * back are brought into view, loading the pages between; only the rows near the view are in the page.
+ * back are brought into view, loading the pages between; read to the end, they open at the newest
+ * and stay there as a code block arrives and is highlighted; only the rows near the view are in the page.
  */
 import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
@@ -29,14 +30,24 @@ async function inView(locator: Locator) {
     .toBe(true);
 }
 
-test("a chat of 500 messages opens at the New messages line, follows new ones, and brings far-back messages into view", async ({
-  newPage,
-}) => {
-  const { ada, bob, chatId } = await friendsInChat(newPage, "Ada Long", "Bob Long");
+/** How far the conversation is scrolled above its newest message's end, in pixels. */
+const gapBelow = (page: Page) =>
+  page.getByTestId("message-scroller").evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
+
+/** Ada's 500 messages to Bob; `say` sends another of hers, `sent` holds each one's id by its number. */
+async function longHistory(newPage: () => Promise<Page>, first: string, second: string) {
+  const { ada, bob, chatId } = await friendsInChat(newPage, first, second);
   const say = (content: string, replyToId?: number) =>
     call<{ id: number }>(ada, "chats.send", { chatId, clientId: crypto.randomUUID(), content, replyToId });
   const sent: number[] = [];
   for (let n = 1; n <= 500; n++) sent[n] = (await say(label(n))).id;
+  return { bob, chatId, say, sent };
+}
+
+test("a chat of 500 messages opens at the New messages line, follows new ones, and brings far-back messages into view", async ({
+  newPage,
+}) => {
+  const { bob, chatId, say, sent } = await longHistory(newPage, "Ada Long", "Bob Long");
   // Bob's page displayed the first 480.
   await call(bob, "chats.markRead", { chatId, seq: 480 });
 
@@ -72,6 +83,26 @@ test("a chat of 500 messages opens at the New messages line, follows new ones, a
 
   // Only the rows near the view are in the page, each message once, wherever the member is.
   await expectFewRows(bob.page);
+});
+
+test("a chat of 500 messages read to its end opens at the newest and stays there as a code block arrives and is highlighted", async ({
+  newPage,
+}) => {
+  const { bob, chatId, say } = await longHistory(newPage, "Ada End", "Bob End");
+  await call(bob, "chats.markRead", { chatId, seq: 500 });
+
+  await bob.page.goto(`/chat/${chatId}`);
+  await inView(words(bob.page, 500));
+  await expect.poll(() => gapBelow(bob.page)).toBeLessThan(2);
+  expect(await messageList(bob.page).getByRole("separator", { name: "New messages" }).count()).toBe(0);
+  await expectFewRows(bob.page);
+
+  // The block grows as its highlighter arrives, after it was first laid out: Bob stays at the bottom.
+  await say("```ts\nconst orbit = passes.find((pass) => pass.elevation > 30);\n```");
+  const block = messageList(bob.page).locator("[data-code-block]");
+  await block.locator(".hljs-keyword").first().waitFor();
+  await inView(block);
+  await expect.poll(() => gapBelow(bob.page)).toBeLessThan(2);
 });
 
 /** The history is long, but the page holds only the rows around what is shown: fewer than a tenth, none twice. */
