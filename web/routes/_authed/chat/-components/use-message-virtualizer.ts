@@ -105,5 +105,33 @@ export function useMessageVirtualizer({
     scrollEndThreshold: stickyPx,
     rangeExtractor,
   });
+  useKeepFirstMessage(virtualizer, entries, indexOf);
   return { virtualizer, ready };
+}
+
+/**
+ * Older pages going in above keep the entry at the top of the view in place (the virtualizer's
+ * anchor), unless that entry is the day's separator above the oldest message held: the oldest
+ * message of that day is then an older one, and the separator goes above it under another key, so
+ * the virtualizer finds nothing to keep. The message that was under it is kept in place instead.
+ */
+function useKeepFirstMessage(
+  virtualizer: Virtualizer<HTMLDivElement, Element>,
+  entries: Entry[],
+  indexOf: ReadonlyMap<Entry["key"], number>,
+) {
+  const first = useRef<{ separator: Entry["key"]; message: Entry["key"]; start: number } | null>(null);
+  useLayoutEffect(() => {
+    const held = first.current;
+    const start = (key: Entry["key"]) => virtualizer.measurementsCache[indexOf.get(key) ?? -1]?.start;
+    const now = held && !indexOf.has(held.separator) ? start(held.message) : undefined;
+    if (held && now !== undefined && (virtualizer.scrollOffset ?? 0) < held.start) {
+      virtualizer.scrollBy(now - held.start);
+    }
+    const [separator, message] = entries;
+    first.current =
+      separator?.kind === "day" && message
+        ? { separator: separator.key, message: message.key, start: start(message.key) ?? 0 }
+        : null;
+  });
 }
