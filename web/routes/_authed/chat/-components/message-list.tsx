@@ -183,9 +183,14 @@ export const MessageList = memo(function MessageList({
   const list = useRef<HTMLOListElement>(null);
   useFollowBottom({ scroller, content: list, atBottom, active: ready && !empty });
 
+  // Only scrolling up leaves the bottom: a row that went in below since the view was last put there
+  // is followed (useFollowBottom), even when this scroll's event comes before that.
+  const lastTop = useRef(0);
   const onScroll = () => {
     const el = scroller.current!;
-    atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICKY_PX;
+    const down = el.scrollTop >= lastTop.current;
+    lastTop.current = el.scrollTop;
+    atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICKY_PX || (atBottom.current && down);
     if (atBottom.current) setUnseen(false);
     if (el.scrollTop < LOAD_OLDER_PX && hasOlder && !loadingOlder) onLoadOlder();
   };
