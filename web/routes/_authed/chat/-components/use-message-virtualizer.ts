@@ -99,9 +99,10 @@ export function useMessageVirtualizer({
     overscan: OVERSCAN,
     paddingStart: PAD_START,
     paddingEnd: PAD_END,
-    // A reader at the bottom is kept there by use-follow-bottom.ts, after layout: the virtualizer's
-    // own follow would read the layout while rendering each new message.
+    // A reader at the bottom is kept there as rows grow by use-follow-bottom.ts; the virtualizer's own
+    // follow also takes them to each new message as it renders it.
     anchorTo: "end",
+    followOnAppend: true,
     scrollEndThreshold: stickyPx,
     rangeExtractor,
   });
