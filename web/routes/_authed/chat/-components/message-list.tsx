@@ -115,7 +115,6 @@ export const MessageList = memo(function MessageList({
   const aim = useRef<{ seq: number; jumped: boolean } | null>(null);
   const [aimed, setAimed] = useState(0);
   const scrollTo = useCallback((seq: number, jumped: boolean) => {
-    atBottom.current = false;
     aim.current = { seq, jumped };
     if (jumped) setHighlighted(seq);
     else setUnreadAtTop(true);
@@ -128,6 +127,10 @@ export const MessageList = memo(function MessageList({
     const row = entries.findIndex((entry) => entry.kind === "message" && entry.message.seq === target.seq);
     const line = target.jumped ? -1 : entries.findIndex((entry) => entry.kind === "unread");
     if (row < 0) return;
+    // The reader leaves the bottom here, as the view moves, not when the move was asked for: a scroll
+    // event in between (the view kept at the bottom as older messages went in above) would put them
+    // back at it, and the follow at the bottom would then undo this move.
+    atBottom.current = false;
     virtualizer.scrollToIndex(line < 0 ? row : line, { align: target.jumped ? "center" : "start" });
   }, [aimed, entries, virtualizer]);
 
