@@ -2,6 +2,20 @@ import { createRouter, type RouterHistory } from "@tanstack/react-router";
 import type { PageHeading } from "./components/page";
 import { routeTree } from "./routeTree.gen";
 
+/**
+ * Whether the router puts the window where it was (or at the top) as a page renders: not as the app
+ * takes over a page the build rendered (/ and /pricing) that the member has already scrolled. They
+ * were reading it, and the jump to the top lost their place, and the tap they were making.
+ */
+function restoresScroll() {
+  let adopting = document.getElementById("root")?.dataset.prerendered !== undefined;
+  return () => {
+    const scrolled = adopting && scrollY > 0;
+    adopting = false;
+    return !scrolled;
+  };
+}
+
 /** The app's router; the build passes a memory history to render the public pages ahead of time. */
 export function createAppRouter(history?: RouterHistory) {
   return createRouter({
@@ -11,7 +25,7 @@ export function createAppRouter(history?: RouterHistory) {
     // Loaders only warm the query cache; components read it, so the router keeps no copy.
     defaultPreloadStaleTime: 0,
     // In the browser only: rendered ahead of time it would add an inline script the CSP refuses.
-    scrollRestoration: !history,
+    scrollRestoration: history ? false : restoresScroll(),
   });
 }
 

@@ -51,6 +51,29 @@ describe("pre-rendered public pages", () => {
     }
   });
 
+  test("a visitor who scrolled the landing before the app took it over is left where they were, and its links lead on", async ({
+    page,
+  }) => {
+    // The app's code waits until the visitor has scrolled to the page's last call to action.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/*.js", async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto("/", { waitUntil: "commit" });
+    const link = page.getByRole("link", { name: "Create Your Free Account" });
+    await link.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => scrollY);
+    expect(scrolled).toBeGreaterThan(0);
+
+    release();
+    await live(page);
+    expect(await page.evaluate(() => scrollY)).toBe(scrolled);
+    await link.click();
+    await expectUrl(page, "/auth", "?tab=signup");
+  });
+
   test("every other address gets the empty shell, not a pre-rendered page", async ({ page }) => {
     for (const path of ["/about", "/settings", "/pricing/elsewhere", "/dashboard/elsewhere"]) {
       const html = await (await page.request.get(path)).text();
