@@ -148,6 +148,24 @@ test("a message's toolbar covers no other message's text, name or time, on a wid
   }
 });
 
+test("on a phone a group's later lines are as wide as its first, their time still read to screen readers", async ({
+  newPage,
+}) => {
+  const { ada, bob, chatId } = await friendsInChat(newPage, "Ada Wide", "Bob Wide");
+  const line = (n: number) => `Line ${n} of a message long enough to wrap on a phone's narrow screen`;
+  await say(ada, chatId, line(1));
+  await say(ada, chatId, line(2));
+  const page = bob.page;
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto(`/chat/${chatId}`);
+  const words = (n: number) => row(page, line(n)).getByText(line(n), { exact: true });
+  await words(2).waitFor();
+  const [first, second] = [(await words(1).boundingBox())!, (await words(2).boundingBox())!];
+  expect(Math.round(second.width)).toBe(Math.round(first.width));
+  expect(Math.round(second.height)).toBe(Math.round(first.height));
+  expect(await row(page, line(2)).locator("time").count()).toBe(1);
+});
+
 /**
  * Rests a finger on `target` until `opened` shows, then lifts it: a touch screen's long press, as the
  * phone sends it (touch events, the pointer events they make), not a click.

@@ -176,6 +176,10 @@ function Bubble({
               className={cn(
                 "flex shrink-0 items-center gap-2 px-1 text-xs whitespace-nowrap text-muted-foreground",
                 own && "flex-row-reverse",
+                // A phone shows a line's time and actions in its long press's sheet: kept beside the
+                // bubble, unseen, they took a third of its width, and a group's later lines wrapped
+                // early. Screen readers still read the time; a keyboard's focus brings them back.
+                "max-sm:sr-only max-sm:focus-within:not-sr-only",
               )}
             >
               {stamp(onRowHover)}
