@@ -16,7 +16,7 @@ export type Entry =
 
 /** Where the virtualizer starts before an entry is measured: close to a one-line message with its header. */
 export const estimateEntry = (entry: Entry) =>
-  entry.kind === "day" ? 52 : entry.kind === "unread" ? 52 : entry.continues ? 38 : 68;
+  entry.kind === "day" || entry.kind === "unread" ? 52 : entry.continues ? 38 : 68;
 
 /**
  * Each message's local day, worked out once: the entries are listed again on every change to the
