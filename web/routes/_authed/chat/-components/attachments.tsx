@@ -1,47 +1,42 @@
 import { Download, FileText, Loader2, RotateCw, X } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { attachmentUrl, fileSize, shownInline } from "@core/attachment-rules";
 import type { WireAttachment } from "@party/protocol";
 import { Button } from "@web/components/ui/button";
-import { Dialog, DialogContent, DialogTitle, DialogTrigger } from "@web/components/ui/dialog";
 import { cn } from "@web/lib/cn";
 import type { Upload } from "./use-uploads";
+
+const PictureViewer = lazy(() => import("./picture-viewer"));
 
 /** A picture in a message: a fixed-size thumbnail (no jump as it loads) that opens full size. */
 function Thumbnail({ file }: { file: WireAttachment }) {
   const [open, setOpen] = useState(false);
-  const url = attachmentUrl(file.id);
+  const button = useRef<HTMLButtonElement>(null);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <button
-          type="button"
-          className="block overflow-hidden rounded-lg bg-background/40 outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          aria-label={`Open ${file.name} full size`}
-        >
-          <img src={url} alt={file.name} loading="lazy" className="h-40 w-56 max-w-full object-cover" data-thumbnail />
-        </button>
-      </DialogTrigger>
+    <>
+      <button
+        ref={button}
+        type="button"
+        className="block overflow-hidden rounded-lg bg-background/40 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        aria-label={`Open ${file.name} full size`}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+      >
+        <img
+          src={attachmentUrl(file.id)}
+          alt={file.name}
+          loading="lazy"
+          className="h-40 w-56 max-w-full object-cover"
+          data-thumbnail
+        />
+      </button>
       {open && (
-        <DialogContent bare className="flex w-auto max-w-[calc(100vw-2rem)] flex-col gap-3 p-3 sm:p-4">
-          <DialogTitle className="truncate pr-8 text-sm">{file.name}</DialogTitle>
-          <img
-            src={url}
-            alt={file.name}
-            className="max-h-[calc(100dvh-9rem)] max-w-full self-center object-contain"
-            data-full-size
-          />
-          <a
-            href={url}
-            download={file.name}
-            className="inline-flex items-center gap-1 self-end text-sm underline underline-offset-2"
-          >
-            <Download className="size-4" aria-hidden />
-            Download ({fileSize(file.size)})
-          </a>
-        </DialogContent>
+        <Suspense fallback={null}>
+          <PictureViewer file={file} onClose={() => setOpen(false)} thumbnail={button} />
+        </Suspense>
       )}
-    </Dialog>
+    </>
   );
 }
 
