@@ -1,6 +1,7 @@
 /**
  * Runs every benchmark in this folder, each in its own process so one cannot warm or slow the
  * next. `npm run bench -- auth` runs only the named ones; options (`--scale`) go to each of them.
+ * The app is built first; `PREBUILT=1` uses the build already in `dist/`.
  */
 import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
@@ -22,6 +23,13 @@ const unknown = only.filter((name) => !names.includes(name));
 if (unknown.length) {
   console.error(`No such benchmark: ${unknown.join(", ")}`);
   process.exit(1);
+}
+
+// The benchmarks serve the built app (`testing/host.ts`), so a fresh clone builds it first, once.
+if (!process.env.PREBUILT) {
+  console.log("\n=== npm run build");
+  const { status } = spawnSync("npm", ["run", "build", "--silent"], { cwd: ROOT, stdio: "inherit" });
+  if (status !== 0) process.exit(status ?? 1);
 }
 
 const failed: string[] = [];

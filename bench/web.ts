@@ -242,7 +242,7 @@ try {
       { name: "pricing", path: "/pricing", signedIn: false, budgetKb: 125 },
       { name: "all projects", path: "/all-projects", signedIn: true, budgetKb: 205 },
       { name: "dashboard", path: "/dashboard", signedIn: true, budgetKb: 195 },
-      { name: `chat (${CHAT_MESSAGES} messages)`, path: `/chat/${chatId}`, signedIn: true, budgetKb: 189 },
+      { name: `chat (${CHAT_MESSAGES} messages)`, path: `/chat/${chatId}`, signedIn: true, budgetKb: 186 },
     ];
     const firstLoad = new Map<string, Chunks>();
     const browser = await launchChromium();
