@@ -37,7 +37,7 @@ export default defineConfig({
         // test that mocks a module imports its subjects afresh itself (auth.test.ts).
         test: {
           name: "unit",
-          include: ["{core,db,worker,web,testing}/**/*.test.{ts,tsx}"],
+          include: ["{build,core,db,worker,web,testing}/**/*.test.{ts,tsx}"],
           isolate: false,
           ...bothCores,
         },
