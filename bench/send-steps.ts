@@ -1,8 +1,9 @@
 /**
  * Where a send's database time goes, one process, one statement after another, on files of its
  * own: the floor (the same INSERT through the same driver into a table with the same keys and no
- * triggers), the send's own statement as it was before migration 0019 (on a database migrated up
- * to 0018) and as it is (its checks, the chat's sequence and unread state by triggers), and the
+ * triggers), the send's own statement with the triggers migration 0019 took out of it (the search
+ * index, its word list and the digest, as 0018 left them, put back on today's schema) and as it is
+ * (its checks, the chat's sequence and unread state by triggers), and the
  * follow-up that now runs after the answer (worker/chats/send-follow-up.ts): the
  * search index, its word list and the digest's due time, run for each message alone and for ten at
  * once, as a busy chat's sends share one run.
@@ -12,6 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { pairKey } from "../core/friend-rules";
 import { createNodeDb, migrateLocal } from "../db/local";
 import { insertMessage } from "../worker/chats/messages";
 import { followUpSends } from "../worker/chats/send-follow-up";
@@ -34,12 +36,37 @@ function migrationsBefore(dir: string) {
   return folder;
 }
 
+/** What migration 0019 took out of the insert. */
+const MOVED_OUT = ["messages_fts_after_insert", "message_search_words_after_insert", "messages_digest_due"];
+
+/**
+ * Those triggers as migration 0018 left them, to put back on today's schema: today's send reads
+ * columns a database migrated only up to 0018 does not have.
+ */
+async function triggersBefore0019(dir: string) {
+  const old = createNodeDb({ url: `file:${join(dir, "0018.db")}` });
+  try {
+    await migrateLocal(old, migrationsBefore(dir));
+    const { rows } = await old.$client.execute({
+      sql: `SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name IN (${MOVED_OUT.map(() => "?").join(", ")})`,
+      args: MOVED_OUT,
+    });
+    if (rows.length !== MOVED_OUT.length)
+      throw new Error(`Migration 0018 left ${rows.length} of ${MOVED_OUT.length} triggers`);
+    return rows.map((row) => String(row.sql));
+  } finally {
+    old.$client.close();
+  }
+}
+
 /** Ada and Bob, friends, and their private chat. */
 async function twoFriends(db: Db) {
   await db.run(sql`INSERT INTO users (id, email) VALUES ('ada', 'ada@example.com'), ('bob', 'bob@example.com')`);
   await db.run(sql`INSERT INTO profiles (id, email, display_name) SELECT id, email, id FROM users`);
   await db.run(sql`INSERT INTO friends (id, user_id, friend_id, status) VALUES ('f', 'ada', 'bob', 'accepted')`);
-  await db.run(sql`INSERT INTO chats (id, is_group, created_by) VALUES ('pair', 0, 'ada')`);
+  await db.run(
+    sql`INSERT INTO chats (id, is_group, created_by, pair_key) VALUES ('pair', 0, 'ada', ${pairKey("ada", "bob")})`,
+  );
   await db.run(
     sql`INSERT INTO chat_participants (chat_id, user_id, role) VALUES ('pair', 'ada', 'member'), ('pair', 'bob', 'member')`,
   );
@@ -51,7 +78,8 @@ export async function sendSteps() {
   const before = createNodeDb({ url: `file:${join(dir, "before.db")}` });
   try {
     await migrateLocal(db);
-    await migrateLocal(before, migrationsBefore(dir));
+    await migrateLocal(before);
+    for (const trigger of await triggersBefore0019(dir)) await before.$client.execute(trigger);
     await twoFriends(db);
     await twoFriends(before);
     // The floor: messages' columns and keys, nothing else.
@@ -68,15 +96,17 @@ export async function sendSteps() {
         SELECT 'pair', 'ada', ${`floor-${i}`}, ${content(i)}, 'text',
           (SELECT coalesce(max(seq), 0) + 1 FROM floor_messages WHERE chat_id = 'pair')`);
     };
-    const sendOn = (to: Db) => () => {
+    const sendOn = (to: Db) => async () => {
       const i = n++;
-      return insertMessage(to, {
+      const stored = await insertMessage(to, {
         chatId: "pair",
         senderId: "ada",
         clientId: `send-${i}`,
         content: content(i),
         messageType: "text",
       });
+      // A send its checks refuse stores nothing, and would time a statement that did no work.
+      if (stored.length !== 1) throw new Error(`Send ${i} stored ${stored.length} messages`);
     };
 
     const time = async (runs: number, step: () => Promise<unknown>) => {
@@ -132,7 +162,7 @@ export async function sendSteps() {
       floorPerSecond: 1000 / steps.floor.meanMs,
       rows: [
         row("database floor: the same INSERT, no triggers", steps.floor),
-        row("the send's statement before 0019: index and digest inside", steps.sendBefore),
+        row("the send's statement with 0018's triggers: index and digest inside", steps.sendBefore),
         row("the send's statement: checks, sequence, unread state", steps.send),
         row("follow-up after the answer, one message a run", steps.followUpAlone),
         row(`follow-up after the answer, ${SHARED_RUN} messages a run (each)`, steps.followUpShared),
