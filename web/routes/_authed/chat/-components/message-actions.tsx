@@ -78,6 +78,37 @@ export const reactedWith = (message: WireMessage, emoji: Reaction, myId: string)
   message.reactions[emoji]?.includes(myId) ?? false;
 
 /**
+ * The six reactions, each pressed where the member's own is on the message, as the toolbar and the
+ * phone's sheet both offer them (each with its own size); `act` closes the one they are in first.
+ */
+export function ReactionChoices({
+  message,
+  className,
+  act,
+}: {
+  message: WireMessage;
+  className: string;
+  act: (then: () => void) => () => void;
+}) {
+  const actions = use(MessageActionsContext);
+  return REACTIONS.map((emoji) => {
+    const mine = reactedWith(message, emoji, actions.myId);
+    return (
+      <button
+        key={emoji}
+        type="button"
+        className={cn(className, mine && "bg-accent")}
+        aria-label={`React with ${REACTION_NAMES[emoji]}`}
+        aria-pressed={mine}
+        onClick={act(() => actions.react(message, emoji, !mine))}
+      >
+        <span aria-hidden>{emoji}</span>
+      </button>
+    );
+  });
+}
+
+/**
  * The six reactions and what else the member may do to this message (`messageActions`). Escape
  * closes it and gives focus back to the message.
  */
@@ -123,21 +154,7 @@ export function MessageToolbar({
         own ? "left-0" : "right-0",
       )}
     >
-      {REACTIONS.map((emoji) => {
-        const mine = reactedWith(message, emoji, actions.myId);
-        return (
-          <button
-            key={emoji}
-            type="button"
-            className={cn(toolButton, mine && "bg-accent")}
-            aria-label={`React with ${REACTION_NAMES[emoji]}`}
-            aria-pressed={mine}
-            onClick={act(() => actions.react(message, emoji, !mine))}
-          >
-            <span aria-hidden>{emoji}</span>
-          </button>
-        );
-      })}
+      <ReactionChoices message={message} className={toolButton} act={act} />
       <span className="mx-0.5 h-5 w-px shrink-0 bg-border" aria-hidden />
       {messageActions(message, own, actions).map(({ label, icon: Icon, run, destructive }) => (
         <button

@@ -1,15 +1,16 @@
 import { Flag } from "lucide-react";
 import { use, useState } from "react";
 import { plainMentions } from "@core/mentions";
-import { REACTION_NAMES, REACTIONS } from "@core/chat-rules";
 import type { WireMessage } from "@party/protocol";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@web/components/ui/dialog";
 import { cn } from "@web/lib/cn";
-import { MessageActionsContext, messageActions, reactedWith } from "./message-actions";
+import { MessageActionsContext, messageActions, ReactionChoices } from "./message-actions";
 import { ReportMessageDialog } from "./message-menu";
 import { dateTimeFormat } from "./message-parts";
 import type { Sender } from "./message-row";
 
+const reaction =
+  "inline-flex h-12 items-center justify-center rounded-full text-2xl outline-none transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring";
 const item =
   "flex h-12 w-full items-center gap-3 rounded-lg px-3 text-left text-base outline-none transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-5";
 
@@ -47,24 +48,7 @@ export default function MessageSheet({
             </DialogDescription>
           </DialogHeader>
           <div className="grid grid-cols-6 gap-1">
-            {REACTIONS.map((emoji) => {
-              const mine = reactedWith(message, emoji, actions.myId);
-              return (
-                <button
-                  key={emoji}
-                  type="button"
-                  className={cn(
-                    "inline-flex h-12 items-center justify-center rounded-full text-2xl outline-none transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring",
-                    mine && "bg-accent",
-                  )}
-                  aria-label={`React with ${REACTION_NAMES[emoji]}`}
-                  aria-pressed={mine}
-                  onClick={act(() => actions.react(message, emoji, !mine))}
-                >
-                  <span aria-hidden>{emoji}</span>
-                </button>
-              );
-            })}
+            <ReactionChoices message={message} className={reaction} act={act} />
           </div>
           <ul className="grid border-t pt-2">
             {messageActions(message, own, actions).map(({ label, icon: Icon, run, destructive }) => (
