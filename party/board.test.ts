@@ -1,7 +1,8 @@
 /**
  * A project's board is live through its team chat's room: the real procedures on a real database
  * tell the rooms in workerd, and real partysocket clients (the members' open boards) receive each
- * task as it now stands. Another project's board hears nothing of it.
+ * task as it now stands. Another project's board hears nothing of it. An owner alone on their board
+ * (no team chat yet) hears it in their own room, on every page they have open.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually, roomSocket, type RoomsProcess } from "@testing/rooms-process";
@@ -77,5 +78,32 @@ describe("a project's open boards", () => {
       await eventually(() => expect(boardEvents(page)).toEqual([{ type: "task", task: own }]));
     }
     for (const page of [...Object.values(a.pages), ...Object.values(b.pages)]) page.socket.close();
+  });
+
+  it("reach an owner alone on theirs through their own room, on each of their pages, and nobody else's", async () => {
+    const [olga, ada] = [await t.member("Olga Alone"), await t.member("Ada Elsewhere")];
+    const { id: projectId } = await olga.trpc.projects.create.mutate({ title: "Solo board", category: "IoT" });
+    const { columns } = await olga.trpc.board.get.query({ projectId });
+    const ownRoom = (m: TestMember) =>
+      roomSocket(rooms.host, "member-room", m.me.id, async () => (await m.trpc.chats.memberTicket.query()).ticket);
+    const laptop = ownRoom(olga);
+    const phone = ownRoom(olga);
+    const stranger = ownRoom(ada);
+    await Promise.all([laptop.opened, phone.opened, stranger.opened]);
+
+    const created = await olga.trpc.board.createTask.mutate({ projectId, columnId: columns[0]!.id, title: "Logo" });
+    const moved = await olga.trpc.board.moveTask.mutate({
+      projectId,
+      taskId: created.id,
+      columnId: columns[1]!.id,
+      afterId: null,
+      beforeId: null,
+    });
+    const expected = [created, moved].map((task) => ({ type: "board", projectId, event: { type: "task", task } }));
+    for (const page of [laptop, phone]) {
+      await eventually(() => expect(page.events.filter((e) => e.type === "board")).toEqual(expected));
+    }
+    expect(stranger.events.filter((e) => e.type === "board")).toEqual([]);
+    for (const page of [laptop, phone, stranger]) page.socket.close();
   });
 });

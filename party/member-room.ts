@@ -22,8 +22,9 @@ const pokedKey = (reason: PokeReason) => `poked:${reason}`;
  * One room per member, named by their id: every page they have open listens here, so unread
  * badges, chat lists and the Requests badge change without a reload. It carries pokes only ("look
  * again"), never content: the page refetches through the API, which decides what it may see. The
- * one exception is a call ringing, which a chat room sends after the API let the caller ring: it
- * rings on every page at once, and on a page opened while it still rings. Each socket is welcomed
+ * exceptions: a call ringing, which a chat room sends after the API let the caller ring: it rings on
+ * every page at once, and on a page opened while it still rings; and the changes to a board whose
+ * owner is alone on it, which has no team chat's room yet. Each socket is welcomed
  * with when each reason was last poked (kept in storage, so an evicted room still knows): a page
  * that has just read its data looks again only at what was poked since.
  */
@@ -86,6 +87,9 @@ export class MemberRoom extends Server<RoomEnv> {
       case "ring-stop":
         await this.ctx.storage.delete(ringKey(notice.callId));
         this.broadcast(ringEvents.stop(notice.callId, notice.reason));
+        break;
+      case "board":
+        this.broadcast(memberRoomEvents.board(notice.projectId, notice.event));
         break;
     }
   }

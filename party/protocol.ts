@@ -160,6 +160,11 @@ export const memberNotice = z.discriminatedUnion("type", [
   z.object({ type: z.literal("presence") }),
   /** A call rings on every page of the member, or stops ringing (party/call-signals.ts). */
   ...ringNotices,
+  /**
+   * The board of a project whose owner is alone on it changed: a board has its team chat's room only
+   * once a first member is accepted, and until then its owner's pages hear it here, relayed as it is.
+   */
+  z.object({ type: z.literal("board"), projectId: z.string(), event: boardEvent }),
 ]);
 export type MemberNotice = z.infer<typeof memberNotice>;
 export interface MemberPresence {
@@ -235,7 +240,11 @@ export type ChatWelcome = { type: "welcome"; awakeSince: number; seq: number; ch
 export type Poked = Partial<Record<PokeReason, number>>;
 
 export type MemberRoomEvent =
-  { type: "poke"; reason: PokeReason } | { type: "welcome"; poked: Poked } | { type: "pong" } | RingEvent;
+  | { type: "poke"; reason: PokeReason }
+  | { type: "welcome"; poked: Poked }
+  | { type: "pong" }
+  | { type: "board"; projectId: string; event: BoardEvent }
+  | RingEvent;
 
 export const chatRoomEvents = {
   messages: (messages: WireMessage[]) => JSON.stringify({ type: "messages", messages } satisfies ChatRoomEvent),
@@ -254,6 +263,8 @@ export const memberRoomEvents = {
   poke: (reason: PokeReason) => JSON.stringify({ type: "poke", reason } satisfies MemberRoomEvent),
   welcome: (poked: Poked) => JSON.stringify({ type: "welcome", poked } satisfies MemberRoomEvent),
   pong: () => JSON.stringify({ type: "pong" } satisfies MemberRoomEvent),
+  board: (projectId: string, event: BoardEvent) =>
+    JSON.stringify({ type: "board", projectId, event } satisfies MemberRoomEvent),
 };
 
 export { CLOSE_LEFT, CLOSE_TOO_MANY } from "./wire";

@@ -1,6 +1,7 @@
 /**
  * A project team's board as its members use it: tasks made, edited and moved by pointer and by
- * keyboard alone (a screen reader told each step), every change seen live on a teammate's page;
+ * keyboard alone (a screen reader told each step), every change seen live on a teammate's page (and,
+ * while the owner is alone on it, on the owner's other tab);
  * `#12` in the team chat opening the task; and the board hidden from anyone outside the team.
  */
 import type { Locator, Page } from "playwright-core";
@@ -136,6 +137,47 @@ test("a task moves by keyboard alone, each step told to a screen reader, and the
   await card(page, 2).focus();
   await page.keyboard.press("Enter");
   await page.getByRole("dialog", { name: "Task #2" }).waitFor();
+});
+
+test("an owner alone on their board sees a task made in one tab arrive in their other, and then a first member's", async ({
+  newPage,
+}) => {
+  const owner = await person(newPage, "Ada Alone");
+  await finishOnboarding(owner.page, owner);
+  const { id: projectId } = await call<{ id: string }>(owner, "projects.create", {
+    title: "Solo launch",
+    category: "Web Development",
+  });
+  // The same member's second tab: their own room is the only one a board without a team has.
+  const tab = { ...owner, page: await owner.page.context().newPage() };
+  await openBoard(owner, projectId);
+  await openBoard(tab, projectId);
+
+  await addTask(owner.page, "To do", "Write the README");
+  await column(tab.page, "To do").getByText("Write the README").waitFor();
+  const { tasks } = await callFrom<{ tasks: { id: string }[] }>(owner.page, "board.get", { projectId }, "GET");
+  await call(owner, "board.moveTask", {
+    projectId,
+    taskId: tasks[0]!.id,
+    columnId: await columnId(owner, projectId, "Done"),
+    afterId: null,
+    beforeId: null,
+  });
+  await column(tab.page, "Done").getByText("Write the README").waitFor();
+  await column(owner.page, "Done").getByText("Write the README").waitFor();
+
+  // A first member is accepted: the open boards move to the team chat's room and hear the member.
+  const member = await person(newPage, "Bo Joins");
+  await finishOnboarding(member.page, member);
+  const { id: requestId } = await call<{ id: string }>(member, "joinRequests.request", { projectId });
+  await call(owner, "joinRequests.accept", { requestId });
+  await call(member, "board.createTask", {
+    projectId,
+    columnId: await columnId(owner, projectId, "To do"),
+    title: "Draw the logo",
+  });
+  await column(tab.page, "To do").getByText("Draw the logo").waitFor();
+  await column(owner.page, "To do").getByText("Draw the logo").waitFor();
 });
 
 test("an edit saved over a teammate's newer one names them, keeps the member's text, and saves on the second try", async ({

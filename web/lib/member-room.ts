@@ -1,11 +1,23 @@
 import { useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { getQueryKey } from "@trpc/react-query";
 import { useRef } from "react";
-import type { MemberRoomEvent, PokeReason } from "@party/protocol";
+import type { BoardEvent, MemberRoomEvent, PokeReason } from "@party/protocol";
 import { hearRing, isRingEvent } from "./calls/rings";
 import { useRoomSocket } from "./room-socket";
 import { firstTicket, MEMBER_ROOM_KEY, readSince } from "./tickets-ahead";
 import { trpc } from "./trpc";
+
+type BoardListener = (projectId: string, event: BoardEvent) => void;
+const boardListeners = new Set<BoardListener>();
+
+/**
+ * A board's changes heard in the member's own room (a board whose owner is alone on it has no team
+ * chat's room): the open board listens while it is open.
+ */
+export function onBoardEvent(listener: BoardListener) {
+  boardListeners.add(listener);
+  return () => void boardListeners.delete(listener);
+}
 
 /**
  * The member's own room, open on every signed-in page: a poke means "look again", so chat lists,
@@ -32,7 +44,9 @@ export function useMemberRoom(userId: string) {
       void look().then(() => (underWay ? look() : undefined));
     }
   };
-  const refreshChats = () => lookAgain(getQueryKey(trpc.chats.summary), getQueryKey(trpc.chats.list));
+  // A project's team chat is made with its first member: an open board then listens to its room.
+  const refreshChats = () =>
+    lookAgain(getQueryKey(trpc.chats.summary), getQueryKey(trpc.chats.list), getQueryKey(trpc.teams.chat));
   const refreshFriends = () => lookAgain(getQueryKey(trpc.friends));
   // A join request arrives as a notification: the owner's waiting count moves with the bell.
   const refreshNotifications = () => lookAgain(getQueryKey(trpc.notifications), getQueryKey(trpc.projects.myStats));
@@ -46,6 +60,8 @@ export function useMemberRoom(userId: string) {
     refreshChats();
     refreshFriends();
     refreshNotifications();
+    // An open board of the member's own, alone on it, may have missed changes while the socket was away.
+    lookAgain(getQueryKey(trpc.board.get));
   };
   const ask = () => utils.client.chats.memberTicket.query();
   const ticket = async () => {
@@ -79,6 +95,7 @@ export function useMemberRoom(userId: string) {
         }
       }
       if (event.type === "poke") refresh[event.reason]();
+      if (event.type === "board") for (const listener of boardListeners) listener(event.projectId, event.event);
     },
   });
 }

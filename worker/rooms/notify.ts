@@ -1,6 +1,6 @@
 /** Telling the rooms what changed, after the response, so a slow or restarting room never fails a send. */
 import type { CallCommand } from "@party/call-signals";
-import type { ChatNotice, PokeReason, WireMessage } from "@party/protocol";
+import type { ChatNotice, MemberNotice, PokeReason, WireMessage } from "@party/protocol";
 import { deliver } from "./deliver";
 import type { Rooms } from "./rooms";
 
@@ -16,10 +16,13 @@ export function tellChat({ rooms, defer }: Notifier, chatId: string, notice: Cha
 export const announceMessage = (n: Notifier, message: WireMessage, recipients: string[]) =>
   tellChat(n, message.chatId, { type: "message", message, recipients });
 
-export function pokeMembers({ rooms, defer }: Notifier, userIds: string[], reason: PokeReason) {
-  for (const userId of userIds) {
-    defer(deliver(`${reason} for member ${userId}`, () => rooms.tellMember(userId, { type: "poke", reason })));
-  }
+export function tellMember({ rooms, defer }: Notifier, userId: string, notice: MemberNotice) {
+  const what = notice.type === "poke" ? notice.reason : notice.type;
+  defer(deliver(`${what} for member ${userId}`, () => rooms.tellMember(userId, notice)));
+}
+
+export function pokeMembers(n: Notifier, userIds: string[], reason: PokeReason) {
+  for (const userId of userIds) tellMember(n, userId, { type: "poke", reason });
 }
 
 /** A call command whose answer nobody waits for (the room forgetting a call it recorded). */

@@ -181,6 +181,33 @@ describe("a project's board", () => {
     expect(await column(owner, projectId, todo)).toEqual(["B", "C"]);
   });
 
+  it("tells an owner alone on it through their own room, and the team chat's room once there is a team", async () => {
+    const owner = await t.member("Olga Alone");
+    const { projectId, todo } = await teamBoard(owner, []);
+    const told = () =>
+      t.notices.filter((n) => n.room === "member-room" && n.name === owner.me.id && n.notice.type === "board");
+    const alone = await owner.trpc.board.createTask.mutate({ projectId, columnId: todo, title: "Alone" });
+    expect(told()).toEqual([
+      {
+        room: "member-room",
+        name: owner.me.id,
+        notice: { type: "board", projectId, event: { type: "task", task: alone } },
+      },
+    ]);
+
+    const ada = await t.member("Ada Joins");
+    const { id } = await ada.trpc.joinRequests.request.mutate({ projectId });
+    await owner.trpc.joinRequests.accept.mutate({ requestId: id });
+    const { chatId } = (await owner.trpc.teams.chat.query({ projectId }))!;
+    const together = await owner.trpc.board.createTask.mutate({ projectId, columnId: todo, title: "Together" });
+    expect(t.notices).toContainEqual({
+      room: "chat-room",
+      name: chatId,
+      notice: { type: "board", event: { type: "task", task: together } },
+    });
+    expect(told()).toHaveLength(1);
+  });
+
   it("writes 'finished' in the team chat when a task reaches Done, unless the owner turned it off", async () => {
     const [owner, ada] = [await t.member("Olga Owner"), await t.member("Ada Lovelace")];
     const { projectId, todo, done } = await teamBoard(owner, [ada]);
