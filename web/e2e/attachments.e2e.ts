@@ -60,6 +60,10 @@ test("Ada pastes a picture; Bob sees its thumbnail live and opens it full size",
   const shown = await thumbnail.locator("img").boundingBox();
   expect(shown!.width).toBeLessThan(640);
 
+  // The viewer's code comes with the pointer, before the click that opens it.
+  const viewerCode = bob.page.waitForResponse((response) => /\/picture-viewer-[a-z0-9]+\.js$/.test(response.url()));
+  await thumbnail.hover();
+  await viewerCode;
   await thumbnail.click();
   const viewer = bob.page.getByRole("dialog", { name: "screenshot.png" });
   const full = viewer.locator("img[data-full-size]");

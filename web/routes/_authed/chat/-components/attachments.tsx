@@ -6,7 +6,13 @@ import { Button } from "@web/components/ui/button";
 import { cn } from "@web/lib/cn";
 import type { Upload } from "./use-uploads";
 
-const PictureViewer = lazy(() => import("./picture-viewer"));
+const loadViewer = () => import("./picture-viewer");
+const PictureViewer = lazy(loadViewer);
+/**
+ * Fetched ahead as a pointer comes near or focus arrives, so the first click opens it at once; the
+ * click asks again if this failed.
+ */
+const fetchViewer = () => void loadViewer().catch(() => undefined);
 
 /** A picture in a message: a fixed-size thumbnail (no jump as it loads) that opens full size. */
 function Thumbnail({ file }: { file: WireAttachment }) {
@@ -22,6 +28,8 @@ function Thumbnail({ file }: { file: WireAttachment }) {
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={() => setOpen(true)}
+        onPointerEnter={fetchViewer}
+        onFocus={fetchViewer}
       >
         <img
           src={attachmentUrl(file.id)}
