@@ -145,20 +145,19 @@ describe("a project's figures following its board", () => {
     });
   });
 
-  it("are not taken again when a task only moves within its column", async () => {
+  it("reorder a list when a task moves within its column, and are not taken again for what they do not show", async () => {
     const owner = await t.member("Olga Owner");
-    const { projectId, todo, doing } = await project(owner);
-    await owner.trpc.board.createTask.mutate({ projectId, columnId: todo, title: "A" });
+    const { projectId, todo } = await project(owner);
+    const a = await owner.trpc.board.createTask.mutate({ projectId, columnId: todo, title: "A" });
     const b = await owner.trpc.board.createTask.mutate({ projectId, columnId: todo, title: "B" });
     await follow(owner, projectId);
+    expect((await figures(owner, projectId)).planned).toEqual(["A", "B"]);
+    await owner.trpc.board.moveTask.mutate({ projectId, taskId: b.id, columnId: todo, afterId: null, beforeId: a.id });
+    expect((await figures(owner, projectId)).planned).toEqual(["B", "A"]);
+    // Editing what the figures do not show leaves them.
     await scribble(projectId);
-    await owner.trpc.board.moveTask.mutate({ projectId, taskId: b.id, columnId: todo, afterId: null, beforeId: null });
+    await owner.trpc.board.updateTask.mutate({ projectId, taskId: b.id, version: b.version + 1, description: "More" });
     expect((await figures(owner, projectId)).progress).toBe(77);
-    // Editing what the figures do not show leaves them too.
-    await owner.trpc.board.updateTask.mutate({ projectId, taskId: b.id, version: b.version, description: "More" });
-    expect((await figures(owner, projectId)).progress).toBe(77);
-    await owner.trpc.board.moveTask.mutate({ projectId, taskId: b.id, columnId: doing, afterId: null, beforeId: null });
-    expect((await figures(owner, projectId)).progress).toBe(0);
   });
 
   it("hold the project form's limits: the first 50 titles of each list, each once and cut to 80 characters", async () => {
