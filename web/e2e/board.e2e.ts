@@ -24,6 +24,17 @@ async function team(newPage: () => Promise<Page>, title: string) {
   return { owner, member, projectId };
 }
 
+/** A member set up as members are, who owns a new project made of `fields`. */
+async function ownerOf(newPage: () => Promise<Page>, name: string, fields: Record<string, unknown>) {
+  const owner = await person(newPage, name);
+  await finishOnboarding(owner.page, owner);
+  const { id: projectId } = await call<{ id: string }>(owner, "projects.create", {
+    category: "Web Development",
+    ...fields,
+  });
+  return { owner, projectId };
+}
+
 const column = (page: Page, name: string) => page.getByRole("list", { name: `${name} tasks`, exact: true });
 const card = (page: Page, number: number) => page.getByRole("button", { name: new RegExp(`^#${number} `) });
 /**
@@ -142,12 +153,7 @@ test("a task moves by keyboard alone, each step told to a screen reader, and the
 test("an owner alone on their board sees a task made in one tab arrive in their other, and then a first member's", async ({
   newPage,
 }) => {
-  const owner = await person(newPage, "Ada Alone");
-  await finishOnboarding(owner.page, owner);
-  const { id: projectId } = await call<{ id: string }>(owner, "projects.create", {
-    title: "Solo launch",
-    category: "Web Development",
-  });
+  const { owner, projectId } = await ownerOf(newPage, "Ada Alone", { title: "Solo launch" });
   // The same member's second tab: their own room is the only one a board without a team has.
   const tab = { ...owner, page: await owner.page.context().newPage() };
   await openBoard(owner, projectId);
@@ -246,11 +252,8 @@ test("someone outside the team gets the 404 page for the board, by either addres
 test("the owner lets the project's figures follow the board: a task moved to Done shows on the project page", async ({
   newPage,
 }) => {
-  const owner = await person(newPage, "Ada Owner");
-  await finishOnboarding(owner.page, owner);
-  const { id: projectId } = await call<{ id: string }>(owner, "projects.create", {
+  const { owner, projectId } = await ownerOf(newPage, "Ada Owner", {
     title: "Board Figures",
-    category: "Web Development",
     progress: 40,
     plannedFeatures: ["Typed by hand"],
   });
