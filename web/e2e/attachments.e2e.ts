@@ -77,6 +77,15 @@ test("Ada pastes a picture; Bob sees its thumbnail live and opens it full size",
   await viewer.waitFor({ state: "detached" });
   // The dialog hands focus back once it has gone, a task after it leaves the page.
   await expect.poll(() => thumbnail.evaluate((el) => el === document.activeElement)).toBe(true);
+
+  // On a phone too, full size is bigger than the thumbnail.
+  await bob.page.setViewportSize({ width: 375, height: 800 });
+  const onPhone = (await thumbnail.locator("img").boundingBox())!.width;
+  await thumbnail.click();
+  await full.waitFor();
+  expect((await full.boundingBox())!.width).toBeGreaterThan(onPhone);
+  await bob.page.keyboard.press("Escape");
+  await viewer.waitFor({ state: "detached" });
 });
 
 test("a file attached by the paperclip uploads again after Retry and reaches Bob as a card that downloads; one dropped goes back", async ({

@@ -20,11 +20,13 @@ export default function PictureViewer({
   thumbnail: RefObject<HTMLButtonElement | null>;
 }) {
   const url = attachmentUrl(file.id);
+  // As wide as a phone's screen allows: sized to its content there, the picture came out narrower
+  // than its own thumbnail.
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent
         bare
-        className="flex w-auto max-w-[calc(100vw-2rem)] flex-col gap-3 p-3 sm:p-4"
+        className="flex w-[calc(100vw-2rem)] max-w-[calc(100vw-2rem)] flex-col gap-3 p-3 sm:w-auto sm:p-4"
         onCloseAutoFocus={(event) => {
           event.preventDefault();
           thumbnail.current?.focus();
