@@ -2,10 +2,10 @@
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createClient } from "@libsql/client";
 import { sql } from "drizzle-orm";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import { createDb, type Db, type DbConfig } from "./client";
+import { createNodeClient } from "./node-client";
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
@@ -18,7 +18,7 @@ export const localDataDir = () => resolve(process.env.DATA_DIR ?? ".data");
  * would only contend for the lock with the first, and per-connection settings (below) are made once
  * and hold for the process's life.
  */
-export const createNodeDb = (config: DbConfig) => createDb(config, (file) => createClient({ ...file, concurrency: 1 }));
+export const createNodeDb = (config: DbConfig) => createDb(config, createNodeClient);
 
 /**
  * The file's pages SQLite keeps in memory, KiB. Its default, 2 MB, is less than one suggestion list
