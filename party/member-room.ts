@@ -19,25 +19,38 @@ const ringKey = (callId: string) => `ring:${callId}`;
 const pokedKey = (reason: PokeReason) => `poked:${reason}`;
 
 /**
+ * How long a poke's time waits in memory before it is written. A busy chat pokes each of its members
+ * once a second (chat-room.ts), and a storage write per member room per poke was most of the rooms'
+ * work: on the Node host, where every room shares one workerd, each second's 50 writes of a busy
+ * group stalled its messages' delivery by 40–60 ms (bench/chat.ts). The pending write keeps the room
+ * from hibernating, and a socket is welcomed with the times in memory.
+ */
+const POKE_WRITE_BEHIND_MS = 10_000;
+
+/**
  * One room per member, named by their id: every page they have open listens here, so unread
  * badges, chat lists and the Requests badge change without a reload. It carries pokes only ("look
  * again"), never content: the page refetches through the API, which decides what it may see. The
  * exceptions: a call ringing, which a chat room sends after the API let the caller ring: it rings on
  * every page at once, and on a page opened while it still rings; and the changes to a board whose
  * owner is alone on it, which has no team chat's room yet. Each socket is welcomed
- * with when each reason was last poked (kept in storage, so an evicted room still knows): a page
- * that has just read its data looks again only at what was poked since.
+ * with when each reason was last poked (kept in storage, written at most every POKE_WRITE_BEHIND_MS,
+ * so an evicted room still knows): a page that has just read its data looks again only at what was
+ * poked since.
  */
 export class MemberRoom extends Server<RoomEnv> {
   static options = { hibernate: true };
 
   readonly #flood = floodGuard();
+  /** Poke times not yet in storage, by key. */
+  readonly #unwritten = new Map<string, number>();
+  #writeTimer: ReturnType<typeof setTimeout> | undefined;
 
   async onConnect(connection: Connection) {
     const times = await this.ctx.storage.get<number>(POKE_REASONS.map(pokedKey));
     const poked: Poked = {};
     for (const reason of POKE_REASONS) {
-      const at = times.get(pokedKey(reason));
+      const at = this.#unwritten.get(pokedKey(reason)) ?? times.get(pokedKey(reason));
       if (at !== undefined) poked[reason] = at;
     }
     connection.send(memberRoomEvents.welcome(poked));
@@ -77,7 +90,7 @@ export class MemberRoom extends Server<RoomEnv> {
   async #relay(notice: Exclude<MemberNotice, { type: "presence" }>) {
     switch (notice.type) {
       case "poke":
-        await this.ctx.storage.put(pokedKey(notice.reason), Date.now());
+        this.#notePoke(notice.reason);
         this.broadcast(memberRoomEvents.poke(notice.reason));
         break;
       case "ring":
@@ -92,5 +105,16 @@ export class MemberRoom extends Server<RoomEnv> {
         this.broadcast(memberRoomEvents.board(notice.projectId, notice.event));
         break;
     }
+  }
+
+  #notePoke(reason: PokeReason) {
+    this.#unwritten.set(pokedKey(reason), Date.now());
+    if (this.#writeTimer !== undefined) return;
+    this.#writeTimer = setTimeout(() => {
+      this.#writeTimer = undefined;
+      const times = Object.fromEntries(this.#unwritten);
+      this.#unwritten.clear();
+      this.ctx.waitUntil(this.ctx.storage.put(times));
+    }, POKE_WRITE_BEHIND_MS);
   }
 }
