@@ -3,7 +3,8 @@
  * own: the floor (the same INSERT through the same driver into a table with the same keys and no
  * triggers), the send's own statement with the triggers migration 0019 took out of it (the search
  * index, its word list and the digest, as 0018 left them, put back on today's schema) and as it is
- * (its checks, the chat's sequence and unread state by triggers), and the
+ * (its checks, the chat's sequence and unread state by triggers), through our driver and through
+ * `@libsql/client`'s (db/node-client.ts keeps statements prepared; that one prepares each afresh), and the
  * follow-up that now runs after the answer (worker/chats/send-follow-up.ts): the
  * search index, its word list and the digest's due time, run for each message alone and for ten at
  * once, as a busy chat's sends share one run.
@@ -14,7 +15,9 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { pairKey } from "../core/friend-rules";
-import { createNodeDb, migrateLocal } from "../db/local";
+import { createClient } from "@libsql/client";
+import { createDb } from "../db/client";
+import { createNodeDb, migrateLocal, PAGE_CACHE_KIB } from "../db/local";
 import { insertMessage } from "../worker/chats/messages";
 import { followUpSends } from "../worker/chats/send-follow-up";
 import { fixed, percentile, ROOT } from "./lib";
@@ -123,6 +126,14 @@ export async function sendSteps() {
     const floor = await time(SENDS, floorInsert);
     const sendBefore = await time(SENDS, sendOn(before));
     const sendAlone = await time(SENDS, send);
+    // The same statement on the same file through @libsql/client's own driver, as the host ran it
+    // before db/node-client.ts: it prepares each statement afresh.
+    const original = createDb({ url: `file:${join(dir, "app.db")}` }, (file) =>
+      createClient({ ...file, concurrency: 1 }),
+    );
+    await original.run(sql.raw(`PRAGMA cache_size = -${PAGE_CACHE_KIB}`));
+    const sendOriginal = await time(SENDS, sendOn(original));
+    original.$client.close();
     await followUpSends(db);
     // The follow-up's own time, after each send, and after every tenth (per message).
     const followed = async (runs: number, sendsPerRun: number) => {
@@ -146,6 +157,7 @@ export async function sendSteps() {
       floor: figures(floor),
       sendBefore: figures(sendBefore),
       send: figures(sendAlone),
+      sendThroughLibsqlClient: figures(sendOriginal),
       followUpAlone: figures(followOne),
       followUpShared: figures(followShared),
     };
@@ -164,6 +176,7 @@ export async function sendSteps() {
         row("database floor: the same INSERT, no triggers", steps.floor),
         row("the send's statement with 0018's triggers: index and digest inside", steps.sendBefore),
         row("the send's statement: checks, sequence, unread state", steps.send),
+        row("the same, through @libsql/client's driver (prepared each time)", steps.sendThroughLibsqlClient),
         row("follow-up after the answer, one message a run", steps.followUpAlone),
         row(`follow-up after the answer, ${SHARED_RUN} messages a run (each)`, steps.followUpShared),
       ],
