@@ -63,11 +63,20 @@ export const KEPT_STATEMENTS = 128;
 const SCHEMA_CHANGE = /^\s*(create|drop|alter)\b/i;
 
 /**
- * A statement that begins or ends a transaction runs unprepared (`exec`), never kept: a kept BEGIN
- * refused with SQLITE_BUSY left the connection on its old snapshot, and every write after it failed
- * with SQLITE_BUSY_SNAPSHOT (db/node-client.test.ts, "waits for another connection's lock").
+ * A statement that begins or ends a transaction runs unprepared (`exec`), never kept. A statement
+ * SQLite refuses with SQLITE_BUSY is not ended but left to be stepped again, and while it is, it
+ * holds the connection's read snapshot: with kept statements, one refused and another refused
+ * after it kept each other's old snapshot, and every write after them failed with
+ * SQLITE_BUSY_SNAPSHOT (db/node-client.test.ts, "waits for another connection's lock"). So the lock
+ * is only ever asked for by an unprepared BEGIN IMMEDIATE, which leaves nothing behind when refused.
  */
 const TRANSACTION_CONTROL = /^\s*(begin|commit|end|rollback)\b/i;
+
+/**
+ * What `execute` runs as it is: reads, and what cannot run inside a transaction. Anything else may
+ * write, and runs in a transaction of its own that takes the lock first (see TRANSACTION_CONTROL).
+ */
+const RUNS_AS_IT_IS = /^\s*(select|pragma|explain|begin|commit|end|rollback|savepoint|release|vacuum|attach|detach)\b/i;
 
 type SqlValue = null | string | number | bigint | Buffer;
 type SqlArgs = SqlValue[] | Record<string, SqlValue>;
@@ -111,13 +120,20 @@ class NodeClient implements Client {
   execute(stmt: InStatement): Promise<ResultSet>;
   execute(sql: string, args?: InArgs): Promise<ResultSet>;
   execute(stmtOrSql: InStatement, args?: InArgs) {
+    const stmt = typeof stmtOrSql === "string" ? { sql: stmtOrSql, args: args ?? [] } : stmtOrSql;
     return this.#whenFree(() => {
       const connection = this.#idle();
-      const result = connection.run(typeof stmtOrSql === "string" ? { sql: stmtOrSql, args: args ?? [] } : stmtOrSql);
-      // A lone BEGIN must not leave the connection inside a transaction every later call would join
-      // (`@libsql/client` rolls back what a borrower of its connection left open).
-      connection.rollbackLeftOpen();
-      return result;
+      try {
+        if (RUNS_AS_IT_IS.test(stmt.sql)) return connection.run(stmt);
+        connection.control("BEGIN IMMEDIATE");
+        const result = connection.run(stmt);
+        connection.control("COMMIT");
+        return result;
+      } finally {
+        // A lone BEGIN must not leave the connection inside a transaction every later call would join
+        // (`@libsql/client` rolls back what a borrower of its connection left open).
+        connection.rollbackLeftOpen();
+      }
     });
   }
 
