@@ -179,26 +179,37 @@ it("waits for another connection's lock without stopping its process, and writes
   // A second write of another statement waiting beside it: two statements refused at once once kept
   // each other on the old snapshot, and neither could ever write (SQLITE_BUSY_SNAPSHOT).
   const update = ours.execute("UPDATE people SET name = 'Held' WHERE email = 'held@example.com'");
+  const withWrite = ours.execute(
+    "WITH named(email) AS (SELECT 'eve@example.com') INSERT INTO people (email) SELECT email FROM named",
+  );
   const batch = ours.batch(
     [
       "INSERT INTO people (email) VALUES ('bob@example.com')",
-      "SELECT email FROM people WHERE email <> 'ada@example.com' ORDER BY email",
+      "SELECT email FROM people WHERE email IN ('bob@example.com', 'held@example.com') ORDER BY email",
     ],
     "write",
   );
   let settled = false;
-  void Promise.all([insert, update, batch]).then(() => (settled = true));
+  void Promise.all([insert, update, withWrite, batch]).then(() => (settled = true));
   // Meanwhile the process answers a read and runs its timers: nothing waits inside the engine.
   expect((await ours.execute("SELECT count(*) AS n FROM people")).rows[0]?.n).toBe(0);
+  const withRead = await ours.execute("WITH everyone AS (SELECT email FROM people) SELECT count(*) AS n FROM everyone");
+  expect(withRead.rows[0]?.n).toBe(0);
   await new Promise((resolve) => setTimeout(resolve, 50));
   expect(settled).toBe(false);
   await holder.commit();
   expect((await insert).rowsAffected).toBe(1);
   expect((await update).rowsAffected).toBe(1);
+  expect((await withWrite).rowsAffected).toBe(1);
   // The batch read inside its own transaction, after the held write was committed.
   expect((await batch)[1]?.rows.map((row) => row.email)).toEqual(["bob@example.com", "held@example.com"]);
   const emails = await ours.execute("SELECT email FROM people ORDER BY email");
-  expect(emails.rows.map((row) => row.email)).toEqual(["ada@example.com", "bob@example.com", "held@example.com"]);
+  expect(emails.rows.map((row) => row.email)).toEqual([
+    "ada@example.com",
+    "bob@example.com",
+    "eve@example.com",
+    "held@example.com",
+  ]);
 });
 
 it("runs a batch all or nothing: a failing statement rolls back the ones before it", async () => {

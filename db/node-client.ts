@@ -73,10 +73,21 @@ const SCHEMA_CHANGE = /^\s*(create|drop|alter)\b/i;
 const TRANSACTION_CONTROL = /^\s*(begin|commit|end|rollback)\b/i;
 
 /**
- * What `execute` runs as it is: reads, and what cannot run inside a transaction. Anything else may
- * write, and runs in a transaction of its own that takes the lock first (see TRANSACTION_CONTROL).
+ * What runs as it is, never inside a transaction of its own: what begins or ends one, and what
+ * cannot run inside one (a PRAGMA that changes the journal, VACUUM, ATTACH).
  */
-const RUNS_AS_IT_IS = /^\s*(select|pragma|explain|begin|commit|end|rollback|savepoint|release|vacuum|attach|detach)\b/i;
+const RUNS_AS_IT_IS = /^\s*(pragma|explain|begin|commit|end|rollback|savepoint|release|vacuum|attach|detach)\b/i;
+
+/**
+ * Whether a statement may write, from its text: anything but a SELECT or WITH, and a SELECT or WITH
+ * that carries an INSERT, UPDATE, DELETE or REPLACE. A read taken for a write only waits its turn
+ * for the lock; a write taken for a read could be refused and hold the snapshot (TRANSACTION_CONTROL),
+ * so every doubt counts as a write. (SQLite knows exactly, but `libsql` does not say, and an EXPLAIN
+ * run to ask leaves its statement open, which holds the lock.)
+ */
+const mayWrite = (sql: string) =>
+  !/^\s*(select|with)\b/i.test(sql) ||
+  /\b(insert|replace)\s+(or\s+\w+\s+)?into\b|\bupdate\s+("[^"]*"|\S+)\s+set\b|\bdelete\s+from\b/i.test(sql);
 
 type SqlValue = null | string | number | bigint | Buffer;
 type SqlArgs = SqlValue[] | Record<string, SqlValue>;
@@ -124,7 +135,8 @@ class NodeClient implements Client {
     return this.#whenFree(() => {
       const connection = this.#idle();
       try {
-        if (RUNS_AS_IT_IS.test(stmt.sql)) return connection.run(stmt);
+        // A read runs as it is; anything that may write, in a transaction of its own that takes the lock first.
+        if (RUNS_AS_IT_IS.test(stmt.sql) || !mayWrite(stmt.sql)) return connection.run(stmt);
         connection.control("BEGIN IMMEDIATE");
         const result = connection.run(stmt);
         connection.control("COMMIT");
