@@ -137,9 +137,9 @@ class NodeClient implements Client {
       try {
         // A read runs as it is; anything that may write, in a transaction of its own that takes the lock first.
         if (RUNS_AS_IT_IS.test(stmt.sql) || !mayWrite(stmt.sql)) return connection.run(stmt);
-        connection.control("BEGIN IMMEDIATE");
+        connection.exec("BEGIN IMMEDIATE");
         const result = connection.run(stmt);
-        connection.control("COMMIT");
+        connection.exec("COMMIT");
         return result;
       } finally {
         // A lone BEGIN must not leave the connection inside a transaction every later call would join
@@ -154,9 +154,9 @@ class NodeClient implements Client {
       const connection = this.#idle();
       const normalized = stmts.map((stmt) => (Array.isArray(stmt) ? { sql: stmt[0], args: stmt[1] ?? [] } : stmt));
       try {
-        connection.control(beginStatement(mode));
+        connection.exec(beginStatement(mode));
         const results = connection.runAll(normalized, true);
-        connection.control("COMMIT");
+        connection.exec("COMMIT");
         return results;
       } finally {
         connection.rollbackLeftOpen();
@@ -170,9 +170,9 @@ class NodeClient implements Client {
       const connection = this.#idle().waitingInside();
       connection.run("PRAGMA foreign_keys=off");
       try {
-        connection.control(beginStatement("deferred"));
+        connection.exec(beginStatement("deferred"));
         const results = connection.runAll(stmts, true);
-        connection.control("COMMIT");
+        connection.exec("COMMIT");
         return results;
       } finally {
         connection.rollbackLeftOpen();
@@ -199,7 +199,7 @@ class NodeClient implements Client {
   transaction(mode: TransactionMode = "write"): Promise<Transaction> {
     return this.#whenFree(() => {
       const connection = this.#idle();
-      connection.control(beginStatement(mode));
+      connection.exec(beginStatement(mode));
       connection.waitingInside();
       const transaction = new NodeTransaction(connection, (settled) => {
         if (this.#transaction === settled) this.#transaction = null;
@@ -282,7 +282,7 @@ class NodeTransaction implements Transaction {
   commit() {
     return answer(() => {
       try {
-        this.#open().control("COMMIT");
+        this.#open().exec("COMMIT");
       } finally {
         this.close();
       }
@@ -387,6 +387,7 @@ class Connection {
     });
   }
 
+  /** Runs `sql` unprepared: how transactions begin and end (TRANSACTION_CONTROL), and `executeMultiple`. */
   exec(sql: string) {
     try {
       this.#db.exec(sql);
@@ -395,18 +396,13 @@ class Connection {
     }
   }
 
-  /** Begins or ends a transaction (see TRANSACTION_CONTROL). */
-  control(sql: string) {
-    this.exec(sql);
-  }
-
   sync(): Replicated {
     const report = this.#db.sync() as { frames_synced: number; frame_no: number };
     return { frames_synced: report.frames_synced, frame_no: report.frame_no };
   }
 
   rollbackLeftOpen() {
-    if (this.inTransaction) this.control("ROLLBACK");
+    if (this.inTransaction) this.exec("ROLLBACK");
   }
 
   forgetStatements() {
