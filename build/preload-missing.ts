@@ -9,7 +9,7 @@ import type { Plugin, Rollup, UserConfig } from "vite";
 type ModulePreload = Exclude<NonNullable<NonNullable<UserConfig["build"]>["modulePreload"]>, boolean>;
 
 /** Every chunk each chunk imports statically, directly or through another, by file name. */
-function staticImports(bundle: Rollup.OutputBundle) {
+export function staticImports(bundle: Rollup.OutputBundle) {
   const found = new Map<string, Set<string>>();
   const of = (file: string): Set<string> => {
     const known = found.get(file);

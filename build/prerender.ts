@@ -12,8 +12,11 @@ import { build, type Plugin, type Rollup } from "vite";
 import type * as Renderer from "../web/prerender";
 import { OFFLINE_PAGE_FILE } from "../web/service-worker/offline-page";
 import { addressOf, PRERENDERED_PAGES, type PrerenderedPage } from "../worker/http/prerendered";
+import { appModuleFiles } from "./app-modules";
+import { routeCode, routeFile } from "./route-code";
 
 const webDir = fileURLToPath(new URL("../web", import.meta.url));
+const routesDir = join(webDir, "routes");
 const cacheDir = fileURLToPath(new URL("../node_modules/.cache", import.meta.url));
 
 /**
@@ -67,11 +70,24 @@ function pageDocument(shell: string, css: string, page: Renderer.RenderedPage) {
 
 const serialized = (document: Document) => `<!doctype html>\n${document.documentElement.outerHTML}`;
 
-function pageHtml(shell: string, css: string, page: Renderer.RenderedPage, { kind, path }: PrerenderedPage) {
+function pageHtml(
+  shell: string,
+  css: string,
+  page: Renderer.RenderedPage,
+  { kind, path }: PrerenderedPage,
+  routeCodeFiles: string[],
+) {
   const document = pageDocument(shell, css, page);
   const pageCode = document.createElement("template");
   pageCode.setAttribute("data-page-code", "");
   for (const link of document.querySelectorAll("link[data-app-module]")) pageCode.appendChild(link);
+  for (const file of routeCodeFiles) {
+    const link = document.createElement("link");
+    link.setAttribute("rel", "modulepreload");
+    link.setAttribute("crossorigin", "");
+    link.setAttribute("href", `/${file}`);
+    pageCode.appendChild(link);
+  }
   document.head.appendChild(pageCode);
 
   const root = document.getElementById("root")!;
@@ -117,6 +133,13 @@ export function prerender(): Plugin {
       }
       const shell = assetSource(bundle, "index.html");
       const css = assetSource(bundle, stylesheets[0]!);
+      const appModules = new Set(appModuleFiles(bundle).map((href) => href.slice(1)));
+      const codeOf = (page: Renderer.RenderedPage) =>
+        routeCode(
+          bundle,
+          page.routeIds.map((id) => routeFile(routesDir, id)),
+          appModules,
+        );
       await withRenderer(async ({ renderPage, renderOutline, renderOffline }) => {
         for (const prerendered of PRERENDERED_PAGES) {
           const page =
@@ -124,7 +147,7 @@ export function prerender(): Plugin {
           this.emitFile({
             type: "asset",
             fileName: prerendered.file,
-            source: pageHtml(shell, css, page, prerendered),
+            source: pageHtml(shell, css, page, prerendered, codeOf(page)),
           });
         }
         this.emitFile({ type: "asset", fileName: OFFLINE_PAGE_FILE, source: offlineHtml(shell, css, renderOffline()) });

@@ -15,6 +15,8 @@ export interface RenderedPage {
   html: string;
   title: string;
   description: string;
+  /** The routes the page's address matches, root first: their code is named in the page. */
+  routeIds: string[];
 }
 
 export async function renderPage(path: string): Promise<RenderedPage> {
@@ -28,6 +30,7 @@ export async function renderPage(path: string): Promise<RenderedPage> {
     html: renderToString(<App router={router} />).replace(/<title>[\s\S]*?<\/title>|<meta [^>]*\/>/g, ""),
     title: last((tag) => tag?.title),
     description: last((tag) => (tag?.name === "description" ? tag.content : undefined)),
+    routeIds: router.state.matches.map((match) => match.routeId),
   };
 }
 
@@ -45,10 +48,16 @@ export function renderOutline(path: string): RenderedPage {
     ),
     title: pageTitle(title),
     description: DEFAULT_DESCRIPTION,
+    routeIds: matches.map((match: { routeId: string }) => match.routeId),
   };
 }
 
 /** The page the service worker shows for any address asked without a network. */
 export function renderOffline(): RenderedPage {
-  return { html: renderToString(<OfflinePage />), title: pageTitle(OFFLINE_TITLE), description: DEFAULT_DESCRIPTION };
+  return {
+    html: renderToString(<OfflinePage />),
+    title: pageTitle(OFFLINE_TITLE),
+    description: DEFAULT_DESCRIPTION,
+    routeIds: [],
+  };
 }

@@ -217,6 +217,45 @@ describe("pre-rendered outlines of the signed-in pages", () => {
     }
   });
 
+  test("a member's page names all the code its first screen runs, so none of it waits for the app to ask", async ({
+    page,
+  }) => {
+    await signUpByApi(page);
+    // When the app's own heading is on screen (the outline's is beside the root, not in it).
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector("#root h1")) return;
+        Object.assign(window, { shownAt: performance.now() });
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    for (const path of ["/dashboard", "/all-projects"]) {
+      const named = await page.evaluate(
+        async (address) =>
+          [
+            ...new DOMParser()
+              .parseFromString(await (await fetch(address)).text(), "text/html")
+              .querySelectorAll<HTMLTemplateElement>("template[data-page-code]"),
+          ].flatMap((code) => [...code.content.querySelectorAll("link")].map((link) => link.getAttribute("href"))),
+        path,
+      );
+      await page.goto(path);
+      await page.waitForFunction(() => "shownAt" in window);
+      const firstScreen = await page.evaluate(() =>
+        performance
+          .getEntriesByType("resource")
+          .filter((r) => r.startTime < (window as unknown as { shownAt: number }).shownAt)
+          .map((r) => new URL(r.name).pathname)
+          .filter((url) => url.endsWith(".js") && !/\/load-app-\w+\.js$/.test(url)),
+      );
+      expect(firstScreen.length, path).toBeGreaterThan(10);
+      expect(
+        firstScreen.filter((url) => !named.includes(url)),
+        path,
+      ).toEqual([]);
+    }
+  });
+
   test("a pre-rendered page never fetches the stylesheet it carries inline, not even as its menu's code loads", async ({
     page,
   }) => {
