@@ -42,13 +42,6 @@ async function withRenderer<T>(render: (renderer: typeof Renderer) => Promise<T>
   }
 }
 
-/**
- * A pre-rendered page in the built shell: its own title and description; the stylesheet inline,
- * so nothing but the HTML stands between the visitor and the first paint; the app's modules moved
- * from the head into its page code, for the loader to fetch after that paint (web/load-app.ts). A
- * public page is in the root, for the app to take over as it is; a signed-in page's outline is
- * beside the empty root, and gives way as soon as the app has rendered anything there (styles.css).
- */
 /** The shell's head made the page's own: its title and description, and the stylesheet inline. */
 function pageDocument(shell: string, css: string, page: Renderer.RenderedPage) {
   const { document } = parseHTML(shell);
@@ -70,6 +63,14 @@ function pageDocument(shell: string, css: string, page: Renderer.RenderedPage) {
 
 const serialized = (document: Document) => `<!doctype html>\n${document.documentElement.outerHTML}`;
 
+/**
+ * A pre-rendered page in the built shell: its own title and description; the stylesheet inline,
+ * so nothing but the HTML stands between the visitor and the first paint; the app's modules moved
+ * from the head into its page code, with the code of the routes it shows (build/route-code.ts), for
+ * the loader to fetch after that paint (web/load-app.ts). A public page is in the root, for the app
+ * to take over as it is; a signed-in page's outline is beside the empty root, and gives way as soon
+ * as the app has rendered anything there (styles.css).
+ */
 function pageHtml(
   shell: string,
   css: string,
@@ -134,12 +135,17 @@ export function prerender(): Plugin {
       const shell = assetSource(bundle, "index.html");
       const css = assetSource(bundle, stylesheets[0]!);
       const appModules = new Set(appModuleFiles(bundle).map((href) => href.slice(1)));
-      const codeOf = (page: Renderer.RenderedPage) =>
-        routeCode(
+      const codeOf = (page: Renderer.RenderedPage, { path }: PrerenderedPage) => {
+        const files = routeCode(
           bundle,
           page.routeIds.map((id) => routeFile(routesDir, id)),
           appModules,
         );
+        // Every page shows a route with a component: none found means the router's split module
+        // ids have changed (docs/PERFORMANCE.md), and the page would wait for its code again.
+        if (!files.length) throw new Error(`Found no route code for ${path}: see build/route-code.ts`);
+        return files;
+      };
       await withRenderer(async ({ renderPage, renderOutline, renderOffline }) => {
         for (const prerendered of PRERENDERED_PAGES) {
           const page =
@@ -147,7 +153,7 @@ export function prerender(): Plugin {
           this.emitFile({
             type: "asset",
             fileName: prerendered.file,
-            source: pageHtml(shell, css, page, prerendered, codeOf(page)),
+            source: pageHtml(shell, css, page, prerendered, codeOf(page, prerendered)),
           });
         }
         this.emitFile({ type: "asset", fileName: OFFLINE_PAGE_FILE, source: offlineHtml(shell, css, renderOffline()) });
