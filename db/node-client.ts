@@ -72,11 +72,11 @@ const SCHEMA_CHANGE = /^\s*(create|drop|alter)\b/i;
  */
 const TRANSACTION_CONTROL = /^\s*(begin|commit|end|rollback)\b/i;
 
-/**
- * What runs as it is, never inside a transaction of its own: what begins or ends one, and what
- * cannot run inside one (a PRAGMA that changes the journal, VACUUM, ATTACH).
- */
-const RUNS_AS_IT_IS = /^\s*(pragma|explain|begin|commit|end|rollback|savepoint|release|vacuum|attach|detach)\b/i;
+/** What cannot run inside a transaction of its own: a PRAGMA that changes the journal, VACUUM, ATTACH ... */
+const OUTSIDE_TRANSACTIONS = /^\s*(pragma|explain|savepoint|release|vacuum|attach|detach)\b/i;
+
+/** What runs as it is, never inside a transaction of its own: what begins or ends one, and the above. */
+const runsAsItIs = (sql: string) => TRANSACTION_CONTROL.test(sql) || OUTSIDE_TRANSACTIONS.test(sql);
 
 /**
  * Whether a statement may write, from its text: anything but a SELECT or WITH, and a SELECT or WITH
@@ -136,7 +136,7 @@ class NodeClient implements Client {
       const connection = this.#idle();
       try {
         // A read runs as it is; anything that may write, in a transaction of its own that takes the lock first.
-        if (RUNS_AS_IT_IS.test(stmt.sql) || !mayWrite(stmt.sql)) return connection.run(stmt);
+        if (runsAsItIs(stmt.sql) || !mayWrite(stmt.sql)) return connection.run(stmt);
         connection.exec("BEGIN IMMEDIATE");
         const result = connection.run(stmt);
         connection.exec("COMMIT");
