@@ -38,6 +38,9 @@ const rootClass = (page: Page) => page.evaluate(() => document.documentElement.c
 const heading = (page: Page, name: string) => page.getByRole("heading", { level: 1, name, exact: true });
 
 async function chooseTheme(page: Page, theme: "Light" | "Dark" | "System") {
+  // The visitor's part of the bar comes with the session check's answer, moving the theme button
+  // over: its menu, opened before that, could move from under the pointer.
+  await page.getByRole("banner").getByRole("link", { name: "Sign In" }).first().waitFor();
   await page.getByRole("button", { name: /^Theme/ }).click();
   await page.getByRole("menuitemradio", { name: theme }).click();
 }
