@@ -38,7 +38,8 @@ function post(headers: Record<string, string | number>, write: (req: ReturnType<
   });
   // The server may answer and close before a refused body is all sent.
   req.on("error", () => {});
-  const answered = once(req, "response").then(async ([response]: [IncomingMessage]) => {
+  const answered = once(req, "response").then(async (args) => {
+    const response = args[0] as IncomingMessage;
     let text = "";
     for await (const chunk of response) text += chunk;
     return { status: response.statusCode, body: JSON.parse(text) as { error: { json: { message: string } } } };
