@@ -474,7 +474,7 @@ function valueToJson(value: unknown) {
  * the class cannot show as `@libsql/client` does; such a statement's rows are made its way.
  */
 function rowMaker(names: string[]): (values: unknown[]) => Row {
-  if (!names.every((name) => !UNPLAIN_NAME.test(name))) return (values) => rowFromSql(values, names);
+  if (names.some((name) => UNPLAIN_NAME.test(name))) return (values) => rowFromSql(values, names);
   const shown = names.flatMap((name, i) => (names.indexOf(name) === i ? [{ name, i }] : []));
   class StatementRow extends SqlRow {
     constructor(values: unknown[]) {
