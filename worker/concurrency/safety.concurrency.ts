@@ -12,8 +12,10 @@ import { crowdOver, expectNoServerErrors, outcome, signUpMany, type Outcome } fr
 type Member = Awaited<ReturnType<typeof signUpMany>>[number];
 
 const PAIRS = 6;
-/** Each blocked member keeps asking or writing this many times, one after another, across the block. */
-const ATTEMPTS = 12;
+/** Attempts each blocked member makes, one after another, before the block is sent. */
+const BEFORE_BLOCK = 3;
+/** Attempts that leave once the block has answered, however long it took: what the block must stop. */
+const AFTER_BLOCK = 4;
 
 const crowd = crowdOver({ server: false }, PAIRS * 2 * 3, "safety");
 const freshPairs = () => crowd.freshPairs(PAIRS);
@@ -41,16 +43,18 @@ const notificationsBetween = (a: Member, b: Member) =>
 
 /**
  * `attempt` called again and again, each after the last answered, with the block sent after the
- * first few. `after`: the first attempt that left once the block had answered.
+ * first few and the attempts kept going until a few have left after the block answered (a send can
+ * take less time than a block, so a fixed count could end before it). `after`: the first attempt
+ * that left once the block had answered.
  */
 async function acrossTheBlock<T>(blocker: Member, blocked: Member, attempt: () => Promise<T>) {
   const answers: Outcome<T>[] = [];
   let after = -1;
   const attempts = (async () => {
-    for (let i = 0; i < ATTEMPTS; i++) answers.push(await outcome(attempt()));
+    while (after < 0 || answers.length < after + AFTER_BLOCK) answers.push(await outcome(attempt()));
   })();
   const block = (async () => {
-    while (answers.length < 3) await new Promise((resolve) => setTimeout(resolve, 1));
+    while (answers.length < BEFORE_BLOCK) await new Promise((resolve) => setTimeout(resolve, 1));
     const answer = await outcome(blocker.browser.trpc.safety.block.mutate({ memberId: blocked.id }));
     // The attempt in flight as the block answered may have gone first; the next one left after it.
     after = answers.length + 1;
