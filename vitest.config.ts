@@ -5,8 +5,11 @@ import { defineConfig } from "vitest/config";
  * `npm test` runs unit and rooms; the others have scripts of their own (README "Scripts").
  */
 const shared = { resolve: { tsconfigPaths: true } };
+/** Each run's temporary files live in a folder of its own, removed at the end (testing/temp-root.ts). */
+const globalSetup = ["testing/temp-root.ts"];
 /** The browser-test layer's settings, shared by its two projects (below). */
 const browserTests = {
+  globalSetup,
   include: ["web/e2e/**/*.e2e.ts"],
   isolate: false,
   maxWorkers: 2,
@@ -37,6 +40,7 @@ export default defineConfig({
         // test that mocks a module imports its subjects afresh itself (auth.test.ts).
         test: {
           name: "unit",
+          globalSetup,
           include: ["{build,core,db,worker,web,testing}/**/*.test.{ts,tsx}"],
           isolate: false,
           ...bothCores,
@@ -47,6 +51,7 @@ export default defineConfig({
         // The rooms in workerd with real sockets, and the wire protocol they speak.
         test: {
           name: "rooms",
+          globalSetup,
           include: ["party/**/*.test.ts"],
           ...bothCores,
         },
@@ -56,6 +61,7 @@ export default defineConfig({
         // The real multi-process host driven over HTTP by many members at once.
         test: {
           name: "concurrency",
+          globalSetup,
           include: ["worker/concurrency/**/*.concurrency.ts"],
           // Two files at once, one per core: a host of four serving processes left a fifth of the
           // machine idle, and what these prove (exact counts, no 5xx) must hold under more load.
@@ -67,7 +73,13 @@ export default defineConfig({
       {
         ...shared,
         // The member journey through the Worker in workerd and through the Node host, side by side.
-        test: { name: "edge", include: ["worker/**/*.journey.ts"], testTimeout: 30_000, hookTimeout: 120_000 },
+        test: {
+          name: "edge",
+          globalSetup,
+          include: ["worker/**/*.journey.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
       },
       {
         ...shared,
