@@ -2,6 +2,7 @@ import { Link, useLocation } from "@tanstack/react-router";
 import { Menu, X } from "lucide-react";
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import type { Me } from "../lib/types";
+import { cn } from "../lib/cn";
 import { AfterPaint } from "./after-paint";
 import { Brand } from "./brand";
 import { ThemeSwitcher } from "./theme-switcher";
@@ -85,17 +86,19 @@ export function TopBar({ me: given, memberActions }: { me?: Me | null; memberAct
         </nav>
         <div className="ml-auto flex items-center sm:gap-2">
           <ThemeSwitcher />
-          {me
-            ? (memberActions ?? (
-                <Suspense>
-                  <MemberActions me={me} />
-                </Suspense>
-              ))
-            : me === null && (
-                <div className="hidden gap-2 md:flex">
-                  <GuestActions />
-                </div>
-              )}
+          {me ? (
+            (memberActions ?? (
+              <Suspense>
+                <MemberActions me={me} />
+              </Suspense>
+            ))
+          ) : (
+            // Held in place, unseen, while the session check is out: the theme button beside it
+            // stays where it is when a visitor's Sign In and Get Started appear.
+            <div className={cn("hidden gap-2 md:flex", me === undefined && "invisible")}>
+              <GuestActions />
+            </div>
+          )}
           <Button
             variant="ghost"
             size="icon"

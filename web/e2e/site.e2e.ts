@@ -38,9 +38,6 @@ const rootClass = (page: Page) => page.evaluate(() => document.documentElement.c
 const heading = (page: Page, name: string) => page.getByRole("heading", { level: 1, name, exact: true });
 
 async function chooseTheme(page: Page, theme: "Light" | "Dark" | "System") {
-  // The visitor's part of the bar comes with the session check's answer, moving the theme button
-  // over: its menu, opened before that, could move from under the pointer.
-  await page.getByRole("banner").getByRole("link", { name: "Sign In" }).first().waitFor();
   await page.getByRole("button", { name: /^Theme/ }).click();
   await page.getByRole("menuitemradio", { name: theme }).click();
 }
@@ -123,6 +120,27 @@ describe("theme", () => {
     await page.mouse.up();
     await page.getByRole("menuitemradio", { name: "Dark" }).click();
     await page.waitForFunction(() => document.documentElement.className === "dark");
+  });
+
+  test("on a wide screen the theme button stays where it is as a visitor's Sign In and Get Started appear", async ({
+    page,
+  }) => {
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    await page.route(/\/api\/trpc\/[^?]*auth\.me/, async (route) => {
+      await answered;
+      await route.continue();
+    });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/about");
+    await heading(page, "About Crewboard").waitFor();
+    const themeButton = page.getByRole("button", { name: /^Theme/ });
+    const before = (await themeButton.boundingBox())!;
+    await expect.poll(() => page.getByRole("banner").getByRole("link", { name: "Sign In" }).count()).toBe(0);
+
+    answer();
+    await page.getByRole("banner").getByRole("link", { name: "Sign In" }).waitFor();
+    expect(await themeButton.boundingBox()).toEqual(before);
   });
 
   test("with nothing chosen, a device in dark mode gets the dark theme", async ({ page }) => {
