@@ -13,6 +13,7 @@ import {
   parseNotice,
   type ChatNotice,
   type MemberNotice,
+  POKE_GATHER_MS,
   type PokeReason,
   type WireMessage,
 } from "./protocol";
@@ -42,12 +43,6 @@ function frameBuilder(send: (type: FrameType, messages: WireMessage[]) => void) 
 }
 
 const leftKey = (userId: string) => `left:${userId}`;
-/**
- * How long recipients gather before their member rooms are poked. Pokes only refresh lists and
- * badges (the open chat has the message already), and each one sets every page of that member
- * refetching, so in a busy group one a second is plenty.
- */
-const POKE_GATHER_MS = 1000;
 /** How long read receipts gather before they go out together. */
 const SEEN_GATHER_MS = 500;
 /** Enough to recognise any retried notice; a room that hibernated meanwhile relays it again, harmlessly. */
@@ -226,18 +221,25 @@ export class ChatRoom extends Server<RoomEnv> {
   }
 
   /**
-   * A poke only says "look again", so a burst of messages needs one per member, not one each:
-   * recipients gather for a moment and are poked together, after the notice has been answered.
+   * A poke only says "look again", so a burst of messages needs one per member, not one each. The
+   * first message of a quiet chat pokes at once (after its notice has been answered), so a list
+   * shows it as promptly as the open chat does; what comes in the POKE_GATHER_MS after gathers
+   * into one more poke at the window's end, and so on while the chat stays busy.
    */
   #queuePokes(userIds: string[]) {
     for (const userId of userIds) this.#pokeQueue.add(userId);
-    if (this.#pokeTimer !== undefined) return;
-    this.#pokeTimer = setTimeout(() => {
-      const due = [...this.#pokeQueue];
-      this.#pokeQueue.clear();
+    if (this.#pokeTimer === undefined) this.#pokeTimer = setTimeout(() => this.#pokeGathered(), 0);
+  }
+
+  #pokeGathered() {
+    if (this.#pokeQueue.size === 0) {
       this.#pokeTimer = undefined;
-      this.ctx.waitUntil(this.#poke(due, "message"));
-    }, POKE_GATHER_MS);
+      return;
+    }
+    const due = [...this.#pokeQueue];
+    this.#pokeQueue.clear();
+    this.ctx.waitUntil(this.#poke(due, "message"));
+    this.#pokeTimer = setTimeout(() => this.#pokeGathered(), POKE_GATHER_MS);
   }
 
   /** Each member's other pages (lists, badges) learn of the change through their own room. */

@@ -95,6 +95,12 @@ export { clientMessages } from "./wire";
 
 export const POKE_REASONS = ["message", "chats", "friend-request", "notification"] as const;
 export type PokeReason = (typeof POKE_REASONS)[number];
+/**
+ * How long a chat room gathers recipients between one poke of their member rooms and the next.
+ * Pokes only refresh lists and badges (the open chat has the message already), and each one sets
+ * every page of that member refetching, so in a busy group one a second is plenty.
+ */
+export const POKE_GATHER_MS = 1000;
 
 /** A board's task as stored, as procedures answer it and its project's rooms relay it. */
 export const wireTask = z.object({

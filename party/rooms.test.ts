@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChatNotice, WireMessage } from "./protocol";
-import { clientMessages } from "./protocol";
+import { clientMessages, POKE_GATHER_MS } from "./protocol";
 import { eventually, roomSocket, roomsProcess, upgradeStatus, type RoomsProcess } from "../testing/rooms-process";
 import { wireMessage } from "../testing/wire-message";
 import { signTicket, TICKET_LIFETIME_MS } from "./ticket";
@@ -99,6 +99,40 @@ describe("chat room", () => {
       ["next", "and next"],
     ]);
     for (const page of [ada, bob, eve, bobsOtherPage]) page.socket.close();
+  });
+
+  it("pokes a quiet chat's recipients at once, and a burst's once more as the gathering after it ends", async () => {
+    const bobsOtherPage = roomSocket(rooms.host, "member-room", "bob-pokes", () => memberTicket("bob-pokes"));
+    await bobsOtherPage.opened;
+    const pokedAt: number[] = [];
+    bobsOtherPage.socket.addEventListener("message", (event) => {
+      if ((JSON.parse(String(event.data)) as { type: string }).type === "poke") pokedAt.push(Date.now());
+    });
+
+    // The first message of a quiet chat: its list hears of it before a gathering could have ended.
+    const sentAt = Date.now();
+    await tell("chat-pokes", { type: "message", message: message("chat-pokes", 1, "one"), recipients: ["bob-pokes"] });
+    await eventually(() => expect(pokedAt).toHaveLength(1));
+    expect(pokedAt[0]! - sentAt).toBeLessThan(POKE_GATHER_MS);
+
+    // A burst right after it gathers into one more poke, when the window the first one opened ends.
+    for (const seq of [2, 3, 4]) {
+      await tell("chat-pokes", {
+        type: "message",
+        message: message("chat-pokes", seq, `burst ${seq}`),
+        recipients: ["bob-pokes"],
+      });
+    }
+    await eventually(() => expect(pokedAt).toHaveLength(2));
+    expect(pokedAt[1]! - pokedAt[0]!).toBeGreaterThanOrEqual(POKE_GATHER_MS - 50);
+    // A window that gathered nothing ends quietly: no third poke.
+    await new Promise((resolve) => setTimeout(resolve, POKE_GATHER_MS * 1.5));
+    expect(pokedAt).toHaveLength(2);
+    expect(bobsOtherPage.events).toEqual([
+      { type: "poke", reason: "message" },
+      { type: "poke", reason: "message" },
+    ]);
+    bobsOtherPage.socket.close();
   });
 
   it("tells the others who is online and who is typing, and answers the heartbeat", async () => {
