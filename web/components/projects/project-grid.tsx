@@ -14,7 +14,10 @@ interface PagedProjects {
   refetch: () => unknown;
 }
 
-/** Pages come PROJECTS_PAGE_SIZE (24) at a time: until the last one is in, the count is of those shown. */
+/**
+ * Pages come PROJECTS_PAGE_SIZE at a time (core/project-rules.ts): until the last one is in, the count
+ * is of those shown.
+ */
 const resultCount = (shown: number, more: boolean) =>
   more ? `Showing the first ${shown} projects` : `${shown} ${shown === 1 ? "project" : "projects"}`;
 
