@@ -5,7 +5,8 @@
  * dashboard figures, Find People (a common skill, a rare one, all five filters) and both of the
  * dashboard's suggestion lists, each asked by many different members. `--scale` runs the same at
  * ten times that (100K members, 500K projects) and prints both side by side, with how each
- * query's cost grew.
+ * query's cost grew: each query timed again with both hosts up, in turns (TURN_MS at
+ * each), and its SQL floor the same way, so that a slow minute of this machine falls on both sizes.
  *
  * Every timed request draws its input from a varied set (every category and status, words from
  * one in a hundred thousand projects to most of them, cursors from the first page to hundreds of
@@ -50,6 +51,8 @@ const scale = process.argv.includes("--scale");
 /** One client, one request at a time, for this long per case, after as long again to warm up. */
 const LATENCY_SECONDS = 3;
 const WARM_UP_SECONDS = 1;
+/** When sizes are timed in turns, each size's host is asked for this long before the other's. */
+const TURN_MS = 250;
 const LOAD_SECONDS = 3;
 const CONNECTIONS = 10;
 const SPEC_RUNS = 3;
@@ -416,8 +419,11 @@ async function signedInViewers(origin: string, file: string): Promise<Viewer[]> 
   return viewers;
 }
 
-async function oneClient(origin: string, requests: Sent[]) {
-  // One kept-alive client per session: the members' requests interleave as the cycle has them.
+/**
+ * One client's requests to a host, each drawn in turn from the set, with one kept-alive connection
+ * per session: the members' requests interleave as the cycle has them.
+ */
+function clientOf(origin: string, requests: Sent[]) {
   const clients = new Map<string, ReturnType<typeof leanClient>>();
   const get = ({ path, cookie }: Sent) => {
     let client = clients.get(cookie);
@@ -425,22 +431,47 @@ async function oneClient(origin: string, requests: Sent[]) {
     return client(path);
   };
   const next = cycle(requests);
-  // Untimed, and tried twice: the spec's way runs for seconds between cases, long enough for the
-  // server to close the idle keep-alive connection this request would otherwise reuse.
-  await get(requests[0]!).catch(() => get(requests[0]!));
-  // Steady state, as a running host is: the code this case reaches is compiled before it is timed.
-  const warm = performance.now() + WARM_UP_SECONDS * 1000;
-  while (performance.now() < warm) await get(next());
   const durations: number[] = [];
-  const until = performance.now() + LATENCY_SECONDS * 1000;
+  return {
+    async warm() {
+      // Untimed, and tried twice: the spec's way runs for seconds between cases, long enough for the
+      // server to close the idle keep-alive connection this request would otherwise reuse.
+      await get(requests[0]!).catch(() => get(requests[0]!));
+      // Steady state, as a running host is: the code this case reaches is compiled before it is timed.
+      const warm = performance.now() + WARM_UP_SECONDS * 1000;
+      while (performance.now() < warm) await get(next());
+    },
+    async timed() {
+      const request = next();
+      const start = performance.now();
+      const { status, text } = await get(request);
+      durations.push(performance.now() - start);
+      if (status !== 200) throw new Error(`${request.path}: ${status} ${text}`);
+    },
+    figures: () => ({ runs: durations.length, p50Ms: percentile(durations, 50), p99Ms: percentile(durations, 99) }),
+  };
+}
+
+/**
+ * One request at a time, to each client in turns of TURN_MS, for LATENCY_SECONDS per client: clients
+ * of hosts over tables of different sizes share every slow moment of this machine, so their p50s
+ * compare. A turn is long enough for a host to be timed warm: a request to each host in turn cost
+ * both twice what a run of requests to one does, which would flatten any growth between them.
+ */
+async function inTurns(clients: ReturnType<typeof clientOf>[]) {
+  for (const client of clients) await client.warm();
+  const until = performance.now() + LATENCY_SECONDS * 1000 * clients.length;
   while (performance.now() < until) {
-    const request = next();
-    const start = performance.now();
-    const { status, text } = await get(request);
-    durations.push(performance.now() - start);
-    if (status !== 200) throw new Error(`${request.path}: ${status} ${text}`);
+    for (const client of clients) {
+      const turnEnds = performance.now() + TURN_MS;
+      while (performance.now() < turnEnds) await client.timed();
+    }
   }
-  return { runs: durations.length, p50Ms: percentile(durations, 50), p99Ms: percentile(durations, 99) };
+  return clients.map((client) => client.figures());
+}
+
+async function oneClient(origin: string, requests: Sent[]) {
+  return (await inTurns([clientOf(origin, requests)]))[0]!;
 }
 
 async function tenClients(origin: string, requests: Sent[]) {
@@ -548,9 +579,9 @@ const BASELINES = [
   { name: "baseline: auth.me (session check only)", path: "/api/trpc/auth.me" },
 ];
 
-async function measure(size: Size) {
-  const file = seededDatabase(size);
-  const app = await startHost({
+/** The Node host over a kept database, its sign-in limits out of the bench's way. */
+const hostOver = (file: string) =>
+  startHost({
     env: {
       LIBSQL_URL: `file:${file}`,
       RATE_LIMIT_SIGNUP_PER_IP: "1000000",
@@ -558,6 +589,11 @@ async function measure(size: Size) {
       RATE_LIMIT_SIGNIN_PER_IP: "1000000",
     },
   });
+const sent = (c: Case, call: Call): Sent => ({ path: path(c, call.input), cookie: call.as.cookie });
+
+async function measure(size: Size) {
+  const file = seededDatabase(size);
+  const app = await hostOver(file);
   const db = createNodeDb({ url: `file:${file}` });
   const results = [];
   const baselines = [];
@@ -572,7 +608,6 @@ async function measure(size: Size) {
     }
     console.log(`Finding each case's inputs at ${size.label} ...`);
     for (const c of cases) calls.set(c, await c.calls(db, { bench, many }));
-    const sent = (c: Case, call: Call) => ({ path: path(c, call.input), cookie: call.as.cookie });
     // Steady state for every case before any is timed, as a host that has run a while is: the first
     // cases were otherwise timed while the host was still compiling the code they all share.
     for (const c of cases) await oneClient(app.url, [sent(c, calls.get(c)![0]!)]);
@@ -664,20 +699,42 @@ function printSize(measured: Measured, misses: string[][]) {
 }
 
 /**
+ * Each case over HTTP at both sizes again, in turns at each size's host:
+ * each size's own table times its requests minutes apart from the other's, and the same requests
+ * answer up to half as fast again from one minute to the next on this machine.
+ */
+async function latencyInTurns(small: Measured, large: Measured) {
+  const apps = [await hostOver(small.file), await hostOver(large.file)];
+  const latencies = new Map<string, { small: Latency; large: Latency }>();
+  try {
+    for (const c of cases) {
+      const [atSmall, atLarge] = await inTurns(
+        [small, large].map((m, k) => clientOf(apps[k]!.url, shuffled(m.calls.get(c)!.map((call) => sent(c, call))))),
+      );
+      latencies.set(c.name, { small: atSmall!, large: atLarge! });
+    }
+  } finally {
+    await Promise.all(apps.map((app) => app.stop()));
+  }
+  return latencies;
+}
+type Latency = ReturnType<ReturnType<typeof clientOf>["figures"]>;
+
+/**
  * How each query's cost grew with the table: the larger size's p50 over the smaller's, over HTTP and
- * for the SQL floor (timed in turns at the two sizes).
+ * for the SQL floor, each timed in turns at the two sizes.
  */
 async function growth(small: Measured, large: Measured) {
+  const latencies = await latencyInTurns(small, large);
   const floors = await floorsInTurns(small, large);
-  return small.results.map((r, i) => {
-    const l = large.results[i]!;
-    const http = l.single.p50Ms / r.single.p50Ms;
-    const floorMs = floors.get(r.name)!;
+  return small.results.map(({ name }) => {
+    const latency = latencies.get(name)!;
+    const http = latency.large.p50Ms / latency.small.p50Ms;
+    const floorMs = floors.get(name)!;
     const floor = floorMs.large / floorMs.small;
     return {
-      name: r.name,
-      small: r,
-      large: l,
+      name,
+      latency,
       http,
       floorMs,
       floor,
@@ -700,13 +757,13 @@ const grown = measured.length === 2 ? await growth(measured[0]!, measured[1]!) :
 if (grown.length) {
   const [small, large] = [measured[0]!.size.label, measured[1]!.size.label];
   printTable(
-    `Side by side: ${small} and ${large} projects (one client; growth is the ${large} p50 over the ${small} p50; the floors timed again in turns, an input at each size)`,
+    `Side by side: ${small} and ${large} projects (one client, timed again in turns of ${TURN_MS} ms at each size's host; growth is the ${large} p50 over the ${small} p50; the floors timed in turns too, an input at each size)`,
     grown.map((g) => ({
       query: g.name,
-      [`${small} p50 ms`]: fixed(g.small.single.p50Ms, 2),
-      [`${small} p99 ms`]: fixed(g.small.single.p99Ms, 2),
-      [`${large} p50 ms`]: fixed(g.large.single.p50Ms, 2),
-      [`${large} p99 ms`]: fixed(g.large.single.p99Ms, 2),
+      [`${small} p50 ms`]: fixed(g.latency.small.p50Ms, 2),
+      [`${small} p99 ms`]: fixed(g.latency.small.p99Ms, 2),
+      [`${large} p50 ms`]: fixed(g.latency.large.p50Ms, 2),
+      [`${large} p99 ms`]: fixed(g.latency.large.p99Ms, 2),
       growth: `${fixed(g.http, 2)}x`,
       [`${small} floor ms`]: fixed(g.floorMs.small, 3),
       [`${large} floor ms`]: fixed(g.floorMs.large, 3),
