@@ -28,6 +28,7 @@ export function PageSection({ id, children }: { id: string; children: ReactNode 
  */
 export function SectionList({ label, sections }: { label: string; sections: readonly Section[] }) {
   const current = useSectionInView(sections);
+  useJumpHeld(sections);
   const list = useRef<HTMLUListElement>(null);
   useEffect(() => {
     const row = list.current;
@@ -64,6 +65,48 @@ export function SectionList({ label, sections }: { label: string; sections: read
       </ul>
     </nav>
   );
+}
+
+/** What a member does to move about the page: each lets go of the section they had jumped to. */
+const OWN_MOVES = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
+
+/**
+ * Keeps the section a member jumped to (by its link, or an address such as an e-mail's
+ * `#notifications`) where the jump put it while the sections around it load and change height,
+ * until the member moves about the page themselves: the browser jumps once, and a section above
+ * that grows, or one below still too short to scroll to, would leave the jump short of its section.
+ */
+function useJumpHeld(sections: readonly Section[]) {
+  useEffect(() => {
+    let held: HTMLElement | null = null;
+    const sectionOf = (hash: string) => {
+      const id = decodeURIComponent(hash.slice(1));
+      return sections.some((section) => section.id === id) ? document.getElementById(id) : null;
+    };
+    // A link's click comes after the pointerdown or keydown that let go; the browser then jumps,
+    // and tells of a changed address with hashchange (not when the link was the address already).
+    const clicked = (event: MouseEvent) => {
+      const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>("a[href^='#']") : null;
+      if (link) held = sectionOf(link.hash);
+    };
+    const addressed = () => {
+      held = sectionOf(location.hash);
+      held?.scrollIntoView();
+    };
+    const letGo = () => (held = null);
+    const resized = new ResizeObserver(() => held?.scrollIntoView());
+    resized.observe(document.body);
+    addressed();
+    window.addEventListener("click", clicked);
+    window.addEventListener("hashchange", addressed);
+    for (const move of OWN_MOVES) window.addEventListener(move, letGo, { passive: true, capture: true });
+    return () => {
+      resized.disconnect();
+      window.removeEventListener("click", clicked);
+      window.removeEventListener("hashchange", addressed);
+      for (const move of OWN_MOVES) window.removeEventListener(move, letGo, { capture: true });
+    };
+  }, [sections]);
 }
 
 /** The last section whose top has come up to where a jump puts it: the one being read. */

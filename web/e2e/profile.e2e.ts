@@ -350,6 +350,33 @@ describe("settings", () => {
     });
   }
 
+  test("a jump to a section lands on it though the sections around it were still loading", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signUpByApi(page);
+    const sections = page.getByRole("navigation", { name: "Settings sections" });
+    const marked = () => sections.locator('[aria-current="location"]').textContent();
+    // Notifications' preferences (above Chats) and the signed-in devices (below it) answer only
+    // once the member has jumped: the one grows the page above the section, the other below it.
+    let answer!: () => void;
+    const answered = new Promise<void>((done) => (answer = done));
+    await page.route(/\/api\/trpc\/[^?]*(notifications\.preferences|account\.sessions)/, async (route) => {
+      await answered;
+      await route.continue();
+    });
+    await page.goto("/settings");
+    await page.getByLabel("Display Name").waitFor();
+    await page.getByText("Loading your devices...").waitFor();
+    await sections.getByRole("link", { name: "Chats" }).click();
+    answer();
+    await page.getByRole("checkbox", { name: "Mentions in chats by e-mail" }).waitFor();
+    await page.getByRole("list", { name: "Signed-in devices" }).waitFor();
+    await expect.poll(marked).toBe("Chats");
+    // Where a jump puts a section on a wide screen: 6rem down, under the top bar.
+    const top = (await page.locator("#chats").boundingBox())!.y;
+    expect(top).toBeGreaterThanOrEqual(90);
+    expect(top).toBeLessThanOrEqual(100);
+  });
+
   test("a new avatar shows in the top bar at once; a file that only claims to be a PNG is refused", async ({
     page,
   }) => {

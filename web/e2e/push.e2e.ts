@@ -302,6 +302,9 @@ describe("push notifications", () => {
     await stubPushService(context, deviceKeys("https://localhost:9/push/probe"));
     await eve.page.goto("/settings");
     await eve.page.getByText("No devices get notifications yet.").waitFor();
+    // Enabling waits for the service worker, which installs by fetching the whole app: not what
+    // this test times, and on a busy machine longer than a toast is waited for.
+    await controlled(eve.page);
     await eve.page.getByRole("button", { name: "Enable notifications" }).click();
     await toast(eve.page, "Notifications Error").filter({ hasText: PUSH_ENDPOINT_INVALID }).waitFor();
     await eve.page.getByText("No devices get notifications yet.").waitFor();
