@@ -1,9 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { SearchX, X } from "lucide-react";
+import { FolderPlus, SearchX, X } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { SearchField } from "@web/components/search-field";
 import { PageHeader, type PageHeading } from "@web/components/page";
 import { ProjectFilters } from "@web/components/projects/project-filters";
 import { EmptyState } from "@web/components/empty-state";
+import { CreateProjectButton } from "@web/components/projects/create-project-button";
 import { ProjectGrid } from "@web/components/projects/project-grid";
 import { Button } from "@web/components/ui/button";
 import { pageHead } from "@web/lib/head";
@@ -26,9 +28,34 @@ export const Route = createFileRoute("/_authed/_shell/all-projects")({
   component: AllProjects,
 });
 
+/**
+ * Only a site with no project at all offers to create one here: the dialog's code (Radix's dialog)
+ * comes with that empty state, not with the page's first load.
+ */
+const ProjectFormDialog = lazy(() =>
+  import("@web/components/projects/project-form-dialog").then(({ ProjectFormDialog }) => ({
+    default: ProjectFormDialog,
+  })),
+);
+
+/** A site no one has published on yet: the newcomer is asked to start it, not to change filters they never set. */
+const noProjectsYet = (
+  <EmptyState
+    icon={<FolderPlus />}
+    title="No projects yet"
+    description="Nobody has published a project here yet. Create the first one and find your team."
+    action={
+      <Suspense fallback={<CreateProjectButton disabled />}>
+        <ProjectFormDialog trigger={<CreateProjectButton />} />
+      </Suspense>
+    }
+  />
+);
+
 function AllProjects() {
   const filters = Route.useSearch();
   const { text, setText, setFilters, clear } = useUrlSearch(filters, Route.useNavigate());
+  const filtered = Boolean(filters.search || filters.category || filters.status);
 
   const projects = trpc.projects.list.useInfiniteQuery(
     { search: filters.search, category: filters.category, status: filters.status },
@@ -67,18 +94,20 @@ function AllProjects() {
       <ProjectGrid
         query={projects}
         empty={
-          <EmptyState
-            icon={<SearchX />}
-            title="No projects found"
-            description="No project matches your search and filters. Try other words or clear the filters."
-            action={
-              (filters.search || filters.category || filters.status) && (
+          filtered ? (
+            <EmptyState
+              icon={<SearchX />}
+              title="No projects found"
+              description="No project matches your search and filters. Try other words or clear the filters."
+              action={
                 <Button variant="outline" onClick={clear}>
                   Clear filters
                 </Button>
-              )
-            }
-          />
+              }
+            />
+          ) : (
+            noProjectsYet
+          )
         }
       />
     </>

@@ -1,10 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { PageHeader, type PageHeading } from "@web/components/page";
+import { CreateProjectButton } from "@web/components/projects/create-project-button";
 import { ProjectFormDialog } from "@web/components/projects/project-form-dialog";
 import { useJoinedNotices } from "@web/components/projects/use-joined-notice";
-import { Button } from "@web/components/ui/button";
 import { pageHead } from "@web/lib/head";
 import { displayNameOf, useMember } from "@web/lib/session";
 import { trpc } from "@web/lib/trpc";
@@ -68,12 +67,7 @@ function Dashboard() {
         description={`${greeting}, ${displayNameOf(me)}.`}
         actions={
           <ProjectFormDialog
-            trigger={
-              <Button>
-                <Plus aria-hidden />
-                Create Project
-              </Button>
-            }
+            trigger={<CreateProjectButton />}
           />
         }
       />

@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { FilterX, FolderPlus, Pencil, Plus } from "lucide-react";
+import { FilterX, FolderPlus, Pencil } from "lucide-react";
 import { PageHeader, type PageHeading } from "@web/components/page";
+import { CreateProjectButton } from "@web/components/projects/create-project-button";
 import { DeleteProjectButton } from "@web/components/projects/delete-project-button";
 import { ProjectFilters } from "@web/components/projects/project-filters";
 import { ProjectFormDialog } from "@web/components/projects/project-form-dialog";
@@ -27,12 +28,7 @@ export const Route = createFileRoute("/_authed/_shell/my-projects")({
   component: MyProjects,
 });
 
-const createButton = (
-  <Button>
-    <Plus aria-hidden />
-    Create Project
-  </Button>
-);
+const createButton = <CreateProjectButton />;
 
 function MyProjects() {
   // The URL holds the filters, as on All Projects: a reload or a shared link keeps the view.
