@@ -75,10 +75,21 @@ const OWN_MOVES = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
  * `#notifications`) where the jump put it while the sections around it load and change height,
  * until the member moves about the page themselves: the browser jumps once, and a section above
  * that grows, or one below still too short to scroll to, would leave the jump short of its section.
+ * A move the page hears nothing of (the scroll bar dragged, say) lets go too: the section moved
+ * while the page kept its height.
  */
 function useJumpHeld(sections: readonly Section[]) {
   useEffect(() => {
     let held: HTMLElement | null = null;
+    // Where the hold last put its section, and the page's height then.
+    let heldTop = 0;
+    let heldHeight = 0;
+    const hold = () => {
+      if (!held) return;
+      held.scrollIntoView();
+      heldTop = held.getBoundingClientRect().top;
+      heldHeight = document.documentElement.scrollHeight;
+    };
     const sectionOf = (hash: string) => {
       const id = decodeURIComponent(hash.slice(1));
       return sections.some((section) => section.id === id) ? document.getElementById(id) : null;
@@ -87,23 +98,34 @@ function useJumpHeld(sections: readonly Section[]) {
     // and tells of a changed address with hashchange (not when the link was the address already).
     const clicked = (event: MouseEvent) => {
       const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>("a[href^='#']") : null;
-      if (link) held = sectionOf(link.hash);
+      if (!link) return;
+      held = sectionOf(link.hash);
+      // The browser's own jump follows the click, and its scroll is not the member's: the section's
+      // place is taken once the jump is done.
+      heldHeight = -1;
+      requestAnimationFrame(hold);
     };
     const addressed = () => {
       held = sectionOf(location.hash);
-      held?.scrollIntoView();
+      hold();
     };
     const letGo = () => (held = null);
-    const resized = new ResizeObserver(() => held?.scrollIntoView());
+    const scrolled = () => {
+      if (!held || document.documentElement.scrollHeight !== heldHeight) return;
+      if (Math.abs(held.getBoundingClientRect().top - heldTop) > 1) letGo();
+    };
+    const resized = new ResizeObserver(hold);
     resized.observe(document.body);
     addressed();
     window.addEventListener("click", clicked);
     window.addEventListener("hashchange", addressed);
+    window.addEventListener("scroll", scrolled, { passive: true });
     for (const move of OWN_MOVES) window.addEventListener(move, letGo, { passive: true, capture: true });
     return () => {
       resized.disconnect();
       window.removeEventListener("click", clicked);
       window.removeEventListener("hashchange", addressed);
+      window.removeEventListener("scroll", scrolled);
       for (const move of OWN_MOVES) window.removeEventListener(move, letGo, { capture: true });
     };
   }, [sections]);

@@ -377,6 +377,31 @@ describe("settings", () => {
     expect(top).toBeLessThanOrEqual(100);
   });
 
+  test("a jump to a section lets go when the member scrolls away by a means the page hears nothing of", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 600 });
+    await signUpByApi(page);
+    let answer!: () => void;
+    const answered = new Promise<void>((done) => (answer = done));
+    await page.route(/\/api\/trpc\/[^?]*account\.sessions/, async (route) => {
+      await answered;
+      await route.continue();
+    });
+    await page.goto("/settings");
+    await page.getByText("Loading your devices...").waitFor();
+    await page.getByRole("navigation", { name: "Settings sections" }).getByRole("link", { name: "Chats" }).click();
+    await expect.poll(async () => (await page.locator("#chats").boundingBox())!.y).toBeLessThanOrEqual(100);
+    // The scroll bar dragged to the top: no wheel, key, touch or pointer reaches the page.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByLabel("Display Name").waitFor();
+    answer();
+    await page.getByRole("list", { name: "Signed-in devices" }).waitFor();
+    // The devices' list grew the page: it leaves the member at the top, where they went.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
   test("a new avatar shows in the top bar at once; a file that only claims to be a PNG is refused", async ({
     page,
   }) => {
