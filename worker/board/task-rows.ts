@@ -4,14 +4,25 @@
  * the driver several times what the query itself does.
  */
 import { sql } from "drizzle-orm";
+import { jsonObject } from "@db/json-object";
+import { boardTasks } from "@db/schema";
 import type { WireTask } from "@party/protocol";
 
-/** A `board_tasks` row as a JSON object in `WireTask`'s shape. */
-export const TASK_JSON = sql.raw(
-  `json_object('id', id, 'number', number, 'title', title, 'description', description, 'columnId', column_id,
-    'position', position, 'assigneeId', assignee_id, 'createdBy', created_by, 'labelIds', json(label_ids), 'dueDate', due_date,
-    'version', version, 'updatedAt', updated_at)`,
-);
+/** A `board_tasks` row in `WireTask`'s shape. */
+export const TASK_JSON = jsonObject<WireTask>({
+  id: boardTasks.id,
+  number: boardTasks.number,
+  title: boardTasks.title,
+  description: boardTasks.description,
+  columnId: boardTasks.columnId,
+  position: boardTasks.position,
+  assigneeId: boardTasks.assigneeId,
+  createdBy: boardTasks.createdBy,
+  labelIds: sql`json(${boardTasks.labelIds})`,
+  dueDate: boardTasks.dueDate,
+  version: boardTasks.version,
+  updatedAt: boardTasks.updatedAt,
+});
 
 /** A statement's `task` column, or its aggregate of tasks. */
 export interface TaskJsonRow {
