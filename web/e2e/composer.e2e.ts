@@ -52,6 +52,35 @@ test("Enter inside an open ``` block adds a line, Ctrl+Enter sends it, and Enter
   expect(await box.inputValue()).toBe("");
 });
 
+test("keys that come before a sent message's bubble shows are kept, and Enter pressed twice sends once", async ({
+  newPage,
+}) => {
+  const { ada, bob, chatId } = await friendsInChat(newPage, "Ada Quick", "Bob Quick");
+  await ada.page.goto(`/chat/${chatId}`);
+  await bob.page.goto(`/chat/${chatId}`);
+  const box = composer(ada.page);
+  await box.fill("First words");
+  // In one task, as a busy phone hands over keys queued while it was busy, before the bubble's
+  // task: Enter, Enter again, and the next message typed over what was sent.
+  await box.evaluate((textarea: HTMLTextAreaElement) => {
+    const enter = () =>
+      textarea.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", code: "Enter", bubbles: true, cancelable: true }));
+    enter();
+    enter();
+    Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, "value")!.set!.call(textarea, "Next words");
+    textarea.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+  await row(ada.page, "First words").waitFor();
+  await allStored(ada.page);
+  expect(await box.inputValue()).toBe("Next words");
+  await box.press("Enter");
+  await row(bob.page, "Next words").waitFor();
+  await allStored(ada.page);
+  expect(await row(bob.page, "First words").count()).toBe(1);
+  expect(await row(ada.page, "First words").count()).toBe(1);
+  expect(await box.inputValue()).toBe("");
+});
+
 test("↑ in an empty composer edits the member's last message; Escape leaves the edit, and a reply", async ({
   newPage,
 }) => {

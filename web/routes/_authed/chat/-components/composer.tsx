@@ -100,11 +100,21 @@ export const Composer = memo(function Composer({
     if (!editing) writeDraft(myId, draftName, text.trim() ? withMentionTokens(text, picked) : "");
   }, [myId, draftName, text, picked, editing]);
 
+  /** The words of a send whose bubble has not shown yet: the composer empties with the bubble. */
+  const leaving = useRef<string | null>(null);
   const submit = () => {
-    if (!canSend) return;
+    // A second Enter before the bubble shows is the same press again, not a second message.
+    if (!canSend || leaving.current === text) return;
+    const sent = text;
+    leaving.current = sent;
     onSend(withMentionTokens(content, picked), attached, () => {
-      setText("");
-      setPicked([]);
+      leaving.current = null;
+      // Keys pressed meanwhile (a busy phone runs input before the bubble's task) are kept: only
+      // the words that were sent go. The box holds what was typed last, rendered at each key.
+      const now = box.current?.value ?? "";
+      const rest = now.startsWith(sent) ? now.slice(sent.length).trimStart() : now;
+      setText(rest);
+      if (!rest) setPicked([]);
       if (attached.length) files.clear();
     });
   };
