@@ -254,8 +254,8 @@ try {
     const pages: Page[] = [
       { name: "landing", path: "/", signedIn: false, budgetKb: TARGETS.landingFirstLoadKb },
       { name: "pricing", path: "/pricing", signedIn: false, budgetKb: 125 },
-      { name: "all projects", path: "/all-projects", signedIn: true, budgetKb: 205 },
-      { name: "dashboard", path: "/dashboard", signedIn: true, budgetKb: 195 },
+      { name: "all projects", path: "/all-projects", signedIn: true, budgetKb: 200 },
+      { name: "dashboard", path: "/dashboard", signedIn: true, budgetKb: 180 },
       { name: `chat (${CHAT_MESSAGES} messages)`, path: `/chat/${chatId}`, signedIn: true, budgetKb: 186 },
     ];
     const firstLoad = new Map<string, Chunks>();

@@ -1,7 +1,7 @@
-import * as Tooltip from "@radix-ui/react-tooltip";
 import { Link } from "@tanstack/react-router";
 import { FolderKanban, Home, LayoutGrid, UserPlus, Users, UserSearch } from "lucide-react";
 import { useRef, useState } from "react";
+import { createPortal } from "react-dom";
 import { cn } from "../lib/cn";
 import { trpc } from "../lib/trpc";
 import { useIncomingCount } from "./friends/queries";
@@ -52,67 +52,76 @@ function CountBadge({ count, testId, className }: { count: number; testId: strin
 const labelWithCount = (label: string, counted: Counts[keyof Counts]) =>
   counted?.count ? `${label}, ${counted.count} ${counted.noun}` : label;
 
+/** A label shown beside its item, and where: the item the keyboard has focused. */
+interface Tip {
+  to: string;
+  label: string;
+  top: number;
+  left: number;
+}
+
 /**
  * Icons only; widens to show labels while the pointer is over it. Keyboard users tab through the
- * icons and get each label as a tooltip, which is what the collapsed state's tooltips are for.
- * The tooltips are opened by keyboard focus alone: a pointer already sees the labels, and Radix's
- * own hover timers, racing the sidebar's widening, could leave a tooltip behind over the page.
+ * icons and get each label as a tooltip beside the focused icon, which is what the collapsed
+ * state's tooltips are for: a pointer already sees the labels. The sidebar is fixed, so the icon's
+ * place when focused is its place while the tip shows; the tip is drawn over the page, outside the
+ * narrow sidebar that would clip it. No tooltip library: every signed-in page would load one (and
+ * its positioning engine) for a label that only ever shows in one place.
  */
 export function Sidebar() {
   const [expanded, setExpanded] = useState(false);
-  /** The item whose label shows as a tooltip: the one focused from the keyboard. */
-  const [tip, setTip] = useState<string | null>(null);
+  const [tip, setTip] = useState<Tip | null>(null);
   const pressed = useRef(false);
   const counts = useCounts();
   return (
-    <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
-      <aside
-        aria-label="Sidebar"
-        data-expanded={expanded}
-        onMouseEnter={() => setExpanded(true)}
-        onMouseLeave={() => setExpanded(false)}
-        className={cn(
-          "fixed bottom-0 left-0 top-16 z-30 hidden flex-col gap-1 overflow-hidden border-r bg-background p-2 transition-[width] duration-200 md:flex",
-          expanded ? "w-56 shadow-lg" : "w-16",
+    <aside
+      aria-label="Sidebar"
+      data-expanded={expanded}
+      onMouseEnter={() => setExpanded(true)}
+      onMouseLeave={() => setExpanded(false)}
+      className={cn(
+        "fixed bottom-0 left-0 top-16 z-30 hidden flex-col gap-1 overflow-hidden border-r bg-background p-2 transition-[width] duration-200 md:flex",
+        expanded ? "w-56 shadow-lg" : "w-16",
+      )}
+    >
+      <nav aria-label="App" className="flex flex-col gap-1">
+        {ITEMS.map(({ to, label, icon: Icon }) => (
+          <Link
+            key={to}
+            to={to}
+            onPointerDown={() => (pressed.current = true)}
+            onFocus={(event) => {
+              // Focus that follows a click is the pointer's, not the keyboard's.
+              if (!pressed.current) {
+                const icon = event.currentTarget.getBoundingClientRect();
+                setTip({ to, label, top: icon.top + icon.height / 2, left: icon.right + 8 });
+              }
+              pressed.current = false;
+            }}
+            onBlur={() => setTip(null)}
+            onKeyDown={(event) => event.key === "Escape" && setTip(null)}
+            aria-label={labelWithCount(label, counts[to])}
+            className="relative flex h-11 items-center gap-3 rounded-md px-3 text-muted-foreground outline-none transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring data-[status=active]:bg-primary data-[status=active]:text-primary-foreground"
+          >
+            <Icon className="size-5 shrink-0" aria-hidden />
+            <span className={cn("whitespace-nowrap text-sm font-medium", !expanded && "sr-only")}>{label}</span>
+            {counts[to] && <CountBadge {...counts[to]} className={expanded ? "ml-auto" : "absolute top-1 right-1"} />}
+          </Link>
+        ))}
+      </nav>
+      {tip &&
+        !expanded &&
+        createPortal(
+          <span
+            role="tooltip"
+            style={{ top: tip.top, left: tip.left }}
+            className="pointer-events-none fixed z-50 -translate-y-1/2 whitespace-nowrap rounded-md bg-foreground px-2 py-1 text-xs text-background shadow"
+          >
+            {tip.label}
+          </span>,
+          document.body,
         )}
-      >
-        <nav aria-label="App" className="flex flex-col gap-1">
-          {ITEMS.map(({ to, label, icon: Icon }) => (
-            <Tooltip.Root key={to} open={!expanded && tip === to} onOpenChange={(open) => !open && setTip(null)}>
-              <Tooltip.Trigger asChild>
-                <Link
-                  to={to}
-                  onPointerDown={() => (pressed.current = true)}
-                  onFocus={() => {
-                    // Focus that follows a click is the pointer's, not the keyboard's.
-                    if (!pressed.current) setTip(to);
-                    pressed.current = false;
-                  }}
-                  onBlur={() => setTip(null)}
-                  aria-label={labelWithCount(label, counts[to])}
-                  className="relative flex h-11 items-center gap-3 rounded-md px-3 text-muted-foreground outline-none transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring data-[status=active]:bg-primary data-[status=active]:text-primary-foreground"
-                >
-                  <Icon className="size-5 shrink-0" aria-hidden />
-                  <span className={cn("whitespace-nowrap text-sm font-medium", !expanded && "sr-only")}>{label}</span>
-                  {counts[to] && (
-                    <CountBadge {...counts[to]} className={expanded ? "ml-auto" : "absolute top-1 right-1"} />
-                  )}
-                </Link>
-              </Tooltip.Trigger>
-              <Tooltip.Portal>
-                <Tooltip.Content
-                  side="right"
-                  sideOffset={8}
-                  className="z-50 rounded-md bg-foreground px-2 py-1 text-xs text-background shadow"
-                >
-                  {label}
-                </Tooltip.Content>
-              </Tooltip.Portal>
-            </Tooltip.Root>
-          ))}
-        </nav>
-      </aside>
-    </Tooltip.Provider>
+    </aside>
   );
 }
 
