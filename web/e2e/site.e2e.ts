@@ -243,6 +243,14 @@ describe("signed-in layout", () => {
     await expect.poll(width).toBeLessThan(80);
     await link("Friends").focus();
     await page.getByRole("tooltip", { name: "Friends" }).waitFor();
+    // Beside its icon, over the page, not clipped by the narrow sidebar.
+    const tip = (await page.getByRole("tooltip").boundingBox())!;
+    const icon = (await link("Friends").boundingBox())!;
+    expect(tip.x).toBeGreaterThan(icon.x + icon.width);
+    expect(Math.abs(tip.y + tip.height / 2 - (icon.y + icon.height / 2))).toBeLessThan(2);
+    // Escape dismisses it, focus staying where it was.
+    await page.keyboard.press("Escape");
+    await page.getByRole("tooltip").waitFor({ state: "detached" });
     await page.keyboard.press("Enter");
     await expectUrl(page, "/friends");
   });
