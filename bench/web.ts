@@ -255,7 +255,7 @@ try {
       { name: "landing", path: "/", signedIn: false, budgetKb: TARGETS.landingFirstLoadKb },
       { name: "pricing", path: "/pricing", signedIn: false, budgetKb: 125 },
       { name: "all projects", path: "/all-projects", signedIn: true, budgetKb: 200 },
-      { name: "dashboard", path: "/dashboard", signedIn: true, budgetKb: 180 },
+      { name: "dashboard", path: "/dashboard", signedIn: true, budgetKb: 170 },
       { name: `chat (${CHAT_MESSAGES} messages)`, path: `/chat/${chatId}`, signedIn: true, budgetKb: 186 },
     ];
     const firstLoad = new Map<string, Chunks>();

@@ -159,16 +159,27 @@ describe("project dialog", () => {
     await signUpByApi(page);
     const formCode: string[] = [];
     page.on("request", (request) => {
-      if (/\/assets\/project-form-[\w-]+\.js$/.test(request.url())) formCode.push(request.url());
+      // The form itself: not the small button-side chunk, project-form-dialog.
+      if (/\/assets\/project-form-[a-z0-9]+\.js$/.test(request.url())) formCode.push(request.url());
     });
     await page.goto("/dashboard");
     await page.getByRole("button", { name: "Create Project" }).waitFor();
     await page.waitForLoadState("networkidle");
     expect(formCode).toEqual([]);
 
-    await page.getByRole("button", { name: "Create Project" }).click();
-    await page.getByRole("dialog", { name: "Create New Project" }).getByLabel("Title").waitFor();
+    // Found by its markup: while the dialog is open the page behind it is hidden from the
+    // accessibility tree, where the dialog's own button has the same name.
+    const opener = page.locator("button[aria-haspopup='dialog']", { hasText: "Create Project" });
+    await opener.click();
+    const dialog = page.getByRole("dialog", { name: "Create New Project" });
+    await dialog.getByLabel("Title").waitFor();
     expect(formCode).toHaveLength(1);
+    expect(await opener.getAttribute("aria-expanded")).toBe("true");
+    // Escape closes it, and focus is back on the button that opened it.
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    await expect.poll(() => opener.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(await opener.getAttribute("aria-expanded")).toBe("false");
   });
 
   test("an empty submit marks each field to fix, says why beside it and puts the cursor in the first", async ({

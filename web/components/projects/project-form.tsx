@@ -1,11 +1,11 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent, type RefObject } from "react";
 import type { BUDGET_RANGES } from "@core/enums";
 import { demoUrl, githubUrl } from "@core/project-links";
 import { MIN_TEAM_SIZE, MISSING_INFORMATION } from "@core/project-rules";
 import { notify } from "@web/lib/toast";
 import { errorMessage, trpc } from "@web/lib/trpc";
 import { Button } from "../ui/button";
-import { DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../ui/dialog";
 import { FollowsBoardNote } from "./follows-board-note";
 import { PlanLimitReached, PlanUsage } from "./plan-usage";
 import {
@@ -39,6 +39,10 @@ export interface ProjectFormProps {
   projectId?: string;
   /** Whether the dialog shows: the form stays mounted while it closes. */
   open: boolean;
+  /** Escape, the close button or a click outside asks to close. */
+  onOpenChange: (open: boolean) => void;
+  /** The button that opened it, where focus goes back to. */
+  opener: RefObject<HTMLElement | null>;
   /** Closes the dialog (after a save, or Cancel). */
   close: () => void;
   /** While saving, the dialog must not be closed. */
@@ -51,7 +55,15 @@ export interface ProjectFormProps {
  * opening: editing adds budget and links, and starts from the project as the server has it now.
  * A member at the free plan's limit is told so, with the way to Pro, before filling anything in.
  */
-export default function ProjectForm({ projectId, open, close, onBusyChange, onCreated }: ProjectFormProps) {
+export default function ProjectForm({
+  projectId,
+  open,
+  onOpenChange,
+  opener,
+  close,
+  onBusyChange,
+  onCreated,
+}: ProjectFormProps) {
   const editing = projectId !== undefined;
   const [loading, setLoading] = useState(editing);
   const [form, setForm] = useState<ProjectFormState>(blankProject);
@@ -154,49 +166,58 @@ export default function ProjectForm({ projectId, open, close, onBusyChange, onCr
   };
 
   return (
-    // Header and footer stay put while the fields scroll between them: the button is always in sight.
-    <DialogContent bare className="flex max-w-2xl flex-col overflow-hidden">
-      <DialogHeader className="border-b pt-6 pb-4 pl-6">
-        <DialogTitle>{editing ? "Edit Project" : "Create New Project"}</DialogTitle>
-        <DialogDescription>
-          {loading
-            ? "Loading project..."
-            : editing
-              ? "Update the details of your project."
-              : "Share your project and find people to build it with."}
-        </DialogDescription>
-        {!editing && figures.data && <PlanUsage figures={figures.data} />}
-      </DialogHeader>
-      {atLimit ? (
-        <>
-          <div className="overflow-y-auto p-6">
-            <PlanLimitReached />
-          </div>
-          <DialogFooter className="border-t px-6 py-4">
-            <Button type="button" variant="outline" onClick={close}>
-              Close
-            </Button>
-          </DialogFooter>
-        </>
-      ) : (
-        <form onSubmit={submit} className="flex min-h-0 flex-1 flex-col" noValidate>
-          <div className="grid min-h-0 flex-1 gap-4 overflow-y-auto p-6">
-            {planLimit && <PlanLimitReached reason={planLimit} />}
-            {projectId && form.followsBoard && <FollowsBoardNote projectId={projectId} />}
-            <ProjectBasicsFields form={form} set={set} errors={errors} disabled={disabled} />
-            {editing && <ProjectEditOnlyFields form={form} set={set} errors={errors} disabled={disabled} />}
-            <ProjectListFields form={form} set={set} disabled={disabled} />
-          </div>
-          <DialogFooter className="border-t px-6 py-4">
-            <Button type="button" variant="outline" onClick={close} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={disabled}>
-              {editing ? (busy ? "Saving..." : "Save Changes") : busy ? "Creating..." : "Create Project"}
-            </Button>
-          </DialogFooter>
-        </form>
-      )}
-    </DialogContent>
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {/* Header and footer stay put while the fields scroll between them: the button is always in sight. */}
+      <DialogContent
+        bare
+        className="flex max-w-2xl flex-col overflow-hidden"
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          opener.current?.focus();
+        }}
+      >
+        <DialogHeader className="border-b pt-6 pb-4 pl-6">
+          <DialogTitle>{editing ? "Edit Project" : "Create New Project"}</DialogTitle>
+          <DialogDescription>
+            {loading
+              ? "Loading project..."
+              : editing
+                ? "Update the details of your project."
+                : "Share your project and find people to build it with."}
+          </DialogDescription>
+          {!editing && figures.data && <PlanUsage figures={figures.data} />}
+        </DialogHeader>
+        {atLimit ? (
+          <>
+            <div className="overflow-y-auto p-6">
+              <PlanLimitReached />
+            </div>
+            <DialogFooter className="border-t px-6 py-4">
+              <Button type="button" variant="outline" onClick={close}>
+                Close
+              </Button>
+            </DialogFooter>
+          </>
+        ) : (
+          <form onSubmit={submit} className="flex min-h-0 flex-1 flex-col" noValidate>
+            <div className="grid min-h-0 flex-1 gap-4 overflow-y-auto p-6">
+              {planLimit && <PlanLimitReached reason={planLimit} />}
+              {projectId && form.followsBoard && <FollowsBoardNote projectId={projectId} />}
+              <ProjectBasicsFields form={form} set={set} errors={errors} disabled={disabled} />
+              {editing && <ProjectEditOnlyFields form={form} set={set} errors={errors} disabled={disabled} />}
+              <ProjectListFields form={form} set={set} disabled={disabled} />
+            </div>
+            <DialogFooter className="border-t px-6 py-4">
+              <Button type="button" variant="outline" onClick={close} disabled={busy}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={disabled}>
+                {editing ? (busy ? "Saving..." : "Save Changes") : busy ? "Creating..." : "Create Project"}
+              </Button>
+            </DialogFooter>
+          </form>
+        )}
+      </DialogContent>
+    </Dialog>
   );
 }
