@@ -168,14 +168,7 @@ export default function ProjectForm({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {/* Header and footer stay put while the fields scroll between them: the button is always in sight. */}
-      <DialogContent
-        bare
-        className="flex max-w-2xl flex-col overflow-hidden"
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          opener.current?.focus();
-        }}
-      >
+      <DialogContent bare className="flex max-w-2xl flex-col overflow-hidden" returnFocus={opener}>
         <DialogHeader className="border-b pt-6 pb-4 pl-6">
           <DialogTitle>{editing ? "Edit Project" : "Create New Project"}</DialogTitle>
           <DialogDescription>

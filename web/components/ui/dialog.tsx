@@ -1,6 +1,6 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import type { ComponentProps } from "react";
+import type { ComponentProps, RefObject } from "react";
 import { cn } from "@web/lib/cn";
 
 export const Dialog = DialogPrimitive.Root;
@@ -10,15 +10,21 @@ export const DialogClose = DialogPrimitive.Close;
 /**
  * `bare`: the caller lays the content out and pads it (a fixed header and footer around a
  * scrolling body), instead of the usual padded grid that scrolls as a whole. `sheet`: along the
- * bottom of the screen, its whole width (a phone's panel), instead of centred.
+ * bottom of the screen, its whole width (a phone's panel), instead of centred. `returnFocus`: where
+ * focus goes once it has closed, for a dialog opened by something other than its own trigger.
  */
 export function DialogContent({
   className,
   bare = false,
   sheet = false,
+  returnFocus,
   children,
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content> & { bare?: boolean; sheet?: boolean }) {
+}: ComponentProps<typeof DialogPrimitive.Content> & {
+  bare?: boolean;
+  sheet?: boolean;
+  returnFocus?: RefObject<HTMLElement | null>;
+}) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60" />
@@ -32,6 +38,12 @@ export function DialogContent({
           className,
         )}
         {...props}
+        {...(returnFocus && {
+          onCloseAutoFocus: (event: Event) => {
+            event.preventDefault();
+            returnFocus.current?.focus();
+          },
+        })}
       >
         {children}
         <DialogPrimitive.Close className="absolute top-4 right-4 rounded-sm opacity-70 hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">

@@ -27,10 +27,7 @@ export default function PictureViewer({
       <DialogContent
         bare
         className="flex w-[calc(100vw-2rem)] max-w-[calc(100vw-2rem)] flex-col gap-3 p-3 sm:w-auto sm:p-4"
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          thumbnail.current?.focus();
-        }}
+        returnFocus={thumbnail}
       >
         <DialogTitle className="truncate pr-8 text-sm">{file.name}</DialogTitle>
         <img
