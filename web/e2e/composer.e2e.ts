@@ -64,7 +64,9 @@ test("keys that come before a sent message's bubble shows are kept, and Enter pr
   // task: Enter, Enter again, and the next message typed over what was sent.
   await box.evaluate((textarea: HTMLTextAreaElement) => {
     const enter = () =>
-      textarea.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", code: "Enter", bubbles: true, cancelable: true }));
+      textarea.dispatchEvent(
+        new KeyboardEvent("keydown", { key: "Enter", code: "Enter", bubbles: true, cancelable: true }),
+      );
     enter();
     enter();
     Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, "value")!.set!.call(textarea, "Next words");

@@ -65,11 +65,7 @@ function Dashboard() {
       <PageHeader
         {...heading}
         description={`${greeting}, ${displayNameOf(me)}.`}
-        actions={
-          <ProjectFormDialog
-            trigger={<CreateProjectButton />}
-          />
-        }
+        actions={<ProjectFormDialog trigger={<CreateProjectButton />} />}
       />
       <div className="grid gap-8">
         <MyFigures figures={mine.data} />
