@@ -156,3 +156,36 @@ test("a file attached by the paperclip uploads again after Retry and reaches Bob
   await bob.page.getByRole("button", { name: "Send" }).click();
   await messageList(ada.page).getByRole("link", { name: "Download minutes.pdf, 16 B" }).waitFor();
 });
+
+/** A 1×1 PNG, whole, to paste in the same task as a key. */
+const DOT_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+
+test("a picture pasted before a sent message's bubble shows stays in the tray for the next message", async ({
+  newPage,
+}) => {
+  const { ada, bob, chatId } = await friendsInChat(newPage, "Ada Tray", "Bob Tray");
+  await ada.page.goto(`/chat/${chatId}`);
+  await bob.page.goto(`/chat/${chatId}`);
+  await pastePicture(ada.page, "first.png");
+  const inTray = (name: string) => tray(ada.page).getByRole("listitem").filter({ hasText: name });
+  await expect.poll(() => inTray("first.png").getAttribute("data-upload-state")).toBe("done");
+  const box = ada.page.getByRole("textbox", { name: "Message" });
+  await box.fill("With the first");
+  // Enter, and the next picture pasted in the same task, as a busy phone hands over queued input.
+  await box.evaluate((textarea, png) => {
+    textarea.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true, cancelable: true }));
+    const data = new DataTransfer();
+    const bytes = Uint8Array.from(atob(png), (c) => c.charCodeAt(0));
+    data.items.add(new File([bytes], "second.png", { type: "image/png" }));
+    textarea.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+  }, DOT_PNG);
+  const sent = (page: Page, text: string) => messageList(page).getByRole("listitem").filter({ hasText: text });
+  await sent(bob.page, "With the first").getByRole("button", { name: "Open first.png full size" }).waitFor();
+  await expect.poll(() => inTray("second.png").getAttribute("data-upload-state")).toBe("done");
+  expect(await inTray("first.png").count()).toBe(0);
+
+  await box.fill("With the second");
+  await box.press("Enter");
+  await sent(bob.page, "With the second").getByRole("button", { name: "Open second.png full size" }).waitFor();
+  await tray(ada.page).waitFor({ state: "detached" });
+});

@@ -110,12 +110,13 @@ export const Composer = memo(function Composer({
     onSend(withMentionTokens(content, picked), attached, () => {
       leaving.current = null;
       // Keys pressed meanwhile (a busy phone runs input before the bubble's task) are kept: only
-      // the words that were sent go. The box holds what was typed last, rendered at each key.
+      // the words that were sent go, and only the files that went with them. The box holds what
+      // was typed last, rendered at each key.
       const now = box.current?.value ?? "";
       const rest = now.startsWith(sent) ? now.slice(sent.length).trimStart() : now;
       setText(rest);
       if (!rest) setPicked([]);
-      if (attached.length) files.clear();
+      if (attached.length) files.clear(attached);
     });
   };
 

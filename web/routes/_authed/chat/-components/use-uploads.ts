@@ -99,11 +99,13 @@ export function useUploads(chatId: string) {
     [uploads, start],
   );
 
-  /** Empties the tray once the message carrying the files has left. */
-  const clear = useCallback(() => {
+  /** Takes the files a message carried out of the tray once it has left; any added since stay. */
+  const clear = useCallback((sent: readonly WireAttachment[]) => {
+    const ids = new Set(sent.map((file) => file.id));
     setUploads((list) => {
-      forget(list);
-      return [];
+      const gone = list.filter((u) => u.stored && ids.has(u.stored.id));
+      forget(gone);
+      return list.filter((u) => !gone.includes(u));
     });
   }, []);
 
