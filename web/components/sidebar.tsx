@@ -52,9 +52,8 @@ function CountBadge({ count, testId, className }: { count: number; testId: strin
 const labelWithCount = (label: string, counted: Counts[keyof Counts]) =>
   counted?.count ? `${label}, ${counted.count} ${counted.noun}` : label;
 
-/** A label shown beside its item, and where: the item the keyboard has focused. */
+/** The label of the item the keyboard has focused, and where it shows. */
 interface Tip {
-  to: string;
   label: string;
   top: number;
   left: number;
@@ -94,7 +93,7 @@ export function Sidebar() {
               // Focus that follows a click is the pointer's, not the keyboard's.
               if (!pressed.current) {
                 const icon = event.currentTarget.getBoundingClientRect();
-                setTip({ to, label, top: icon.top + icon.height / 2, left: icon.right + 8 });
+                setTip({ label, top: icon.top + icon.height / 2, left: icon.right + 8 });
               }
               pressed.current = false;
             }}

@@ -29,8 +29,8 @@ export const Route = createFileRoute("/_authed/_shell/all-projects")({
 });
 
 /**
- * Only a site with no project at all offers to create one here: the dialog's code (Radix's dialog)
- * comes with that empty state, not with the page's first load.
+ * Only a site with no project at all offers to create one here: the button's code comes with that
+ * empty state, not with the page's first load (the dialog's own comes with a click, as everywhere).
  */
 const ProjectFormDialog = lazy(() =>
   import("@web/components/projects/project-form-dialog").then(({ ProjectFormDialog }) => ({
