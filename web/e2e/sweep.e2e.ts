@@ -4,7 +4,8 @@
 /**
  * Every page, wide and phone-sized, light and dark, looked over the way a reviewer would: nothing
  * wider than the screen, no text cut by the box it sits in, and no text too faint to read (axe's
- * color-contrast rule). `SWEEP_SHOTS=1` also keeps a screenshot of every page in .e2e-artifacts/sweep.
+ * color-contrast rule); and listened to for 15 s after it loads, for a request refused and then asked
+ * again. `SWEEP_SHOTS=1` also keeps a screenshot of every page in .e2e-artifacts/sweep.
  */
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -235,7 +236,38 @@ const shows = (tab: Page, scheme: (typeof SCHEMES)[number]) =>
     return document.documentElement.classList.contains("dark") === dark;
   }, scheme === "dark");
 
-/** Each page loaded once at this width and looked over in light, then in dark. */
+/** How long each page is watched after it loads. */
+const WATCH_MS = 15_000;
+
+/**
+ * Listens to what the page asks from now on: a request the server refuses once may be the page's
+ * answer (a link that expired), one refused again is a loop (a socket refused for good and asked
+ * again, a query retried against a 403) that costs the member battery and fills the console. Says
+ * which were refused more than once.
+ */
+function refusedAgain(tab: Page) {
+  const failures = new Map<string, number>();
+  const failed = (what: string) => failures.set(what, (failures.get(what) ?? 0) + 1);
+  const path = (url: string) => new URL(url).pathname;
+  tab.on("response", (response) => {
+    if (response.status() >= 400)
+      failed(`${response.request().method()} ${path(response.url())}: ${response.status()}`);
+  });
+  // A refused socket: the handshake's answer was not 101 (a connection the client dropped or a
+  // server that is not there is not a refusal, and retrying those is right).
+  tab.on("websocket", (socket) =>
+    socket.on("socketerror", (error) => {
+      if (/response code/i.test(error)) failed(`WebSocket ${path(socket.url())}: ${error}`);
+    }),
+  );
+  return () => [...failures].filter(([, times]) => times > 1).map(([what, times]) => `${what} (${times} times)`);
+}
+
+/**
+ * Each page loaded once at this width, in a tab of its own, and looked over in light, then in dark;
+ * then left open, listening, until 15 s after it loaded (`refusedAgain`), while the next pages are
+ * looked over.
+ */
 async function sweep(
   {
     app,
@@ -252,11 +284,14 @@ async function sweep(
     guest: await browser.newContext(options),
     member: await browser.newContext({ ...options, storageState: site.state }),
   };
-  const tabs = { guest: await contexts.guest.newPage(), member: await contexts.member.newPage() };
   const found: string[] = [];
+  const watched: Promise<void>[] = [];
   try {
     for (const visit of visits(site)) {
-      const tab = tabs[visit.as];
+      const tab = await contexts[visit.as].newPage();
+      const label = `${visit.path} ${width} ${visit.as}`;
+      const loaded = Date.now();
+      const repeated = refusedAgain(tab);
       const load = async () => {
         await tab.goto(visit.path);
         await tab.getByText(visit.ready, { exact: true }).first().waitFor();
@@ -280,84 +315,28 @@ async function sweep(
         }
       }
       const { pinned, slipped } = await tab.evaluate(pinnedScrollersSlip);
-      found.push(...slipped.map((defect) => `${visit.path} ${width} ${visit.as}: ${defect}`));
+      found.push(...slipped.map((defect) => `${label}: ${defect}`));
       if (visit.pinned && pinned === 0) found.push(`${visit.path} ${width}: no scroller was kept at its bottom`);
+      watched.push(
+        (async () => {
+          await tab.waitForTimeout(loaded + WATCH_MS - Date.now());
+          found.push(...repeated().map((what) => `${label}: ${what}`));
+          await tab.close();
+        })(),
+      );
     }
+    await Promise.all(watched);
   } finally {
+    // A check that failed leaves tabs listening: they end before their contexts do.
+    await Promise.allSettled(watched);
     await Promise.all(Object.values(contexts).map((context) => context.close()));
   }
   return found;
 }
 
-/** How long each page is watched after it loads, and how many are watched at once. */
-const WATCH_MS = 15_000;
-const WATCHED_AT_ONCE = 12;
-
-/**
- * Every page left open for 15 s after it loads, listening to what it asks: a request the server
- * refuses once may be the page's answer (a link that expired), one refused again is a loop (a
- * socket refused for good and asked again, a query retried against a 403) that costs the member
- * battery and fills the console.
- */
-async function repeatedFailures({
-  app,
-  browser,
-  page,
-  newPage,
-  standIn,
-}: {
-  app: RunningHost;
-  browser: Browser;
-  page: Page;
-  newPage: () => Promise<Page>;
-  standIn: StandIn;
-}) {
-  const site = await (seeded ??= seed(app, page, newPage, standIn));
-  const options = { baseURL: app.url, viewport: { width: 1280, height: 800 } };
-  const contexts: Record<Visit["as"], BrowserContext> = {
-    guest: await browser.newContext(options),
-    member: await browser.newContext({ ...options, storageState: site.state }),
-  };
-  const watch = async (visit: Visit) => {
-    const tab = await contexts[visit.as].newPage();
-    const failures = new Map<string, number>();
-    const failed = (what: string) => failures.set(what, (failures.get(what) ?? 0) + 1);
-    const path = (url: string) => new URL(url).pathname;
-    tab.on("response", (response) => {
-      if (response.status() >= 400)
-        failed(`${response.request().method()} ${path(response.url())}: ${response.status()}`);
-    });
-    // A refused socket: the handshake's answer was not 101 (a connection the client dropped or a
-    // server that is not there is not a refusal, and retrying those is right).
-    tab.on("websocket", (socket) =>
-      socket.on("socketerror", (error) => {
-        if (/response code/i.test(error)) failed(`WebSocket ${path(socket.url())}: ${error}`);
-      }),
-    );
-    const loaded = Date.now();
-    await tab.goto(visit.path);
-    await tab.getByText(visit.ready, { exact: true }).first().waitFor();
-    await tab.waitForTimeout(loaded + WATCH_MS - Date.now());
-    await tab.close();
-    return [...failures]
-      .filter(([, times]) => times > 1)
-      .map(([what, times]) => `${visit.path} ${visit.as}: ${what} (${times} times)`);
-  };
-  try {
-    const all = visits(site);
-    const found: string[] = [];
-    for (let at = 0; at < all.length; at += WATCHED_AT_ONCE) {
-      found.push(...(await Promise.all(all.slice(at, at + WATCHED_AT_ONCE).map(watch))).flat());
-    }
-    return found;
-  } finally {
-    await Promise.all(Object.values(contexts).map((context) => context.close()));
-  }
-}
-
 describe("every page, light and dark", () => {
   for (const width of WIDTHS) {
-    test(`nothing overflows, no text is cut, every text is readable, ${width} wide`, async ({
+    test(`nothing overflows, no text is cut, every text is readable, and nothing refused is asked again, ${width} wide`, async ({
       app,
       browser,
       page,
@@ -367,14 +346,4 @@ describe("every page, light and dark", () => {
       expect(await sweep({ app, browser, page, newPage, standIn }, width)).toEqual([]);
     }, 240_000);
   }
-
-  test("no page asks again for what failed, in the 15 s after it loads", async ({
-    app,
-    browser,
-    page,
-    newPage,
-    standIn,
-  }) => {
-    expect(await repeatedFailures({ app, browser, page, newPage, standIn })).toEqual([]);
-  }, 240_000);
 });
