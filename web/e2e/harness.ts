@@ -22,19 +22,24 @@ export const E2E_ENV = {
 };
 
 /**
+ * The spec's stock project photos live on a host this machine cannot reach: every page fails it at
+ * once (TEST_ARGS), as it does for a member offline, and the card shows its gradient instead.
+ */
+export const STOCK_PHOTO_HOST = "images.unsplash.com";
+
+/**
  * V8's optimizing tiers (Maglev, TurboFan) compile code that a test's page runs for seconds at most:
  * capped at Sparkplug, the renderers spent a fifth less CPU on the same tests, and the browser stage
  * is bound by CPU. The benchmarks launch Chromium as members run it (testing/chromium.ts).
  */
 const TEST_ARGS = [
   "--js-flags=--max-opt=1",
-  // The spec's stock project photos live on a host this machine cannot reach: every page fails it
-  // at once, as it does for a member offline (the card shows its gradient), on any machine whatever
-  // its resolver does. A route answering for it would turn on request interception, which also turns
-  // off the HTTP cache: every request of the context's pages would pass through the test process,
-  // and each reload would fetch and compile the app's code again (twice the time, three times the
-  // CPU). Only that host: a call's peers reach each other by mDNS names that a wider rule would break.
-  "--host-resolver-rules=MAP images.unsplash.com ~NOTFOUND",
+  // The stock photos' host fails at once, on any machine whatever its resolver does. A route
+  // answering for it would turn on request interception, which also turns off the HTTP cache: every
+  // request of the context's pages would pass through the test process, and each reload would fetch
+  // and compile the app's code again (twice the time, three times the CPU). Only that host: a call's
+  // peers reach each other by mDNS names that a wider rule would break.
+  `--host-resolver-rules=MAP ${STOCK_PHOTO_HOST} ~NOTFOUND`,
 ];
 
 const slug = (text: string) =>
