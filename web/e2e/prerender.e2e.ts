@@ -17,8 +17,7 @@ const heading = (page: Page, name: string) => page.getByRole("heading", { level:
 function errorsOf(page: Page) {
   const errors: string[] = [];
   // A stock photo that cannot load is the browser's note, not the app's error: the card shows its gradient.
-  const offline = (message: ConsoleMessage) =>
-    new URL(message.location().url || "about:blank").host === STOCK_PHOTO_HOST;
+  const offline = (message: ConsoleMessage) => message.location().url.startsWith(`https://${STOCK_PHOTO_HOST}/`);
   page.on("console", (message) => message.type() === "error" && !offline(message) && errors.push(message.text()));
   page.on("pageerror", (error) => errors.push(error.message));
   return errors;
